@@ -1,0 +1,3 @@
+//! `sizer`: evaluates a scenario (query string or share URL) against a catalogue and prints the report as JSON.
+
+fn main() {}

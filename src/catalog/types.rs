@@ -1,0 +1,268 @@
+//! The catalogue schema (shared/interface.md §3): GPU specs, preset models, offers with prices.
+//! Field names are a public contract: add, never rename.
+
+use crate::model::ModelArch;
+use crate::units::{Currency, Money, UsdPerEur};
+use serde::{Deserialize, Serialize};
+
+/// One catalogue document (`public/catalog.json`, schema 1).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Catalog {
+    pub schema: u32,
+    /// Date of the price snapshot, `YYYY-MM-DD`.
+    pub as_of: String,
+    pub usd_per_eur: f64,
+    #[serde(default)]
+    pub gpus: Vec<GpuSpec>,
+    #[serde(default)]
+    pub models: Vec<ModelArch>,
+    #[serde(default)]
+    pub offers: Vec<Offer>,
+    /// A provider's catalogue: keep the built-in hyperscaler and GPU-cloud offers beside its own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub include_reference: bool,
+    /// Who publishes this catalogue (shown in the embed footer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub publisher: Option<String>,
+}
+
+impl Catalog {
+    pub fn rate(&self) -> UsdPerEur {
+        UsdPerEur(self.usd_per_eur)
+    }
+    pub fn gpu(&self, id: &str) -> Option<&GpuSpec> {
+        self.gpus.iter().find(|g| g.id == id)
+    }
+    pub fn model(&self, id: &str) -> Option<&ModelArch> {
+        self.models.iter().find(|m| m.id == id)
+    }
+    pub fn offer(&self, id: &str) -> Option<&Offer> {
+        self.offers.iter().find(|o| o.id == id)
+    }
+}
+
+/// Datasheet figures of one accelerator, the ones the engine needs.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct GpuSpec {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub vendor: String,
+    /// Usable memory in GiB (an "80 GB" H100 shows 79.6 GiB).
+    pub memory_gib: f64,
+    /// The vendor's label in GB, as marketed.
+    #[serde(default)]
+    pub memory_gb_label: f64,
+    pub bandwidth_gbs: f64,
+    #[serde(default)]
+    pub fp32_tflops: f64,
+    /// Dense (no 2:4 sparsity) BF16/FP16 tensor throughput.
+    pub bf16_tflops: f64,
+    #[serde(default)]
+    pub fp8_tflops: Option<f64>,
+    #[serde(default)]
+    pub int8_tops: Option<f64>,
+    #[serde(default)]
+    pub fp4_tflops: Option<f64>,
+    #[serde(default)]
+    pub tdp_w: f64,
+    /// GPU-to-GPU bandwidth per GPU, GB/s (NVLink / Infinity Fabric; PCIe when none).
+    #[serde(default)]
+    pub interconnect_gbs: f64,
+    /// True when the GPUs talk over NVLink/NVSwitch/xGMI rather than PCIe.
+    #[serde(default)]
+    pub nvlink: bool,
+    #[serde(default)]
+    pub mig_max_instances: Option<u32>,
+    #[serde(default)]
+    pub form_factor: String,
+    pub source: String,
+    #[serde(default)]
+    pub as_of: String,
+}
+
+/// What kind of offer: how it is billed and what it runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OfferKind {
+    CloudOnDemand,
+    CloudReserved,
+    CloudSpot,
+    GpuCloud,
+    BareMetal,
+    Vps,
+    DedicatedCpu,
+}
+
+impl OfferKind {
+    pub const ALL: [OfferKind; 7] = [
+        OfferKind::CloudOnDemand,
+        OfferKind::CloudReserved,
+        OfferKind::CloudSpot,
+        OfferKind::GpuCloud,
+        OfferKind::BareMetal,
+        OfferKind::Vps,
+        OfferKind::DedicatedCpu,
+    ];
+    pub fn id(self) -> &'static str {
+        match self {
+            OfferKind::CloudOnDemand => "cloud_on_demand",
+            OfferKind::CloudReserved => "cloud_reserved",
+            OfferKind::CloudSpot => "cloud_spot",
+            OfferKind::GpuCloud => "gpu_cloud",
+            OfferKind::BareMetal => "bare_metal",
+            OfferKind::Vps => "vps",
+            OfferKind::DedicatedCpu => "dedicated_cpu",
+        }
+    }
+    pub fn parse(s: &str) -> Option<OfferKind> {
+        OfferKind::ALL.into_iter().find(|k| k.id() == s.trim())
+    }
+    /// Billed by the hour and virtualised: the "cloud" side of the bare-metal-vs-cloud question.
+    pub fn is_cloud(self) -> bool {
+        matches!(
+            self,
+            OfferKind::CloudOnDemand | OfferKind::CloudReserved | OfferKind::CloudSpot | OfferKind::GpuCloud
+        )
+    }
+    /// Runs on CPUs only (no GPU).
+    pub fn is_cpu(self) -> bool {
+        matches!(self, OfferKind::Vps | OfferKind::DedicatedCpu)
+    }
+}
+
+/// How the hardware is shared between the code and the host.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Virtualization {
+    BareMetal,
+    Passthrough,
+    Vm,
+    Vgpu,
+    Container,
+}
+
+impl Virtualization {
+    pub fn id(self) -> &'static str {
+        match self {
+            Virtualization::BareMetal => "bare_metal",
+            Virtualization::Passthrough => "passthrough",
+            Virtualization::Vm => "vm",
+            Virtualization::Vgpu => "vgpu",
+            Virtualization::Container => "container",
+        }
+    }
+}
+
+/// What a price is per.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PricePer {
+    Hour,
+    Month,
+}
+
+/// A list price as published.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Price {
+    pub amount: f64,
+    pub currency: Currency,
+    pub per: PricePer,
+    /// Converted from another currency (or derived from a yearly price): shown as approximate.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub approximate: bool,
+}
+
+impl Price {
+    pub fn money(&self) -> Money {
+        Money::new(self.amount, self.currency)
+    }
+}
+
+/// GPUs in one server or instance.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OfferGpu {
+    pub id: String,
+    pub count: u32,
+}
+
+/// Egress terms of an offer.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Egress {
+    /// Free transfer included per month, TB (10^12 bytes).
+    #[serde(default)]
+    pub included_tb: f64,
+    pub price_per_gb: f64,
+    pub currency: Currency,
+    /// No metering at all (most bare metal): egress costs nothing whatever the volume.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unmetered: bool,
+}
+
+/// A one-off fee.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Fee {
+    pub amount: f64,
+    pub currency: Currency,
+}
+
+/// One thing a person can rent: an instance type, a server, a VPS plan.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Offer {
+    pub id: String,
+    pub provider: String,
+    pub name: String,
+    pub kind: OfferKind,
+    /// GPUs in one instance or server; `None` for CPU-only offers.
+    #[serde(default)]
+    pub gpu: Option<OfferGpu>,
+    #[serde(default)]
+    pub vcpus: Option<u32>,
+    #[serde(default)]
+    pub ram_gib: Option<f64>,
+    #[serde(default)]
+    pub cpu: Option<String>,
+    #[serde(default)]
+    pub avx512: Option<bool>,
+    #[serde(default)]
+    pub amx: Option<bool>,
+    /// Memory bandwidth available to this offer's CPUs, GB/s (CPU inference), when known or derived.
+    #[serde(default)]
+    pub cpu_bandwidth_gbs: Option<f64>,
+    /// Whole physical cores (dedicated) rather than shared time slices (VPS).
+    #[serde(default)]
+    pub dedicated_cores: Option<bool>,
+    pub virtualization: Virtualization,
+    pub price: Price,
+    #[serde(default)]
+    pub setup_fee: Option<Fee>,
+    #[serde(default)]
+    pub min_term_months: f64,
+    #[serde(default)]
+    pub egress: Option<Egress>,
+    #[serde(default)]
+    pub region: String,
+    /// The provider's legal home (`EU`, `US`, `other`): a US provider's EU region is still `US`.
+    pub jurisdiction: String,
+    /// Whether the data stays in the EU (region), distinct from jurisdiction.
+    #[serde(default)]
+    pub region_eu: bool,
+    #[serde(default)]
+    pub single_tenant: bool,
+    /// A built-in reference offer (hyperscaler / GPU cloud) kept beside a provider's own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reference: bool,
+    pub source: String,
+    pub as_of: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+impl Offer {
+    pub fn gpu_count(&self) -> u32 {
+        self.gpu.as_ref().map_or(0, |g| g.count)
+    }
+    pub fn gpu_id(&self) -> Option<&str> {
+        self.gpu.as_ref().map(|g| g.id.as_str())
+    }
+}

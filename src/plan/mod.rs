@@ -1,0 +1,1 @@
+//! The recommendation: GPU, count, offer, bare metal vs cloud vs CPU, with reasons. Pure Rust.

@@ -1,0 +1,189 @@
+//! Every user input, its default and its range; the versioned URL codec (shared/interface.md §1).
+//! The URL is the single store of a scenario: the UI only reads and writes it through this module.
+
+mod codec;
+pub use codec::*;
+
+use crate::model::{Engine, KvType, Quant, Task};
+use crate::units::Currency;
+use serde::{Deserialize, Serialize};
+
+/// Current scenario schema version (`v=`).
+pub const SCENARIO_VERSION: u32 = 1;
+
+/// Whether the workload needs single-tenant hardware.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tenancy {
+    #[default]
+    Any,
+    Single,
+}
+
+/// Interface language.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lang {
+    #[default]
+    En,
+    Es,
+}
+
+impl Lang {
+    pub fn id(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Es => "es",
+        }
+    }
+    /// From a URL value or a browser language tag (`es-ES`, `en-US`).
+    pub fn parse(s: &str) -> Option<Lang> {
+        let s = s.trim().to_ascii_lowercase();
+        if s == "en" || s.starts_with("en-") {
+            Some(Lang::En)
+        } else if s == "es" || s.starts_with("es-") {
+            Some(Lang::Es)
+        } else {
+            None
+        }
+    }
+}
+
+/// Embedding theme.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Theme {
+    #[default]
+    Light,
+    Dark,
+}
+
+/// Architecture fields given in the URL that override the preset's (HF `config.json` meanings).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ArchOverrides {
+    pub layers: Option<u64>,
+    pub hidden: Option<u64>,
+    pub heads: Option<u64>,
+    pub kv_heads: Option<u64>,
+    pub head_dim: Option<u64>,
+    pub ffn: Option<u64>,
+    pub vocab: Option<u64>,
+    pub experts: Option<u64>,
+    pub experts_active: Option<u64>,
+    pub moe_ffn: Option<u64>,
+    pub kv_lora_rank: Option<u64>,
+    pub rope_dim: Option<u64>,
+    pub window: Option<u64>,
+    pub tied: Option<bool>,
+}
+
+impl ArchOverrides {
+    pub fn is_empty(&self) -> bool {
+        *self == ArchOverrides::default()
+    }
+}
+
+/// Cost assumptions a person can edit (the "assumptions" panel); `None` means the documented default.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Assumptions {
+    /// Egress per month, GB (default derived from requests and output size).
+    pub egress_gb: Option<f64>,
+    /// Storage kept for weights and their versions, GB.
+    pub storage_gb: Option<f64>,
+    /// Monitoring and logging, per month in the display currency.
+    pub monitoring: Option<f64>,
+    /// Peak-to-average load factor.
+    pub peak: Option<f64>,
+    /// Decode efficiency: share of peak memory bandwidth reached (0.05-1).
+    pub bw_eff: Option<f64>,
+    /// Prefill efficiency: share of peak tensor throughput reached (0.05-1).
+    pub flops_eff: Option<f64>,
+    /// Throughput penalty of a VM, fraction (0-0.5).
+    pub vm_tax: Option<f64>,
+    /// Energy price per kWh in the display currency (own hardware only).
+    pub kwh_price: Option<f64>,
+    /// Power usage effectiveness of the data centre.
+    pub pue: Option<f64>,
+}
+
+/// A complete scenario: what the URL carries, parsed, defaulted and clamped.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scenario {
+    pub v: u32,
+    pub model: String,
+    /// Total parameters, billions, for a custom model.
+    pub params_b: Option<f64>,
+    pub arch: ArchOverrides,
+    pub quant: Quant,
+    pub kv: KvType,
+    pub ctx: u64,
+    pub seqs: u64,
+    pub engine: Engine,
+    pub task: Task,
+    pub rpd: f64,
+    pub train_tokens: f64,
+    pub tokens_in: u64,
+    pub tokens_out: u64,
+    pub tps: f64,
+    pub ttft_ms: f64,
+    pub hours: f64,
+    pub months: f64,
+    pub eu: bool,
+    pub tenancy: Tenancy,
+    /// Allowed GPU ids; empty means all.
+    pub gpus: Vec<String>,
+    /// Allowed offer kinds (ids); empty means all.
+    pub kinds: Vec<String>,
+    pub assumptions: Assumptions,
+    pub cur: Currency,
+    /// `None`: the browser's language.
+    pub lang: Option<Lang>,
+    pub embed: bool,
+    pub theme: Option<Theme>,
+    pub accent: Option<String>,
+    pub catalog: Option<String>,
+    pub provider: Option<String>,
+    /// The catalogue date the link was made with (`asof=`), to tell when prices changed since.
+    pub asof: Option<String>,
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Scenario {
+            v: SCENARIO_VERSION,
+            model: DEFAULT_MODEL.to_string(),
+            params_b: None,
+            arch: ArchOverrides::default(),
+            quant: Quant::Bf16,
+            kv: KvType::F16,
+            ctx: 8192,
+            seqs: 16,
+            engine: Engine::Vllm,
+            task: Task::Infer,
+            rpd: 0.0,
+            train_tokens: 100_000_000.0,
+            tokens_in: 1000,
+            tokens_out: 250,
+            tps: 20.0,
+            ttft_ms: 2000.0,
+            hours: 24.0,
+            months: 36.0,
+            eu: false,
+            tenancy: Tenancy::Any,
+            gpus: Vec::new(),
+            kinds: Vec::new(),
+            assumptions: Assumptions::default(),
+            cur: Currency::Eur,
+            lang: None,
+            embed: false,
+            theme: None,
+            accent: None,
+            catalog: None,
+            provider: None,
+            asof: None,
+        }
+    }
+}
+
+/// The default model of a new scenario.
+pub const DEFAULT_MODEL: &str = "llama-3.3-70b";

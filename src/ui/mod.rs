@@ -1,0 +1,1 @@
+//! Leptos components, one per file; the URL-backed scenario hook; catalogue fetch; i18n.
