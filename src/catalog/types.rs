@@ -122,7 +122,10 @@ impl OfferKind {
     pub fn is_cloud(self) -> bool {
         matches!(
             self,
-            OfferKind::CloudOnDemand | OfferKind::CloudReserved | OfferKind::CloudSpot | OfferKind::GpuCloud
+            OfferKind::CloudOnDemand
+                | OfferKind::CloudReserved
+                | OfferKind::CloudSpot
+                | OfferKind::GpuCloud
         )
     }
     /// Runs on CPUs only (no GPU).
