@@ -421,3 +421,56 @@ fn a_self_contained_catalogue_must_list_its_gpus() {
 fn the_empty_fallback_catalogue_validates() {
     assert!(validate(&Catalog::empty()).is_empty());
 }
+
+#[test]
+fn jurisdiction_and_data_location_are_kept_apart() {
+    let c = shipped();
+    // A US provider's EU region: the data stays in the EU, the CLOUD Act still applies.
+    let gcp_eu = offer(&c, "gcp-a3-highgpu-8g-europe-west4");
+    assert!(gcp_eu.region_eu);
+    assert_eq!(gcp_eu.jurisdiction, "US");
+    assert_close(gcp_eu.price.amount, 82154.0);
+    assert_eq!(gcp_eu.price.per, PricePer::Month);
+    // An EU provider in the EU.
+    let ovh = offer(&c, "ovhcloud-l40s-90-hourly-billing");
+    assert!(ovh.region_eu && ovh.jurisdiction == "EU");
+    assert!(!ovh.single_tenant, "a passthrough VM shares the host");
+    assert_eq!(ovh.virtualization, Virtualization::Passthrough);
+}
+
+#[test]
+fn hidden_cost_terms_come_from_the_provider_extras() {
+    let c = shipped();
+    // AWS: EBS gp3 0.08 USD/GB-month; 0.09 USD/GB egress after 100 GB free.
+    let p5 = offer(&c, "aws-p5.48xlarge-us-east-1");
+    assert_eq!(p5.storage_per_gb_month, Some(0.08));
+    assert_close(p5.egress.expect("egress").included_tb, 0.1);
+    // Hetzner cloud: 1 EUR per TB beyond the 20 TiB (21.99 TB) included; Volumes 0.0572 EUR/GB-month.
+    let cx = offer(&c, "hetzner-cx33");
+    let egress = cx.egress.expect("egress");
+    assert_close(egress.price_per_gb, 0.001);
+    assert_close(egress.included_tb, 21.99);
+    assert_eq!(egress.currency, Currency::Eur);
+    assert_eq!(cx.storage_per_gb_month, Some(0.0572));
+    // Bare metal: local disks included, no network-volume price.
+    assert_eq!(offer(&c, "hetzner-gex44").storage_per_gb_month, None);
+}
+
+#[test]
+fn dates_may_be_as_precise_as_the_source() {
+    use inference_sizer::catalog::is_date;
+    for good in ["2026", "2026-03", "2026-11-09"] {
+        assert!(is_date(good), "{good}");
+    }
+    for bad in [
+        "",
+        "26-11-09",
+        "2026-00",
+        "2026-11-32",
+        "2026/11/09",
+        "2026-1-9",
+        "early 2026",
+    ] {
+        assert!(!is_date(bad), "{bad}");
+    }
+}
