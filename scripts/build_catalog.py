@@ -30,7 +30,8 @@ Editorial rules (each one is applied in code below, with the reason next to it):
 - Yearly prices become monthly (/12) and are marked approximate; an hourly-equivalent of a monthly
   rental becomes monthly (x730) and is marked approximate. No price needed a currency conversion:
   every shipped price is in the currency its source quotes (EUR or USD).
-- `single_tenant` is true when the hardware is not shared (bare metal, dedicated servers);
+- `single_tenant` is true when the source says the hardware is not shared (bare metal, dedicated
+  servers); an offer whose virtualisation had to be assumed is not single-tenant;
   `region_eu` from the region (or, with no region, from an EU provider); `jurisdiction` as given
   (US, EU, other; empty becomes "other" and the notes say it was not verified).
 - `avx512` / `amx` from the CPU model where the vendor documents it (Intel Xeon 4th/5th gen
@@ -680,6 +681,7 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
     k = key(r)
 
     virt = r["virtualisation"].strip()
+    virt_stated = virt in VIRT
     if virt not in VIRT:
         virt = "bare_metal" if kind == "bare_metal" else "vm"
         notes.append(f"Virtualisation not stated; {virt} assumed from the offer kind.")
@@ -728,7 +730,10 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
         cpu_bw = DEFAULT_CPU_BANDWIDTH[kind]
         notes.append(f"CPU memory bandwidth {cpu_bw} GB/s is an assumed conservative default for a {kind} slice.")
 
-    single_tenant = virt == "bare_metal"
+    # Single tenancy is a promise for regulated data: only where the source says bare metal.
+    single_tenant = virt == "bare_metal" and virt_stated
+    if virt == "bare_metal" and not virt_stated:
+        notes.append("Not marked single-tenant: the source does not say the hardware is dedicated.")
     if kind == "vps":
         dedicated = False
     elif kind == "dedicated_cpu" or kind == "bare_metal":

@@ -474,3 +474,28 @@ fn dates_may_be_as_precise_as_the_source() {
         assert!(!is_date(bad), "{bad}");
     }
 }
+
+#[test]
+fn single_tenancy_is_claimed_only_where_the_source_says_bare_metal() {
+    let c = shipped();
+    assert!(offer(&c, "hetzner-gex44").single_tenant);
+    // Contabo's GPU offer: the source does not say whether it is a VPS or a dedicated server.
+    assert!(!offer(&c, "contabo-l40s-gpu-offer").single_tenant);
+    assert!(c
+        .offers
+        .iter()
+        .filter(|o| o.kind.is_cloud() && o.virtualization != Virtualization::BareMetal)
+        .all(|o| !o.single_tenant));
+}
+
+#[test]
+fn the_provider_list_is_sorted_and_distinct() {
+    let c = shipped();
+    let providers = c.providers();
+    assert!(providers.windows(2).all(|w| w[0] < w[1]));
+    for name in [
+        "AWS", "Azure", "GCP", "Hetzner", "OVHcloud", "Scaleway", "Vultr", "Lambda", "RunPod",
+    ] {
+        assert!(providers.contains(&name), "{name}");
+    }
+}

@@ -42,6 +42,13 @@ impl Catalog {
     pub fn offer(&self, id: &str) -> Option<&Offer> {
         self.offers.iter().find(|o| o.id == id)
     }
+    /// Distinct provider names of the offers, sorted (for a `provider=` picker).
+    pub fn providers(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.offers.iter().map(|o| o.provider.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
 }
 
 /// Datasheet figures of one accelerator, the ones the engine needs.
