@@ -499,3 +499,35 @@ fn the_provider_list_is_sorted_and_distinct() {
         assert!(providers.contains(&name), "{name}");
     }
 }
+
+#[test]
+fn a_nan_price_built_in_code_is_refused() {
+    // JSON cannot carry NaN, but a catalogue edited in code can.
+    let mut c = shipped();
+    c.offers.push(Offer {
+        id: "code-built".into(),
+        provider: "Acme".into(),
+        name: "box".into(),
+        price: inference_sizer::catalog::Price {
+            amount: f64::NAN,
+            currency: Currency::Eur,
+            per: PricePer::Month,
+            approximate: false,
+        },
+        source: "test".into(),
+        as_of: "2026-11".into(),
+        ..Offer::default()
+    });
+    let problems = validate(&c);
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].kind, ProblemKind::BadPrice);
+    let expected = format!(
+        "offers[{}] (code-built): price must be a positive amount",
+        c.offers.len() - 1
+    );
+    assert!(
+        problems[0].to_string().starts_with(&expected),
+        "{}",
+        problems[0]
+    );
+}
