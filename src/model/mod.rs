@@ -37,6 +37,8 @@
 mod arch;
 pub mod engine;
 pub mod formats;
+pub mod gguf;
+pub mod import;
 pub mod kv;
 pub mod memory;
 mod options;
@@ -48,7 +50,7 @@ pub mod workload;
 pub use arch::*;
 pub use engine::{Efficiency, EngineConstants};
 pub use formats::{weight_bytes, GgmlType, WeightBytes};
-pub use kv::{kv_bytes_per_token, kv_cache_bytes, kv_elem_bytes, kv_shape, KvShape};
+pub use kv::{kv_bytes_per_token, kv_cache_bytes, kv_cells, kv_elem_bytes, kv_shape, KvShape};
 pub use memory::{
     effective_quant, max_concurrency, max_context, memory, memory_prepared, place, place_prepared,
     prepare, valid_tp_degrees, MemoryBreakdown, NoFit, Placement, Prepared, Term,
