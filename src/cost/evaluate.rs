@@ -418,6 +418,7 @@ pub fn evaluate_offer(
         ttft_ms_mean: nonneg(ttft_mean),
         ttft_ms_p95: nonneg(ttft_p95),
         latency_spread: spread,
+        shared_cpu,
         energy_kwh_per_month: nonneg(energy_kwh),
         memory_per_gpu_bytes: sizing.memory_per_gpu_bytes,
         epoch,

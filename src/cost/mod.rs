@@ -292,6 +292,8 @@ pub struct OptionCost {
     pub ttft_ms_mean: f64,
     pub ttft_ms_p95: f64,
     pub latency_spread: f64,
+    /// A VPS on time-sliced vCPUs: its latency spreads with the host's load.
+    pub shared_cpu: bool,
     pub energy_kwh_per_month: f64,
     pub memory_per_gpu_bytes: u64,
     pub epoch: Option<EpochCost>,

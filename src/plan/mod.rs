@@ -260,7 +260,7 @@ fn reasons(c: &OptionCost, all: &[OptionCost], w: &Workload) -> Vec<Reason> {
             mean_ms: c.ttft_ms_mean,
             spread: c.latency_spread,
         });
-        let ruled_out = all
+        let ruled_out: Vec<&OptionCost> = all
             .iter()
             .filter(|o| {
                 o.fits
@@ -269,11 +269,12 @@ fn reasons(c: &OptionCost, all: &[OptionCost], w: &Workload) -> Vec<Reason> {
                         .iter()
                         .any(|s| matches!(s, Shortfall::TooLateFirstToken { .. }))
             })
-            .count();
-        if ruled_out > 0 {
+            .collect();
+        if !ruled_out.is_empty() {
             r.push(Reason::LatencyRulesOut {
                 target_ms: w.max_ttft_p95_ms,
-                count: ruled_out,
+                count: ruled_out.len(),
+                shared_hosts: ruled_out.iter().filter(|o| o.shared_cpu).count(),
             });
         }
     }

@@ -63,8 +63,13 @@ pub enum Reason {
         mean_ms: f64,
         spread: f64,
     },
-    /// The latency target rules out `count` options that would otherwise serve.
-    LatencyRulesOut { target_ms: f64, count: usize },
+    /// The latency target rules out `count` options that would otherwise serve, `shared_hosts`
+    /// of them VPS on shared vCPUs.
+    LatencyRulesOut {
+        target_ms: f64,
+        count: usize,
+        shared_hosts: usize,
+    },
     /// A CPU server is enough for this model.
     CpuIsEnough {
         gpu_monthly: Option<f64>,
@@ -270,17 +275,34 @@ impl Reason {
                     )
                 }
             }
-            Reason::LatencyRulesOut { target_ms, count } => {
-                if es {
-                    format!(
-                        "El objetivo de latencia (P95 de {} ms) descarta {count} opciones cuya latencia varía con la carga del host, como los VPS compartidos.",
-                        number(*target_ms, 0, lang)
-                    )
-                } else {
-                    format!(
-                        "The latency target (P95 of {} ms) rules out {count} options whose latency varies with the host's load, such as shared VPS.",
-                        number(*target_ms, 0, lang)
-                    )
+            Reason::LatencyRulesOut {
+                target_ms,
+                count,
+                shared_hosts,
+            } => {
+                let t = number(*target_ms, 0, lang);
+                let shared = match (*shared_hosts, es) {
+                    (0, _) => String::new(),
+                    (n, false) => format!(
+                        " ({n} of them on shared vCPUs, whose response time spreads with the host's load)"
+                    ),
+                    (n, true) => format!(
+                        " ({n} en vCPU compartidas, cuyo tiempo de respuesta varía con la carga del host)"
+                    ),
+                };
+                match (*count, es) {
+                    (1, false) => {
+                        format!("The latency target (P95 of {t} ms) rules out 1 option{shared}.")
+                    }
+                    (n, false) => {
+                        format!("The latency target (P95 of {t} ms) rules out {n} options{shared}.")
+                    }
+                    (1, true) => format!(
+                        "El objetivo de latencia (P95 de {t} ms) descarta 1 opción{shared}."
+                    ),
+                    (n, true) => format!(
+                        "El objetivo de latencia (P95 de {t} ms) descarta {n} opciones{shared}."
+                    ),
                 }
             }
             Reason::CpuIsEnough {
