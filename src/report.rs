@@ -130,6 +130,31 @@ pub struct OptionReport {
     pub source: String,
     pub as_of: String,
     pub approximate_price: bool,
+    /// Copies of the model that serve the load.
+    #[serde(default)]
+    pub replicas: u32,
+    /// `bare_metal`, `cloud` or `cpu`.
+    #[serde(default)]
+    pub deployment: String,
+    /// Fits, meets the speed and latency targets and passes the user's constraints.
+    #[serde(default)]
+    pub usable: bool,
+    /// P95 time to first token (mean x the hosting type's spread), ms; `ttft_ms` is the mean.
+    #[serde(default)]
+    pub ttft_p95_ms: f64,
+    /// Throughput lost to virtualisation, fraction.
+    #[serde(default)]
+    pub hypervisor_tax: f64,
+    #[serde(default)]
+    pub billed_hours_per_month: f64,
+    /// The cloud offer the break-even figures compare with.
+    #[serde(default)]
+    pub break_even_against: Option<String>,
+    /// Fine-tuning: hours and cost of one epoch on one replica.
+    #[serde(default)]
+    pub epoch_hours: Option<f64>,
+    #[serde(default)]
+    pub cost_per_epoch: Option<f64>,
 }
 
 /// The whole answer.
