@@ -805,3 +805,61 @@ fn curves(
         break_even_utilisation,
     }
 }
+
+/// Puts an imported architecture (a pasted `config.json`, a GGUF header) into a scenario, the
+/// only store of inputs: the preset of the same family and flavour (biases, norms) closest in size
+/// becomes `model=`, and every field that differs becomes a URL override. An import that matches a
+/// preset exactly is that preset. Flags the URL cannot carry come from that preset.
+pub fn import_into(s: &mut Scenario, imported: &ModelArch, catalog: &Catalog) {
+    let same_flavour = |m: &&ModelArch| {
+        m.family == imported.family
+            && m.qkv_bias == imported.qkv_bias
+            && m.qk_norm == imported.qk_norm
+            && m.norms_per_layer == imported.norms_per_layer
+    };
+    let size = |m: &ModelArch| (m.hidden as f64).max(1.0) * (m.layers as f64).max(1.0);
+    let target = size(imported);
+    let distance = |m: &&ModelArch| (size(m) / target).ln().abs();
+    let base = catalog
+        .models
+        .iter()
+        .filter(same_flavour)
+        .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+        .or_else(|| {
+            catalog
+                .models
+                .iter()
+                .filter(|m| m.family == imported.family)
+                .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+        });
+    let Some(base) = base else {
+        // No preset of that family: keep only the size.
+        let counts = model::param_counts(imported);
+        s.params_b = Some((counts.total as f64 / 1e9).max(0.001));
+        s.arch = Default::default();
+        return;
+    };
+    s.model = base.id.clone();
+    s.params_b = None;
+    let diff = |a: u64, b: u64| (a != b && a > 0).then_some(a);
+    s.arch = crate::scenario::ArchOverrides {
+        layers: diff(imported.layers, base.layers),
+        hidden: diff(imported.hidden, base.hidden),
+        heads: diff(imported.heads, base.heads),
+        kv_heads: diff(imported.kv_heads, base.kv_heads),
+        head_dim: match (imported.head_dim, base.head_dim) {
+            (Some(a), Some(b)) if a == b => None,
+            (Some(a), _) => Some(a),
+            _ => None,
+        },
+        ffn: diff(imported.ffn, base.ffn),
+        vocab: diff(imported.vocab, base.vocab),
+        experts: diff(imported.experts, base.experts),
+        experts_active: diff(imported.experts_active, base.experts_active),
+        moe_ffn: diff(imported.moe_ffn, base.moe_ffn),
+        kv_lora_rank: diff(imported.kv_lora_rank, base.kv_lora_rank),
+        rope_dim: diff(imported.rope_dim, base.rope_dim),
+        window: diff(imported.window, base.window),
+        tied: (imported.tied != base.tied).then_some(imported.tied),
+    };
+}

@@ -252,3 +252,29 @@ proptest! {
         prop_assert!(all_numbers_finite(&json));
     }
 }
+
+#[test]
+fn an_imported_config_becomes_a_preset_plus_overrides_in_the_url() {
+    use inference_sizer::model::import::from_config_json;
+    use inference_sizer::report::import_into;
+    let catalog = Catalog::builtin();
+    // Llama-3.1-8B's own config.json: exactly the preset, no overrides.
+    let llama = r#"{"architectures":["LlamaForCausalLM"],"hidden_size":4096,"num_hidden_layers":32,
+        "num_attention_heads":32,"num_key_value_heads":8,"intermediate_size":14336,"vocab_size":128256,
+        "tie_word_embeddings":false,"max_position_embeddings":131072}"#;
+    let imported = from_config_json(llama).expect("reads").arch;
+    let mut s = Scenario::default();
+    import_into(&mut s, &imported, &catalog);
+    assert_eq!(s.model, "llama-3.1-8b");
+    assert!(s.arch.is_empty(), "{:?}", s.arch);
+    // The same with 40 layers: an override, and the count follows (each Llama-8B layer has
+    // 218,112,000 parameters: 8 more layers add 1,744,896,000).
+    let deeper = llama.replace("\"num_hidden_layers\":32", "\"num_hidden_layers\":40");
+    let imported = from_config_json(&deeper).expect("reads").arch;
+    import_into(&mut s, &imported, &catalog);
+    assert_eq!(s.arch.layers, Some(40));
+    let (back, w) = Scenario::from_query(&s.to_query());
+    assert!(w.is_empty());
+    let r = evaluate(&back, &catalog);
+    assert_eq!(r.model.params, 8_030_261_248 + 8 * 218_112_000);
+}
