@@ -55,7 +55,7 @@ fn plausible(v: f64) -> bool {
     v.is_finite() && v.abs() <= LIMIT
 }
 
-/// The drawable points of a series: plausible, sorted by x.
+/// The drawable points of a series: plausible, sorted by x (stably, so a step at one x keeps its order).
 fn clean(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
     let mut kept: Vec<(f64, f64)> = points
         .iter()
@@ -154,7 +154,7 @@ fn series_table(
         .iter()
         .flat_map(|s| s.points.iter().filter(finite).map(|p| p.0))
         .collect();
-    xs.sort_by(f64::total_cmp);
+    xs.sort_unstable_by(f64::total_cmp);
     xs.dedup();
     let rows = xs
         .into_iter()
