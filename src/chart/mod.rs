@@ -4,6 +4,14 @@
 //! draws on any backend, and gives a data table as its text alternative. Bad numbers (NaN,
 //! infinities, absurd magnitudes) are dropped, degenerate ranges widened, and an empty chart
 //! shows a message: drawing never panics.
+//!
+//! In the browser, draw on a `<canvas>` (text is laid out by the browser; no font features):
+//! ```ignore
+//! let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas).ok_or(..)?;
+//! draw_cumulative_cost(backend.into_drawing_area(), &data, &style)?;
+//! ```
+//! Natively, `render_svg_*` give the same drawing as SVG (text as `<text>`, sized by plotters'
+//! built-in estimate, so no `ttf`/`ab_glyph` either).
 
 mod cumulative;
 mod memory;
