@@ -14,6 +14,7 @@
 //! built-in estimate, so no `ttf`/`ab_glyph` either).
 
 mod cumulative;
+pub mod from_report;
 mod memory;
 mod style;
 mod utilisation;
