@@ -877,21 +877,26 @@ fn placement_of(a: &ModelArch, engine: Engine, hw: &Hardware) -> (u64, u64, bool
 
 /// Most concurrent sequences of `wl.ctx` tokens that fit on `hw` (0 if not even one), up to 10^6.
 pub fn max_concurrency(a: &ModelArch, wl: &Workload, hw: &Hardware, c: &EngineConstants) -> u64 {
-    let p = prepare(a, wl);
+    max_concurrency_prepared(a, &prepare(a, wl), wl, hw, c)
+}
+
+/// [`max_concurrency`] with the model-dependent parts already computed.
+pub fn max_concurrency_prepared(a: &ModelArch, p: &Prepared, wl: &Workload, hw: &Hardware, c: &EngineConstants) -> u64 {
     let (tp, pp, cpu, devices, cap) = placement_of(a, wl.engine, hw);
     largest(1_000_000, |s| {
-        let w = Workload {
-            seqs: s,
-            ..wl.clone()
-        };
-        numbers(&p, &w, tp, pp, cpu, devices, c).per_device() <= cap
+        let w = Workload { seqs: s, ..wl.clone() };
+        numbers(p, &w, tp, pp, cpu, devices, c).per_device() <= cap
     })
 }
 
 /// Longest context per sequence (at `wl.seqs` sequences) that fits on `hw`, up to the model's
 /// `max_position` when known (else 10^7 tokens); 0 if nothing fits.
 pub fn max_context(a: &ModelArch, wl: &Workload, hw: &Hardware, c: &EngineConstants) -> u64 {
-    let p = prepare(a, wl);
+    max_context_prepared(a, &prepare(a, wl), wl, hw, c)
+}
+
+/// [`max_context`] with the model-dependent parts already computed.
+pub fn max_context_prepared(a: &ModelArch, p: &Prepared, wl: &Workload, hw: &Hardware, c: &EngineConstants) -> u64 {
     let (tp, pp, cpu, devices, cap) = placement_of(a, wl.engine, hw);
     let limit = if a.max_position > 0 {
         a.max_position.min(10_000_000)
@@ -903,6 +908,6 @@ pub fn max_context(a: &ModelArch, wl: &Workload, hw: &Hardware, c: &EngineConsta
             ctx: x,
             ..wl.clone()
         };
-        numbers(&p, &w, tp, pp, cpu, devices, c).per_device() <= cap
+        numbers(p, &w, tp, pp, cpu, devices, c).per_device() <= cap
     })
 }
