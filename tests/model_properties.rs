@@ -27,7 +27,16 @@ fn total(a: &ModelArch, wl: &Workload, hw: &Hardware) -> f64 {
 }
 
 fn workload(quant: Quant, kv: KvType, engine: Engine, task: Task, ctx: u64, seqs: u64) -> Workload {
-    Workload { quant, kv, engine, task, ctx, seqs, native_default: false, ..Workload::default() }
+    Workload {
+        quant,
+        kv,
+        engine,
+        task,
+        ctx,
+        seqs,
+        native_default: false,
+        ..Workload::default()
+    }
 }
 
 #[track_caller]
@@ -40,7 +49,14 @@ fn check_breakdown(m: &MemoryBreakdown) {
         assert_sane(t.bytes.0, &t.key);
         assert_sane(t.low.0, &t.key);
         assert_sane(t.high.0, &t.key);
-        assert!(t.low.0 <= t.bytes.0 && t.bytes.0 <= t.high.0, "{}: {} {} {}", t.key, t.low.0, t.bytes.0, t.high.0);
+        assert!(
+            t.low.0 <= t.bytes.0 && t.bytes.0 <= t.high.0,
+            "{}: {} {} {}",
+            t.key,
+            t.low.0,
+            t.bytes.0,
+            t.high.0
+        );
     }
     for (x, w) in [
         (m.total.0, "total"),

@@ -787,7 +787,7 @@ pub fn place_prepared(
             reason: "the GPU has no memory figure".into(),
         });
     }
-    let layers = a.layers.max(1).min(1 << 20);
+    let layers = a.layers.clamp(1, 1 << 20);
     let mut best: Option<Placement> = None;
     let max_gpus: u64 = 1 << 20;
     for tp in engine_tp_degrees(a, wl.engine, per_server) {
@@ -881,10 +881,19 @@ pub fn max_concurrency(a: &ModelArch, wl: &Workload, hw: &Hardware, c: &EngineCo
 }
 
 /// [`max_concurrency`] with the model-dependent parts already computed.
-pub fn max_concurrency_prepared(a: &ModelArch, p: &Prepared, wl: &Workload, hw: &Hardware, c: &EngineConstants) -> u64 {
+pub fn max_concurrency_prepared(
+    a: &ModelArch,
+    p: &Prepared,
+    wl: &Workload,
+    hw: &Hardware,
+    c: &EngineConstants,
+) -> u64 {
     let (tp, pp, cpu, devices, cap) = placement_of(a, wl.engine, hw);
     largest(1_000_000, |s| {
-        let w = Workload { seqs: s, ..wl.clone() };
+        let w = Workload {
+            seqs: s,
+            ..wl.clone()
+        };
         numbers(p, &w, tp, pp, cpu, devices, c).per_device() <= cap
     })
 }
@@ -896,7 +905,13 @@ pub fn max_context(a: &ModelArch, wl: &Workload, hw: &Hardware, c: &EngineConsta
 }
 
 /// [`max_context`] with the model-dependent parts already computed.
-pub fn max_context_prepared(a: &ModelArch, p: &Prepared, wl: &Workload, hw: &Hardware, c: &EngineConstants) -> u64 {
+pub fn max_context_prepared(
+    a: &ModelArch,
+    p: &Prepared,
+    wl: &Workload,
+    hw: &Hardware,
+    c: &EngineConstants,
+) -> u64 {
     let (tp, pp, cpu, devices, cap) = placement_of(a, wl.engine, hw);
     let limit = if a.max_position > 0 {
         a.max_position.min(10_000_000)
