@@ -136,6 +136,11 @@ pub fn kv_cells(shape: &KvShape, ctx: u64, engine: Engine, c: &EngineConstants) 
 }
 
 /// KV-cache bytes of `seqs` sequences of `ctx` tokens each on `engine`.
+///
+/// `ctx` is per sequence. llama.cpp's `-c` is the total shared by its `-np` slots (so `-c` =
+/// ctx x seqs gives each slot `ctx`), Ollama multiplies `num_ctx` by `OLLAMA_NUM_PARALLEL`, vLLM
+/// pages blocks of 16 tokens for whatever sequences are live: in every case the cache holds
+/// ctx x seqs tokens, which is what this returns (plus llama.cpp's padding).
 pub fn kv_cache_bytes(
     shape: &KvShape,
     ctx: u64,
