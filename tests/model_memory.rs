@@ -73,6 +73,27 @@ fn vllm_reserves_a_tenth_of_the_gpu() {
 }
 
 #[test]
+fn activations_follow_the_batched_tokens() {
+    let m = model("llama-3.1-8b");
+    let wl = Workload::default();
+    let half = EngineConstants {
+        max_batched_tokens: 4096,
+        ..EngineConstants::default()
+    };
+    let vllm = memory(&m, &wl, &on_one(h100()), &half);
+    assert_eq!(vllm.activations.0, 2.75 * GIB);
+    let trt = Workload {
+        engine: Engine::Trtllm,
+        ..Workload::default()
+    };
+    // AIConfigurator: 2 x 4096 x 4096 x 11 = 369,098,752 B.
+    assert_eq!(
+        memory(&m, &trt, &on_one(h100()), &half).activations.0,
+        369_098_752.0
+    );
+}
+
+#[test]
 fn llama_cpp_has_a_compute_buffer_and_a_small_footprint() {
     // Llama-3.1-8B Q4_K_M, one sequence of 8192, llama.cpp with flash attention, ubatch 512:
     // logits 128,256 x 512 x 4 = 262,668,288; FFN 512 x 14,336 x 4 x 2 = 58,720,256 (> attention

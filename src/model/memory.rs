@@ -400,7 +400,9 @@ fn numbers(
                 c.vllm_activation_dense_gib
             };
             let ratio = c.aic_coeff(p.moe, tp) / c.aic_coeff(p.moe, 1).max(1e-9);
-            let act = gib(base) * ratio;
+            // Measured at 8192 batched tokens; the peak follows the tokens of one forward pass.
+            let tokens = (c.max_batched_tokens as f64 / 8192.0).clamp(0.25, 4.0);
+            let act = gib(base) * ratio * tokens;
             let (lo, hi) = if p.moe {
                 (7.38 / 8.0, 1.1)
             } else {
