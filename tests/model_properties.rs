@@ -159,3 +159,61 @@ proptest! {
         }
     }
 }
+
+fn field() -> impl Strategy<Value = u64> {
+    prop_oneof![
+        Just(0u64),
+        Just(1u64),
+        0u64..100_000,
+        Just(u32::MAX as u64),
+        Just(u64::MAX / 3),
+        Just(u64::MAX),
+    ]
+}
+
+fn families() -> impl Strategy<Value = ArchFamily> {
+    prop::sample::select(vec![
+        ArchFamily::Dense,
+        ArchFamily::Moe,
+        ArchFamily::GptOss,
+        ArchFamily::DeepseekMla,
+        ArchFamily::Encoder,
+        ArchFamily::ParamsOnly,
+    ])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Architecture fields from a URL or an imported file can be anything: nothing overflows.
+    #[test]
+    fn hostile_architecture_fields_never_panic(
+        f in families(),
+        v in prop::collection::vec(field(), 16),
+        head_dim in prop::option::of(field()),
+        tied in any::<bool>(), e in engines(), q in quants(), kv in kvs(), t in tasks(),
+    ) {
+        let a = ModelArch {
+            family: f,
+            hidden: v[0], layers: v[1], heads: v[2], kv_heads: v[3], head_dim, ffn: v[4], vocab: v[5],
+            tied, experts: v[6], experts_active: v[7], moe_ffn: v[8], shared_experts: v[9],
+            first_dense_layers: v[10], kv_lora_rank: v[11], q_lora_rank: v[12], rope_dim: v[13],
+            window: v[14], swa_period: v[15], qk_nope_dim: v[13], v_head_dim: v[12],
+            max_position: v[14], params: Some(v[0]), mtp_layers: v[15] % 3, token_types: v[9] % 3,
+            ..ModelArch::default()
+        };
+        let c = EngineConstants::default();
+        let wl = workload(q, kv, e, t, 8192, 4);
+        let p = param_counts(&a);
+        prop_assert!(p.active <= p.total);
+        for hw in [Hardware::unbounded(), Hardware::Gpu { gpu: GpuFigures::with_memory_gib(80.0), per_server: 8, servers: 2 }] {
+            check_breakdown(&memory(&a, &wl, &hw, &c));
+            let s = speed(&a, &wl, &hw, &Efficiency::for_engine(e));
+            assert_sane(s.decode_tokens_per_s_per_user, "decode");
+            assert_sane(s.ttft_ms, "ttft");
+            let _ = max_concurrency(&a, &wl, &hw, &c);
+        }
+        let _ = place(&a, &wl, &GpuFigures::with_memory_gib(80.0), 8, &c);
+        let _ = valid_tp_degrees(&a, 8);
+    }
+}

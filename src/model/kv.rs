@@ -62,7 +62,7 @@ pub fn kv_shape(a: &ModelArch, kv: KvType) -> KvShape {
         },
         ArchFamily::DeepseekMla => {
             // The compressed latent c_KV plus the head-shared rope key, one "head" per layer.
-            let per_layer = (a.kv_lora_rank + a.rope_dim) as f64 * e;
+            let per_layer = (a.kv_lora_rank as f64 + a.rope_dim as f64) * e;
             KvShape {
                 global_per_token: a.layers as f64 * per_layer,
                 local_per_cell: 0.0,

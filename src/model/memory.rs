@@ -96,6 +96,7 @@ pub struct Prepared {
     layers: f64,
     heads: u64,
     q_width: f64,
+    attn_width: f64,
     ffn_width: f64,
     vocab: f64,
     experts: u64,
@@ -109,8 +110,10 @@ impl Prepared {
     pub(crate) fn layers_f(&self) -> f64 {
         self.layers
     }
-    pub(crate) fn q_width_f(&self) -> f64 {
-        self.q_width
+    /// Attention width for FLOP counts: heads x head_dim, or for MLA with absorbed projections
+    /// heads x (2 x kv_lora_rank + rope) / 2 (scores over 576 latent dims, values over 512).
+    pub(crate) fn attn_width(&self) -> f64 {
+        self.attn_width
     }
     pub(crate) fn hidden_size(&self) -> f64 {
         self.hidden
@@ -174,13 +177,13 @@ pub fn prepare(a: &ModelArch, wl: &Workload) -> Prepared {
         (h, h, 3.5 * h, 128_000.0)
     } else {
         let i = if a.experts > 1 {
-            (a.moe_ffn.max(1) * a.experts_active.max(1)) as f64
+            a.moe_ffn.max(1) as f64 * a.experts_active.max(1) as f64
         } else {
             a.ffn as f64
         };
         (
             a.hidden as f64,
-            (a.heads * a.head_dim()) as f64,
+            a.heads as f64 * a.head_dim() as f64,
             i,
             a.vocab as f64,
         )
@@ -200,6 +203,11 @@ pub fn prepare(a: &ModelArch, wl: &Workload) -> Prepared {
         },
         heads: a.heads,
         q_width,
+        attn_width: if a.family == ArchFamily::DeepseekMla {
+            a.heads as f64 * (2.0 * a.kv_lora_rank as f64 + a.rope_dim as f64) / 2.0
+        } else {
+            q_width
+        },
         ffn_width,
         vocab,
         experts: if a.is_moe() { a.experts } else { 0 },
