@@ -24,8 +24,9 @@
 //! ```
 //!
 //! Per offer, call [`prepare`] once and the `*_prepared` variants ([`memory_prepared`],
-//! [`place_prepared`], [`speed_prepared`]): the model-dependent work (tensor inventory, weight
-//! bytes, KV shape) is then done once. `Term` converts into `report::MemoryTerm` with `From`.
+//! [`place_prepared`], [`speed_prepared`], [`max_concurrency_prepared`],
+//! [`max_context_prepared`]): the model-dependent work (tensor inventory, weight bytes, KV shape)
+//! is then done once. `Term` converts into `report::MemoryTerm` with `From`.
 //!
 //! Conventions: bytes are [`crate::units::Bytes`] (f64, exact below 2^53); every figure is
 //! finite and non-negative whatever the input (absurd sizes saturate). `memory().total` is over
@@ -52,8 +53,9 @@ pub use engine::{Efficiency, EngineConstants};
 pub use formats::{weight_bytes, GgmlType, WeightBytes};
 pub use kv::{kv_bytes_per_token, kv_cache_bytes, kv_cells, kv_elem_bytes, kv_shape, KvShape};
 pub use memory::{
-    effective_quant, max_concurrency, max_context, memory, memory_prepared, place, place_prepared,
-    prepare, valid_tp_degrees, MemoryBreakdown, NoFit, Placement, Prepared, Term,
+    effective_quant, max_concurrency, max_concurrency_prepared, max_context, max_context_prepared,
+    memory, memory_prepared, place, place_prepared, prepare, valid_tp_degrees, MemoryBreakdown,
+    NoFit, Placement, Prepared, Term,
 };
 pub use options::*;
 pub use params::{param_counts, ParamCounts};
