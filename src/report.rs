@@ -147,3 +147,89 @@ pub struct Report {
     pub currency: String,
     pub catalog_as_of: String,
 }
+
+use crate::catalog::Catalog;
+use crate::model::{ArchFamily, ModelArch};
+use crate::scenario::{Lang, Scenario};
+
+/// The model a scenario describes: a preset with the URL's architecture overrides applied, or a
+/// custom model known only by its parameter count. Unknown presets fall back to the default with a
+/// warning.
+pub fn resolve_model(s: &Scenario, catalog: &Catalog, lang: Lang, warnings: &mut Vec<String>) -> ModelArch {
+    if let Some(billions) = s.params_b {
+        let params = (billions * 1e9).round() as u64;
+        let mut arch = ModelArch {
+            id: "custom".into(),
+            name: match lang {
+                Lang::En => format!("Custom model ({} B parameters)", trim_number(billions)),
+                Lang::Es => format!("Modelo propio ({} B de parámetros)", trim_number(billions)),
+            },
+            family: ArchFamily::ParamsOnly,
+            params: Some(params),
+            ..ModelArch::default()
+        };
+        apply_overrides(&mut arch, s);
+        return arch;
+    }
+    let mut arch = match catalog.model(&s.model) {
+        Some(m) => m.clone(),
+        None => {
+            let fallback = crate::scenario::DEFAULT_MODEL;
+            warnings.push(match lang {
+                Lang::En => format!("Unknown model \"{}\"; showing {} instead.", s.model, fallback),
+                Lang::Es => format!("Modelo desconocido \"{}\"; se muestra {} en su lugar.", s.model, fallback),
+            });
+            catalog
+                .model(fallback)
+                .or_else(|| catalog.models.first())
+                .cloned()
+                .unwrap_or_else(|| ModelArch {
+                    id: "custom".into(),
+                    name: "Custom model (70 B parameters)".into(),
+                    family: ArchFamily::ParamsOnly,
+                    params: Some(70_000_000_000),
+                    ..ModelArch::default()
+                })
+        }
+    };
+    apply_overrides(&mut arch, s);
+    arch
+}
+
+fn apply_overrides(arch: &mut ModelArch, s: &Scenario) {
+    let o = &s.arch;
+    if o.is_empty() {
+        return;
+    }
+    let set = |field: &mut u64, v: Option<u64>| {
+        if let Some(v) = v {
+            *field = v;
+        }
+    };
+    set(&mut arch.layers, o.layers);
+    set(&mut arch.hidden, o.hidden);
+    set(&mut arch.heads, o.heads);
+    set(&mut arch.kv_heads, o.kv_heads);
+    set(&mut arch.ffn, o.ffn);
+    set(&mut arch.vocab, o.vocab);
+    set(&mut arch.experts, o.experts);
+    set(&mut arch.experts_active, o.experts_active);
+    set(&mut arch.moe_ffn, o.moe_ffn);
+    set(&mut arch.kv_lora_rank, o.kv_lora_rank);
+    set(&mut arch.rope_dim, o.rope_dim);
+    set(&mut arch.window, o.window);
+    if o.head_dim.is_some() {
+        arch.head_dim = o.head_dim;
+    }
+    if let Some(t) = o.tied {
+        arch.tied = t;
+    }
+    // Overridden fields make it a different model: say so in its name and id.
+    arch.id = format!("{}+custom", arch.id);
+    arch.official_params = None;
+}
+
+fn trim_number(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
