@@ -34,7 +34,7 @@ pub struct CatalogState {
 
 /// The built-in catalogue at once; then, when `url` is given, the provider's catalogue over it.
 pub fn use_catalog(url: Option<String>) -> CatalogState {
-    let base = super::pending::builtin_catalog();
+    let base = Catalog::builtin();
     let catalog = RwSignal::new(base.clone());
     let status = RwSignal::new(CatalogStatus::BuiltIn);
     if let Some(url) = url.filter(|u| !u.trim().is_empty()) {
@@ -43,7 +43,7 @@ pub fn use_catalog(url: Option<String>) -> CatalogState {
                 status.set(CatalogStatus::Loading(absolute.clone()));
                 spawn_local(async move {
                     match fetch_text(&absolute).await {
-                        Ok(text) => match super::pending::load_over(&base, &text) {
+                        Ok(text) => match Catalog::load_over(&base, &text) {
                             Ok(loaded) => {
                                 catalog.set(loaded);
                                 status.set(CatalogStatus::Loaded(absolute));

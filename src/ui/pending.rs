@@ -38,13 +38,3 @@ pub fn read_gguf(_b: &[u8]) -> Result<Imported, String> {
     Err("GGUF reading is not available yet".into())
 }
 
-pub fn builtin_catalog() -> crate::catalog::Catalog {
-    crate::catalog::Catalog::default()
-}
-
-pub fn load_over(
-    _base: &crate::catalog::Catalog,
-    text: &str,
-) -> Result<crate::catalog::Catalog, String> {
-    serde_json::from_str(text).map_err(|e| e.to_string())
-}
