@@ -130,6 +130,31 @@ pub struct OptionReport {
     pub source: String,
     pub as_of: String,
     pub approximate_price: bool,
+    /// Copies of the model that serve the load.
+    #[serde(default)]
+    pub replicas: u32,
+    /// `bare_metal`, `cloud` or `cpu`.
+    #[serde(default)]
+    pub deployment: String,
+    /// Fits, meets the speed and latency targets and passes the user's constraints.
+    #[serde(default)]
+    pub usable: bool,
+    /// P95 time to first token (mean x the hosting type's spread), ms; `ttft_ms` is the mean.
+    #[serde(default)]
+    pub ttft_p95_ms: f64,
+    /// Throughput lost to virtualisation, fraction.
+    #[serde(default)]
+    pub hypervisor_tax: f64,
+    #[serde(default)]
+    pub billed_hours_per_month: f64,
+    /// The cloud offer the break-even figures compare with.
+    #[serde(default)]
+    pub break_even_against: Option<String>,
+    /// Fine-tuning: hours and cost of one epoch on one replica.
+    #[serde(default)]
+    pub epoch_hours: Option<f64>,
+    #[serde(default)]
+    pub cost_per_epoch: Option<f64>,
 }
 
 /// The whole answer.
@@ -155,7 +180,12 @@ use crate::scenario::{Lang, Scenario};
 /// The model a scenario describes: a preset with the URL's architecture overrides applied, or a
 /// custom model known only by its parameter count. Unknown presets fall back to the default with a
 /// warning.
-pub fn resolve_model(s: &Scenario, catalog: &Catalog, lang: Lang, warnings: &mut Vec<String>) -> ModelArch {
+pub fn resolve_model(
+    s: &Scenario,
+    catalog: &Catalog,
+    lang: Lang,
+    warnings: &mut Vec<String>,
+) -> ModelArch {
     if let Some(billions) = s.params_b {
         let params = (billions * 1e9).round() as u64;
         let mut arch = ModelArch {
@@ -176,8 +206,14 @@ pub fn resolve_model(s: &Scenario, catalog: &Catalog, lang: Lang, warnings: &mut
         None => {
             let fallback = crate::scenario::DEFAULT_MODEL;
             warnings.push(match lang {
-                Lang::En => format!("Unknown model \"{}\"; showing {} instead.", s.model, fallback),
-                Lang::Es => format!("Modelo desconocido \"{}\"; se muestra {} en su lugar.", s.model, fallback),
+                Lang::En => format!(
+                    "Unknown model \"{}\"; showing {} instead.",
+                    s.model, fallback
+                ),
+                Lang::Es => format!(
+                    "Modelo desconocido \"{}\"; se muestra {} en su lugar.",
+                    s.model, fallback
+                ),
             });
             catalog
                 .model(fallback)
@@ -232,4 +268,36 @@ fn apply_overrides(arch: &mut ModelArch, s: &Scenario) {
 fn trim_number(v: f64) -> String {
     let s = format!("{v:.3}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Parses a query string or share URL and evaluates it: the URL's warnings come first in the report.
+pub fn evaluate_query(query: &str, catalog: &Catalog) -> Report {
+    let (scenario, url_warnings) = Scenario::from_query(query);
+    let lang = scenario.lang.unwrap_or_default();
+    let mut report = evaluate(&scenario, catalog);
+    let mut warnings: Vec<String> = url_warnings.iter().map(|w| w.message(lang)).collect();
+    warnings.append(&mut report.warnings);
+    report.warnings = warnings;
+    report
+}
+
+/// Evaluates a scenario against a catalogue: the single entry point of the pure core.
+pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
+    let lang = s.lang.unwrap_or_default();
+    let mut warnings = Vec::new();
+    let arch = resolve_model(s, catalog, lang, &mut warnings);
+    Report {
+        schema: REPORT_SCHEMA,
+        scenario: s.figures_query(),
+        warnings,
+        model: ModelSummary {
+            id: arch.id.clone(),
+            name: arch.name.clone(),
+            family: format!("{:?}", arch.family).to_lowercase(),
+            ..ModelSummary::default()
+        },
+        currency: s.cur.code().to_string(),
+        catalog_as_of: catalog.as_of.clone(),
+        ..Report::default()
+    }
 }

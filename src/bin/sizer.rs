@@ -39,7 +39,9 @@ mod cli {
                 "--catalog" => catalog_file = Some(it.next().ok_or("--catalog needs a file")?),
                 "--compact" => compact = true,
                 "-h" | "--help" => return Err(USAGE.to_string()),
-                s if s.starts_with("--catalog=") => catalog_file = Some(s["--catalog=".len()..].to_string()),
+                s if s.starts_with("--catalog=") => {
+                    catalog_file = Some(s["--catalog=".len()..].to_string())
+                }
                 s if s.starts_with("--") => return Err(format!("unknown option {s}\n{USAGE}")),
                 _ if query.is_some() => return Err(format!("one scenario at a time\n{USAGE}")),
                 _ => query = Some(a),
@@ -49,16 +51,18 @@ mod cli {
         let catalog = match catalog_file {
             None => builtin,
             Some(path) => {
-                let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read catalogue {path}: {e}"))?;
-                let provider = Catalog::from_json(&text).map_err(|e| format!("catalogue {path}: {e}"))?;
-                inference_sizer::catalog::merge_provider(&builtin, provider).map_err(|problems| {
-                    let list: Vec<String> = problems.iter().map(|p| format!("  - {p}")).collect();
-                    format!("catalogue {path} was refused:\n{}", list.join("\n"))
-                })?
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("cannot read catalogue {path}: {e}"))?;
+                Catalog::load_over(&builtin, &text)
+                    .map_err(|e| format!("catalogue {path} was refused: {e}"))?
             }
         };
         let report = evaluate_query(query.as_deref().unwrap_or(""), &catalog);
-        let json = if compact { serde_json::to_string(&report) } else { serde_json::to_string_pretty(&report) };
+        let json = if compact {
+            serde_json::to_string(&report)
+        } else {
+            serde_json::to_string_pretty(&report)
+        };
         json.map_err(|e| format!("cannot write the report: {e}"))
     }
 }
