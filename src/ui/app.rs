@@ -40,7 +40,7 @@ pub fn App() -> impl IntoView {
         let mut scenario = sc.scenario.get();
         // The report's sentences follow the page's language, even when the URL has none.
         scenario.lang = Some(sc.lang.get());
-        cat.catalog.with(|c| super::pending::evaluate(&scenario, c))
+        cat.catalog.with(|c| crate::report::evaluate(&scenario, c))
     });
     let c = Ctx { sc, cat, report };
     provide_context(c);

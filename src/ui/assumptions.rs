@@ -6,7 +6,36 @@ use super::i18n::{num, T};
 use crate::scenario::Assumptions as A;
 use leptos::prelude::*;
 
-/// Assumption inputs, horizon and currency.
+/// The default behind each assumption, as the cost model and the engine constants define it;
+/// `None` where the default is derived from the rest of the scenario.
+#[derive(Clone, Debug, PartialEq, Default)]
+struct AssumptionDefaults {
+    egress_gb: Option<f64>,
+    storage_gb: Option<f64>,
+    monitoring: Option<f64>,
+    peak: Option<f64>,
+    bw_eff: Option<f64>,
+    flops_eff: Option<f64>,
+    vm_tax: Option<f64>,
+    kwh_price: Option<f64>,
+    pue: Option<f64>,
+}
+
+fn defaults_for(engine: crate::model::Engine) -> AssumptionDefaults {
+    let cost = crate::cost::CostDefaults::default();
+    let eff = crate::model::Efficiency::for_engine(engine);
+    AssumptionDefaults {
+        peak: Some(cost.peak_factor),
+        bw_eff: Some(eff.bandwidth),
+        flops_eff: Some(eff.compute),
+        vm_tax: Some(cost.tax.vm),
+        pue: Some(cost.pue),
+        kwh_price: cost.kwh_price,
+        ..AssumptionDefaults::default()
+    }
+}
+
+/// Assumption inputs and the horizon.
 #[component]
 pub fn Assumptions() -> impl IntoView {
     let c = ctx();
@@ -14,11 +43,8 @@ pub fn Assumptions() -> impl IntoView {
     let value = move |f: fn(&A) -> Option<f64>| {
         Signal::derive(move || sc.scenario.with(|s| f(&s.assumptions)))
     };
-    let defaults = Memo::new(move |_| {
-        let s = sc.scenario.get();
-        super::pending::assumption_defaults(&s)
-    });
-    let shown = move |f: fn(&super::pending::AssumptionDefaults) -> Option<f64>| {
+    let defaults = Memo::new(move |_| sc.scenario.with(|s| defaults_for(s.engine)));
+    let shown = move |f: fn(&AssumptionDefaults) -> Option<f64>| {
         Signal::derive(move || {
             let lang = c.lang();
             match defaults.with(f) {

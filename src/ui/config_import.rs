@@ -45,11 +45,14 @@ pub fn ConfigImport() -> impl IntoView {
     let text = RwSignal::new(String::new());
     let outcome = RwSignal::new(None::<Result<String, String>>);
     let apply = move || {
-        let result = text.with(|t| super::pending::import_config_json(t));
+        let result = text.with(|t| crate::model::import::from_config_json(t));
         match result {
-            Ok(arch) => {
-                let overrides = overrides_from(&arch);
-                let name = arch.name.clone();
+            Ok(imported) => {
+                let overrides = overrides_from(&imported.arch);
+                let mut name = imported.arch.name.clone();
+                for w in &imported.warnings {
+                    name.push_str(&format!(" · {w}"));
+                }
                 c.sc.edit(|s| {
                     s.arch = overrides;
                     s.params_b = None;

@@ -3,7 +3,7 @@
 
 use super::app::ctx;
 use super::config_import::overrides_from;
-use super::i18n::T;
+use super::i18n::{bytes, count, T};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
@@ -44,19 +44,27 @@ pub fn GgufOpen() -> impl IntoView {
                     busy.set(true);
                     spawn_local(async move {
                         let result = match first_bytes(&ev).await {
-                            Ok((name, bytes)) => {
-                                super::pending::read_gguf(&bytes)
+                            Ok((name, head)) => {
+                                crate::model::gguf::read_header(&head)
                                     .map(|info| {
                                         let overrides = overrides_from(&info.arch);
-                                        let quant = info.quant;
                                         c.sc.edit(|s| {
                                             s.arch = overrides;
                                             s.params_b = None;
-                                            if let Some(q) = quant {
-                                                s.quant = q;
-                                            }
                                         });
-                                        name
+                                        let lang = c.lang();
+                                        let mut text = format!(
+                                            "{name} ({}, {} {}, {}: {})",
+                                            info.architecture,
+                                            count(lang, info.params as f64),
+                                            c.t(T::ParamsLabel),
+                                            c.t(T::TermWeights),
+                                            bytes(lang, info.weight_bytes as f64),
+                                        );
+                                        for w in info.warnings.iter().take(3) {
+                                            text.push_str(&format!(" · {w}"));
+                                        }
+                                        text
                                     })
                                     .map_err(|e| e.to_string())
                             }

@@ -20,7 +20,6 @@ mod memory_bar;
 mod model_picker;
 mod notices;
 mod panic_panel;
-mod pending;
 mod quant_select;
 mod settings_bar;
 mod share_bar;
