@@ -19,7 +19,12 @@ fn string(out: &mut Vec<u8>, s: &str) {
 
 impl Gguf {
     fn new() -> Gguf {
-        Gguf { kv: Vec::new(), n_kv: 0, tensors: Vec::new(), n_tensors: 0 }
+        Gguf {
+            kv: Vec::new(),
+            n_kv: 0,
+            tensors: Vec::new(),
+            n_tensors: 0,
+        }
     }
     fn u32(mut self, key: &str, v: u32) -> Gguf {
         string(&mut self.kv, key);
@@ -94,7 +99,9 @@ fn tiny_llama() -> Vec<u8> {
             .tensor(&format!("blk.{i}.ffn_up.weight"), &[256, 512], 12)
             .tensor(&format!("blk.{i}.ffn_down.weight"), &[512, 256], 14);
     }
-    g.tensor("output_norm.weight", &[256], 0).tensor("output.weight", &[256, 1000], 14).bytes()
+    g.tensor("output_norm.weight", &[256], 0)
+        .tensor("output.weight", &[256, 1000], 14)
+        .bytes()
 }
 
 #[test]
@@ -112,9 +119,15 @@ fn the_header_gives_architecture_and_exact_weight_bytes() {
     // output 256,000 x 210/256 = 210,000; output_norm 1,024.
     let per_layer = 239_616 + 134_400 + 2_048;
     assert_eq!(info.weight_bytes, 144_000 + 2 * per_layer + 210_000 + 1_024);
-    assert_eq!(info.params, 256_000 * 2 + 2 * (425_984 + 163_840 + 512) + 256);
+    assert_eq!(
+        info.params,
+        256_000 * 2 + 2 * (425_984 + 163_840 + 512) + 256
+    );
     let a = &info.arch;
-    assert_eq!((a.layers, a.hidden, a.heads, a.kv_heads, a.ffn, a.vocab), (2, 256, 4, 2, 512, 1000));
+    assert_eq!(
+        (a.layers, a.hidden, a.heads, a.kv_heads, a.ffn, a.vocab),
+        (2, 256, 4, 2, 512, 1000)
+    );
     assert_eq!(a.max_position, 4096);
     assert!(!a.tied);
     assert_eq!(a.name, "Tiny Llama");
@@ -122,7 +135,10 @@ fn the_header_gives_architecture_and_exact_weight_bytes() {
     assert_eq!(param_counts(a).total, info.params);
     // The file's bytes are what memory uses.
     assert_eq!(weight_bytes(a, Quant::Q4KM).total, info.weight_bytes as f64);
-    assert_eq!(kv_bytes_per_token(a, KvType::F16), 2.0 * 2.0 * 2.0 * 64.0 * 2.0);
+    assert_eq!(
+        kv_bytes_per_token(a, KvType::F16),
+        2.0 * 2.0 * 2.0 * 64.0 * 2.0
+    );
 }
 
 #[test]
@@ -139,7 +155,10 @@ fn a_truncated_buffer_says_how_many_bytes_it_needs() {
             other => panic!("{other:?}"),
         }
         let text = err.to_string();
-        assert!(text.contains("read at least") && text.contains(&cut.to_string()), "{text}");
+        assert!(
+            text.contains("read at least") && text.contains(&cut.to_string()),
+            "{text}"
+        );
     }
     // A cut inside the tensor table names the tensor.
     let err = read_header(&buf[..buf.len() - 30]).unwrap_err();
@@ -148,7 +167,10 @@ fn a_truncated_buffer_says_how_many_bytes_it_needs() {
 
 #[test]
 fn foreign_or_hostile_input_is_an_error() {
-    assert_eq!(read_header(b"PK\x03\x04 not a gguf"), Err(GgufError::NotGguf));
+    assert_eq!(
+        read_header(b"PK\x03\x04 not a gguf"),
+        Err(GgufError::NotGguf)
+    );
     let mut v1 = b"GGUF".to_vec();
     v1.extend(1u32.to_le_bytes());
     assert_eq!(read_header(&v1), Err(GgufError::UnsupportedVersion(1)));

@@ -55,7 +55,10 @@ fn a_deepseek_v3_config_reads_mla_moe_and_mtp() {
     );
     assert_eq!(a.family, ArchFamily::DeepseekMla);
     let p = param_counts(&a);
-    assert_eq!((p.total, p.active, p.mtp), (671_026_419_200, 37_552_297_472, 11_610_068_224));
+    assert_eq!(
+        (p.total, p.active, p.mtp),
+        (671_026_419_200, 37_552_297_472, 11_610_068_224)
+    );
     assert_eq!(kv_bytes_per_token(&a, KvType::F16), 70_272.0);
     assert_eq!(a.native_quant, Some(Quant::Fp8));
 }
@@ -73,14 +76,27 @@ fn a_gemma_3_multimodal_config_sizes_its_text_model_with_the_window_pattern() {
     assert_eq!(param_counts(&a).total, 27_009_002_240);
     assert_eq!(kv_bytes_per_token(&a, KvType::F16), 81_920.0);
     assert!(a.tied, "Gemma ties its head by default");
-    assert!(warnings.iter().any(|w| w.contains("vision")), "{warnings:?}");
-    assert!(warnings.iter().any(|w| w.contains("tie_word_embeddings")), "{warnings:?}");
+    assert!(
+        warnings.iter().any(|w| w.contains("vision")),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings.iter().any(|w| w.contains("tie_word_embeddings")),
+        "{warnings:?}"
+    );
 }
 
 #[test]
 fn layer_types_give_the_exact_global_layers() {
     let types: Vec<String> = (0..24)
-        .map(|i| if i % 2 == 0 { "\"sliding_attention\"" } else { "\"full_attention\"" }.to_string())
+        .map(|i| {
+            if i % 2 == 0 {
+                "\"sliding_attention\""
+            } else {
+                "\"full_attention\""
+            }
+            .to_string()
+        })
         .collect();
     let json = format!(
         r#"{{"architectures": ["GptOssForCausalLM"], "model_type": "gpt_oss", "hidden_size": 2880,
@@ -123,12 +139,22 @@ fn a_bert_config_is_an_encoder() {
 
 #[test]
 fn missing_fields_are_named_and_unreadable_ones_warned() {
-    let err = from_config_json(r#"{"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": "32"}"#)
-        .unwrap_err();
-    let ImportError::Missing(fields) = &err else { panic!("{err:?}") };
+    let err = from_config_json(
+        r#"{"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": "32"}"#,
+    )
+    .unwrap_err();
+    let ImportError::Missing(fields) = &err else {
+        panic!("{err:?}")
+    };
     let text = err.to_string();
-    assert!(text.contains("num_hidden_layers") && text.contains("num_attention_heads"), "{text}");
-    assert!(text.contains("vocab_size") && text.contains("intermediate_size"), "{text}");
+    assert!(
+        text.contains("num_hidden_layers") && text.contains("num_attention_heads"),
+        "{text}"
+    );
+    assert!(
+        text.contains("vocab_size") && text.contains("intermediate_size"),
+        "{text}"
+    );
     assert_eq!(fields.len(), 4);
 
     let (_, warnings) = import(
@@ -136,14 +162,28 @@ fn missing_fields_are_named_and_unreadable_ones_warned() {
         "vocab_size": 32000, "intermediate_size": 11008, "num_key_value_heads": "eight",
         "mlp_bias": true}"#,
     );
-    assert!(warnings.iter().any(|w| w.contains("num_key_value_heads") && w.contains("\"eight\"")), "{warnings:?}");
-    assert!(warnings.iter().any(|w| w.contains("mlp_bias")), "{warnings:?}");
-    assert!(warnings.iter().any(|w| w.contains("tie_word_embeddings")), "{warnings:?}");
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("num_key_value_heads") && w.contains("\"eight\"")),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings.iter().any(|w| w.contains("mlp_bias")),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings.iter().any(|w| w.contains("tie_word_embeddings")),
+        "{warnings:?}"
+    );
 }
 
 #[test]
 fn garbage_is_an_error_not_a_panic() {
-    assert!(matches!(from_config_json("not json"), Err(ImportError::NotJson(_))));
+    assert!(matches!(
+        from_config_json("not json"),
+        Err(ImportError::NotJson(_))
+    ));
     assert_eq!(from_config_json("[1,2]"), Err(ImportError::NotObject));
     assert!(from_config_json(r#"{"hidden_size": -1, "num_hidden_layers": 1e300}"#).is_err());
 }

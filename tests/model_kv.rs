@@ -42,7 +42,11 @@ fn gqa_bytes_per_token_match_the_table() {
         ("phi-4", 204_800),
     ];
     for (id, bytes) in table {
-        assert_eq!(kv_bytes_per_token(&model(id), KvType::F16), *bytes as f64, "{id}");
+        assert_eq!(
+            kv_bytes_per_token(&model(id), KvType::F16),
+            *bytes as f64,
+            "{id}"
+        );
     }
 }
 
@@ -67,19 +71,40 @@ fn mla_caches_the_latent_and_the_rope_key_once_per_layer() {
     assert_eq!(bytes, 1_223_294_976.0);
     assert_eq!(format!("{:.2}", bytes / 1024.0 / 1024.0), "1166.62");
     // ik_llama.cpp PR #235, f16 latent at 32k: 61·576·2·32768 = 2196.00 MiB.
-    let f16 = kv_cache_bytes(&kv_shape(&model("deepseek-r1"), KvType::F16), 32_768, 1, Engine::Vllm, &EngineConstants::default());
+    let f16 = kv_cache_bytes(
+        &kv_shape(&model("deepseek-r1"), KvType::F16),
+        32_768,
+        1,
+        Engine::Vllm,
+        &EngineConstants::default(),
+    );
     assert_eq!(f16 / 1024.0 / 1024.0, 2196.0);
 }
 
 #[test]
 fn sliding_window_layers_are_capped_at_the_window() {
     // Bytes per token over the global layers only (table §2c).
-    assert_eq!(kv_bytes_per_token(&model("gemma-2-9b"), KvType::F16), 172_032.0); // 21·2·8·256·2
-    assert_eq!(kv_bytes_per_token(&model("gemma-2-27b"), KvType::F16), 188_416.0); // 23·2·16·128·2
-    assert_eq!(kv_bytes_per_token(&model("gemma-3-27b"), KvType::F16), 81_920.0); // 10·2·16·128·2
-    assert_eq!(kv_bytes_per_token(&model("gpt-oss-20b"), KvType::F16), 24_576.0); // 12·2·8·64·2
-    assert_eq!(kv_bytes_per_token(&model("gpt-oss-120b"), KvType::F16), 36_864.0); // 18·2·8·64·2
-    // Gemma-3-27B at 8k: 81,920·8192 + 52 local layers · 8,192 B · 1024 = 1.03125 GiB.
+    assert_eq!(
+        kv_bytes_per_token(&model("gemma-2-9b"), KvType::F16),
+        172_032.0
+    ); // 21·2·8·256·2
+    assert_eq!(
+        kv_bytes_per_token(&model("gemma-2-27b"), KvType::F16),
+        188_416.0
+    ); // 23·2·16·128·2
+    assert_eq!(
+        kv_bytes_per_token(&model("gemma-3-27b"), KvType::F16),
+        81_920.0
+    ); // 10·2·16·128·2
+    assert_eq!(
+        kv_bytes_per_token(&model("gpt-oss-20b"), KvType::F16),
+        24_576.0
+    ); // 12·2·8·64·2
+    assert_eq!(
+        kv_bytes_per_token(&model("gpt-oss-120b"), KvType::F16),
+        36_864.0
+    ); // 18·2·8·64·2
+       // Gemma-3-27B at 8k: 81,920·8192 + 52 local layers · 8,192 B · 1024 = 1.03125 GiB.
     let rows: &[(&str, [f64; 3])] = &[
         ("gemma-2-9b", [1.969, 5.906, 21.656]),
         ("gemma-2-27b", [2.156, 6.469, 23.719]),
@@ -103,7 +128,10 @@ fn llama_cpp_pads_the_sliding_window_cache() {
     // At 8192 tokens: 10·8192 B·8192 + 52·8192 B·1536 = 671,088,640 + 654,311,424 = 1,325,400,064.
     let shape = kv_shape(&model("gemma-3-27b"), KvType::F16);
     let c = EngineConstants::default();
-    assert_eq!(kv_cache_bytes(&shape, 8192, 1, Engine::Llamacpp, &c), 1_325_400_064.0);
+    assert_eq!(
+        kv_cache_bytes(&shape, 8192, 1, Engine::Llamacpp, &c),
+        1_325_400_064.0
+    );
     // gpt-oss: PAD256(128 + 512) = 768 cells; 12 local layers of gpt-oss-20b at 2,048 B per cell.
     let oss = kv_shape(&model("gpt-oss-20b"), KvType::F16);
     let ideal = kv_cache_bytes(&oss, 8192, 1, Engine::Vllm, &c);
@@ -111,7 +139,10 @@ fn llama_cpp_pads_the_sliding_window_cache() {
     assert_eq!(padded - ideal, 12.0 * 2048.0 * (768.0 - 128.0));
     // The context itself is padded to 256 with flash attention: 8000 -> 8192 cells.
     let llama = kv_shape(&model("llama-3.1-8b"), KvType::F16);
-    assert_eq!(kv_cache_bytes(&llama, 8000, 1, Engine::Llamacpp, &c), 131_072.0 * 8192.0);
+    assert_eq!(
+        kv_cache_bytes(&llama, 8000, 1, Engine::Llamacpp, &c),
+        131_072.0 * 8192.0
+    );
     // A short context caps the SWA cache at the context: PAD256(min(256, 1536)) = 256.
     assert_eq!(kv_cells(&shape, 256, Engine::Llamacpp, &c), (256.0, 256.0));
 }
@@ -128,7 +159,11 @@ fn quantised_kv_elements_use_their_block_sizes() {
 
 #[test]
 fn encoders_cache_nothing() {
-    for id in ["bert-base-uncased", "distilbert-base-uncased", "all-minilm-l6-v2"] {
+    for id in [
+        "bert-base-uncased",
+        "distilbert-base-uncased",
+        "all-minilm-l6-v2",
+    ] {
         assert_eq!(kv_bytes_per_token(&model(id), KvType::F16), 0.0);
     }
 }

@@ -22,8 +22,17 @@ fn the_presets_parse_and_there_are_thirty_one() {
     let all = try_builtin_presets().expect("catalog-src/models.json parses");
     assert_eq!(all.len(), 31);
     for id in [
-        "llama-3.1-8b", "llama-3.3-70b", "qwen2.5-72b", "mixtral-8x7b", "deepseek-v3", "deepseek-r1",
-        "gpt-oss-120b", "gemma-3-27b", "phi-3-mini", "all-minilm-l6-v2", "bert-base-uncased",
+        "llama-3.1-8b",
+        "llama-3.3-70b",
+        "qwen2.5-72b",
+        "mixtral-8x7b",
+        "deepseek-v3",
+        "deepseek-r1",
+        "gpt-oss-120b",
+        "gemma-3-27b",
+        "phi-3-mini",
+        "all-minilm-l6-v2",
+        "bert-base-uncased",
         "distilbert-base-uncased",
     ] {
         assert!(all.iter().any(|m| m.id == id), "{id}");

@@ -39,7 +39,11 @@ fn llama_3_1_8b_in_every_gguf_type_is_within_one_percent_of_the_measured_files()
     }
     // Every GGUF type the app offers is covered.
     let covered = Quant::ALL.iter().filter(|q| q.is_gguf()).count();
-    assert_eq!(covered, measured.len() + 1, "q4_0 is the one type without a measurement");
+    assert_eq!(
+        covered,
+        measured.len() + 1,
+        "q4_0 is the one type without a measurement"
+    );
 }
 
 #[test]
@@ -93,10 +97,19 @@ fn nf4_mxfp4_nvfp4_fp8_bits() {
     let lin = 6_979_321_856.0;
     let rest = (1_050_673_152.0 + 266_240.0) * 2.0;
     // NF4 with double quantisation: 4 + 8/64 + 32/16384 = 4.126953125 bits.
-    assert_eq!(weight_bytes(&m, Quant::Nf4).total, rest + lin * 4.126953125 / 8.0);
-    assert_eq!(weight_bytes(&m, Quant::Mxfp4).total, rest + lin * 4.25 / 8.0);
+    assert_eq!(
+        weight_bytes(&m, Quant::Nf4).total,
+        rest + lin * 4.126953125 / 8.0
+    );
+    assert_eq!(
+        weight_bytes(&m, Quant::Mxfp4).total,
+        rest + lin * 4.25 / 8.0
+    );
     assert_eq!(weight_bytes(&m, Quant::Nvfp4).total, rest + lin * 4.5 / 8.0);
-    assert_eq!(weight_bytes(&m, Quant::Fp8).total, rest + lin * (1.0 + 4.0 / 16384.0));
+    assert_eq!(
+        weight_bytes(&m, Quant::Fp8).total,
+        rest + lin * (1.0 + 4.0 / 16384.0)
+    );
     assert_eq!(weight_bytes(&m, Quant::Bf16).total, 8_030_261_248.0 * 2.0);
     assert_eq!(weight_bytes(&m, Quant::Fp32).total, 8_030_261_248.0 * 4.0);
 }
@@ -108,11 +121,18 @@ fn gpt_oss_ships_mxfp4_experts_and_bf16_elsewhere() {
     let w = weight_bytes(&model("gpt-oss-120b"), Quant::Mxfp4);
     assert!((w.total / GIB - 60.77).abs() < 0.02, "{}", w.total / GIB);
     let w20 = weight_bytes(&model("gpt-oss-20b"), Quant::Mxfp4);
-    assert!((w20.total / GIB - 12.82).abs() < 0.02, "{}", w20.total / GIB);
+    assert!(
+        (w20.total / GIB - 12.82).abs() < 0.02,
+        "{}",
+        w20.total / GIB
+    );
     // The app's bf16 default becomes the native mix for gpt-oss, unless asked otherwise.
     let wl = Workload::default();
     assert_eq!(effective_quant(&model("gpt-oss-120b"), &wl), Quant::Mxfp4);
-    let exact = Workload { native_default: false, ..Workload::default() };
+    let exact = Workload {
+        native_default: false,
+        ..Workload::default()
+    };
     assert_eq!(effective_quant(&model("gpt-oss-120b"), &exact), Quant::Bf16);
     assert_eq!(effective_quant(&model("llama-3.1-8b"), &wl), Quant::Bf16);
     assert_eq!(effective_quant(&model("deepseek-v3"), &wl), Quant::Fp8);
@@ -120,7 +140,10 @@ fn gpt_oss_ships_mxfp4_experts_and_bf16_elsewhere() {
 
 #[test]
 fn weights_are_exact_for_architectures_and_empirical_for_bare_counts() {
-    assert_eq!(weight_bytes(&model("qwen3-8b"), Quant::Q4KM).provenance, Provenance::Exact);
+    assert_eq!(
+        weight_bytes(&model("qwen3-8b"), Quant::Q4KM).provenance,
+        Provenance::Exact
+    );
     let bare = ModelArch::params_only("x", 8_030_261_248);
     let w = weight_bytes(&bare, Quant::Q4KM);
     assert_eq!(w.provenance, Provenance::Empirical);
@@ -130,6 +153,9 @@ fn weights_are_exact_for_architectures_and_empirical_for_bare_counts() {
 
 #[test]
 fn a_gguf_file_size_overrides_the_estimate() {
-    let m = ModelArch { file_weight_bytes: Some(4_920_000_000), ..model("llama-3.1-8b") };
+    let m = ModelArch {
+        file_weight_bytes: Some(4_920_000_000),
+        ..model("llama-3.1-8b")
+    };
     assert_eq!(weight_bytes(&m, Quant::Q4KM).total, 4_920_000_000.0);
 }

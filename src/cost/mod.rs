@@ -391,6 +391,7 @@ impl OptionCost {
             break_even_against: self.break_even.as_ref().map(|b| b.against_offer_id.clone()),
             epoch_hours: self.epoch.map(|e| e.hours),
             cost_per_epoch: self.epoch.map(|e| e.cost.amount),
+            setup_fee: 0.0,
         }
     }
 }

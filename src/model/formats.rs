@@ -482,7 +482,14 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
                 Quant::Fp32 => elems * 4.0,
                 Quant::Bf16 | Quant::Fp16 => elems * 2.0,
                 // Expert weight matrices MXFP4; their bias vectors stay BF16 like everything else.
-                _ if mixed => elems * if t.experts > 0 && t.role != Role::Vector { 4.25 / 8.0 } else { 2.0 },
+                _ if mixed => {
+                    elems
+                        * if t.experts > 0 && t.role != Role::Vector {
+                            4.25 / 8.0
+                        } else {
+                            2.0
+                        }
+                }
                 _ if t.is_quantisable_linear() => elems * linear_bytes_per_elem(q, t.ne0),
                 _ => elems * 2.0,
             }

@@ -33,7 +33,11 @@ pub enum MetaValue {
     Bool(bool),
     Str(String),
     /// An array: element type id, length, and the integers when it holds numbers (<= 4096).
-    Array { elem_type: u32, len: u64, ints: Vec<i128> },
+    Array {
+        elem_type: u32,
+        len: u64,
+        ints: Vec<i128>,
+    },
 }
 
 /// What the header says.
@@ -64,7 +68,11 @@ pub enum GgufError {
     #[error("GGUF version {0} is not supported (versions 2 and 3 are)")]
     UnsupportedVersion(u32),
     #[error("the first {have} bytes end inside {what}: read at least {needed} bytes from the start of the file (the header, metadata and tensor table)")]
-    Truncated { have: u64, needed: u64, what: String },
+    Truncated {
+        have: u64,
+        needed: u64,
+        what: String,
+    },
     #[error("the GGUF header is malformed: {0}")]
     Invalid(String),
 }
@@ -80,7 +88,11 @@ impl<'a> Cursor<'a> {
         let have = self.buf.len() as u64;
         let end = (self.pos as u64).saturating_add(n);
         if end > have {
-            return Err(GgufError::Truncated { have, needed: end, what: self.what.clone() });
+            return Err(GgufError::Truncated {
+                have,
+                needed: end,
+                what: self.what.clone(),
+            });
         }
         let s = &self.buf[self.pos..end as usize];
         self.pos = end as usize;
@@ -141,7 +153,11 @@ fn read_scalar(c: &mut Cursor, t: u32) -> Result<MetaValue, GgufError> {
         11 => MetaValue::Int(c.u64()? as i64 as i128),
         12 => MetaValue::Float(f64::from_bits(c.u64()?)),
         8 => MetaValue::Str(c.string()?),
-        other => return Err(GgufError::Invalid(format!("unknown metadata value type {other}"))),
+        other => {
+            return Err(GgufError::Invalid(format!(
+                "unknown metadata value type {other}"
+            )))
+        }
     })
 }
 
@@ -164,33 +180,57 @@ fn read_value(c: &mut Cursor, t: u32) -> Result<MetaValue, GgufError> {
                     _ => {}
                 }
             }
-            return Ok(MetaValue::Array { elem_type: et, len, ints });
+            return Ok(MetaValue::Array {
+                elem_type: et,
+                len,
+                ints,
+            });
         }
         c.take(bytes)?;
-        return Ok(MetaValue::Array { elem_type: et, len, ints: Vec::new() });
+        return Ok(MetaValue::Array {
+            elem_type: et,
+            len,
+            ints: Vec::new(),
+        });
     }
     match et {
         8 => {
             // Each string has at least its 8-byte length.
             if len.saturating_mul(8) > remaining {
                 let needed = (c.pos as u64).saturating_add(len.saturating_mul(8));
-                return Err(GgufError::Truncated { have: c.buf.len() as u64, needed, what: c.what.clone() });
+                return Err(GgufError::Truncated {
+                    have: c.buf.len() as u64,
+                    needed,
+                    what: c.what.clone(),
+                });
             }
             for _ in 0..len {
                 c.skip_string()?;
             }
-            Ok(MetaValue::Array { elem_type: et, len, ints: Vec::new() })
+            Ok(MetaValue::Array {
+                elem_type: et,
+                len,
+                ints: Vec::new(),
+            })
         }
         9 => {
             if len > remaining {
-                return Err(GgufError::Invalid("nested array longer than the buffer".into()));
+                return Err(GgufError::Invalid(
+                    "nested array longer than the buffer".into(),
+                ));
             }
             for _ in 0..len {
                 let _ = read_value(c, 9)?;
             }
-            Ok(MetaValue::Array { elem_type: et, len, ints: Vec::new() })
+            Ok(MetaValue::Array {
+                elem_type: et,
+                len,
+                ints: Vec::new(),
+            })
         }
-        other => Err(GgufError::Invalid(format!("unknown array element type {other}"))),
+        other => Err(GgufError::Invalid(format!(
+            "unknown array element type {other}"
+        ))),
     }
 }
 
@@ -199,14 +239,20 @@ fn int_of(m: &HashMap<String, MetaValue>, key: &str) -> Option<u64> {
         MetaValue::Int(i) if *i >= 0 => Some((*i).min(u64::MAX as i128) as u64),
         MetaValue::Float(f) if *f >= 0.0 => Some(*f as u64),
         // Per-layer arrays (head counts, FFN widths): the largest value.
-        MetaValue::Array { ints, .. } if !ints.is_empty() => ints.iter().copied().max().map(|v| v.max(0) as u64),
+        MetaValue::Array { ints, .. } if !ints.is_empty() => {
+            ints.iter().copied().max().map(|v| v.max(0) as u64)
+        }
         _ => None,
     }
 }
 
 /// Reads the header from the first bytes of a GGUF file.
 pub fn read_header(buf: &[u8]) -> Result<GgufInfo, GgufError> {
-    let mut c = Cursor { buf, pos: 0, what: "the file header".into() };
+    let mut c = Cursor {
+        buf,
+        pos: 0,
+        what: "the file header".into(),
+    };
     if buf.len() >= 4 && &buf[..4] != b"GGUF" {
         return Err(GgufError::NotGguf);
     }
@@ -218,7 +264,9 @@ pub fn read_header(buf: &[u8]) -> Result<GgufInfo, GgufError> {
     let n_tensors = c.u64()?;
     let n_kv = c.u64()?;
     if n_tensors > 10_000_000 || n_kv > 10_000_000 {
-        return Err(GgufError::Invalid(format!("{n_tensors} tensors and {n_kv} metadata entries is not plausible")));
+        return Err(GgufError::Invalid(format!(
+            "{n_tensors} tensors and {n_kv} metadata entries is not plausible"
+        )));
     }
     let mut metadata = HashMap::new();
     for i in 0..n_kv {
@@ -238,7 +286,9 @@ pub fn read_header(buf: &[u8]) -> Result<GgufInfo, GgufError> {
         let name = c.string()?;
         let nd = c.u32()?;
         if nd > 8 {
-            return Err(GgufError::Invalid(format!("tensor `{name}` has {nd} dimensions")));
+            return Err(GgufError::Invalid(format!(
+                "tensor `{name}` has {nd} dimensions"
+            )));
         }
         let mut dims = Vec::with_capacity(nd as usize);
         for _ in 0..nd {
@@ -264,7 +314,14 @@ pub fn read_header(buf: &[u8]) -> Result<GgufInfo, GgufError> {
         };
         weight_bytes = weight_bytes.saturating_add(bytes);
         params = params.saturating_add(elements);
-        tensors.push(GgufTensor { name, dims, ggml_type: ty, kind, elements, bytes });
+        tensors.push(GgufTensor {
+            name,
+            dims,
+            ggml_type: ty,
+            kind,
+            elements,
+            bytes,
+        });
     }
     let header_bytes = c.pos as u64;
     let architecture = match metadata.get("general.architecture") {
@@ -274,8 +331,25 @@ pub fn read_header(buf: &[u8]) -> Result<GgufInfo, GgufError> {
             String::new()
         }
     };
-    let arch = arch_from(&architecture, &metadata, &tensors, weight_bytes, params, &mut warnings);
-    Ok(GgufInfo { version, architecture, metadata, tensors, weight_bytes, params, arch, warnings, header_bytes })
+    let arch = arch_from(
+        &architecture,
+        &metadata,
+        &tensors,
+        weight_bytes,
+        params,
+        &mut warnings,
+    );
+    Ok(GgufInfo {
+        version,
+        architecture,
+        metadata,
+        tensors,
+        weight_bytes,
+        params,
+        arch,
+        warnings,
+        header_bytes,
+    })
 }
 
 fn arch_from(
@@ -319,7 +393,12 @@ fn arch_from(
             Some(MetaValue::Array { len, .. }) => Some(*len),
             _ => None,
         })
-        .or_else(|| tensors.iter().find(|t| t.name == "token_embd.weight").and_then(|t| t.dims.get(1).copied()))
+        .or_else(|| {
+            tensors
+                .iter()
+                .find(|t| t.name == "token_embd.weight")
+                .and_then(|t| t.dims.get(1).copied())
+        })
         .unwrap_or(0);
     let key_len = get("attention.key_length");
     let experts = get("expert_count").unwrap_or(0);
@@ -345,7 +424,9 @@ fn arch_from(
         a.qk_nope_dim = key_len.unwrap_or(192).saturating_sub(a.rope_dim);
         a.v_head_dim = get("attention.value_length").unwrap_or(a.qk_nope_dim);
         if a.kv_lora_rank == 0 {
-            warnings.push(format!("`{name}.attention.kv_lora_rank` missing: KV cache not sized"));
+            warnings.push(format!(
+                "`{name}.attention.kv_lora_rank` missing: KV cache not sized"
+            ));
         }
     } else if let Some(d) = key_len {
         if a.heads > 0 && d * a.heads != a.hidden {
@@ -354,7 +435,15 @@ fn arch_from(
     }
     if let Some(w) = get("attention.sliding_window") {
         a.window = w;
-        a.swa_period = get("attention.sliding_window_pattern").unwrap_or(if name == "gemma2" || name == "gpt-oss" { 2 } else if name.starts_with("gemma3") { 6 } else { 0 });
+        a.swa_period = get("attention.sliding_window_pattern").unwrap_or(
+            if name == "gemma2" || name == "gpt-oss" {
+                2
+            } else if name.starts_with("gemma3") {
+                6
+            } else {
+                0
+            },
+        );
     }
     if name == "qwen2" {
         a.qkv_bias = true;

@@ -34,7 +34,10 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn raw(&self, key: &str) -> Option<&'a Value> {
-        self.main.get(key).or_else(|| self.outer.and_then(|o| o.get(key))).filter(|v| !v.is_null())
+        self.main
+            .get(key)
+            .or_else(|| self.outer.and_then(|o| o.get(key)))
+            .filter(|v| !v.is_null())
     }
     /// The first of `keys` present as a non-negative integer; a present but unreadable value is
     /// named in a warning.
@@ -49,7 +52,9 @@ impl<'a> Reader<'a> {
                         return Some(f as u64);
                     }
                 }
-                self.warnings.push(format!("`{k}` = {v} is not a whole non-negative number; ignored"));
+                self.warnings.push(format!(
+                    "`{k}` = {v} is not a whole non-negative number; ignored"
+                ));
             }
         }
         None
@@ -59,7 +64,8 @@ impl<'a> Reader<'a> {
         match v.as_bool() {
             Some(b) => Some(b),
             None => {
-                self.warnings.push(format!("`{key}` = {v} is not true/false; ignored"));
+                self.warnings
+                    .push(format!("`{key}` = {v} is not true/false; ignored"));
                 None
             }
         }
@@ -71,22 +77,32 @@ impl<'a> Reader<'a> {
 
 /// Reads a `config.json` text.
 pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
     let top = value.as_object().ok_or(ImportError::NotObject)?;
     let (main, outer) = match top.get("text_config").and_then(|v| v.as_object()) {
         Some(tc) => (tc, Some(top)),
         None => (top, None),
     };
-    let mut r = Reader { main, outer, warnings: Vec::new() };
+    let mut r = Reader {
+        main,
+        outer,
+        warnings: Vec::new(),
+    };
     if outer.is_some() {
         r.warnings.push("multimodal config: the text model (`text_config`) is sized; the vision/audio towers are not counted".into());
     } else if top.contains_key("vision_config") || top.contains_key("audio_config") {
-        r.warnings.push("`vision_config`/`audio_config` present: those towers are not counted".into());
+        r.warnings
+            .push("`vision_config`/`audio_config` present: those towers are not counted".into());
     }
     let model_type = r
         .string("model_type")
         .map(|s| s.to_ascii_lowercase())
-        .or_else(|| top.get("model_type").and_then(|v| v.as_str()).map(|s| s.to_ascii_lowercase()))
+        .or_else(|| {
+            top.get("model_type")
+                .and_then(|v| v.as_str())
+                .map(|s| s.to_ascii_lowercase())
+        })
         .unwrap_or_default();
     let architecture = top
         .get("architectures")
@@ -98,7 +114,10 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
     let mt = model_type.as_str();
     let arch_l = architecture.to_ascii_lowercase();
 
-    let mut a = ModelArch { source: "imported config.json".into(), ..ModelArch::default() };
+    let mut a = ModelArch {
+        source: "imported config.json".into(),
+        ..ModelArch::default()
+    };
     let mut missing = Vec::new();
     let need = |v: Option<u64>, what: &str, missing: &mut Vec<String>| -> u64 {
         match v {
@@ -110,17 +129,33 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
         }
     };
     let hidden = r.int(&["hidden_size", "d_model", "n_embd", "dim"]);
-    a.hidden = need(hidden, "hidden size (`hidden_size`, `d_model`, `n_embd` or `dim`)", &mut missing);
+    a.hidden = need(
+        hidden,
+        "hidden size (`hidden_size`, `d_model`, `n_embd` or `dim`)",
+        &mut missing,
+    );
     let layers = r.int(&["num_hidden_layers", "n_layer", "n_layers", "num_layers"]);
-    a.layers = need(layers, "layer count (`num_hidden_layers`, `n_layer` or `n_layers`)", &mut missing);
+    a.layers = need(
+        layers,
+        "layer count (`num_hidden_layers`, `n_layer` or `n_layers`)",
+        &mut missing,
+    );
     let heads = r.int(&["num_attention_heads", "n_head", "n_heads"]);
-    a.heads = need(heads, "attention heads (`num_attention_heads`, `n_head` or `n_heads`)", &mut missing);
+    a.heads = need(
+        heads,
+        "attention heads (`num_attention_heads`, `n_head` or `n_heads`)",
+        &mut missing,
+    );
     let vocab = r.int(&["vocab_size", "padded_vocab_size"]);
     a.vocab = need(vocab, "vocabulary size (`vocab_size`)", &mut missing);
 
-    let encoder = matches!(mt, "bert" | "distilbert" | "roberta" | "xlm-roberta" | "camembert" | "mpnet" | "electra")
-        || arch_l.contains("bert") && !arch_l.contains("causallm");
-    let experts = r.int(&["num_local_experts", "num_experts", "n_routed_experts"]).unwrap_or(0);
+    let encoder = matches!(
+        mt,
+        "bert" | "distilbert" | "roberta" | "xlm-roberta" | "camembert" | "mpnet" | "electra"
+    ) || arch_l.contains("bert") && !arch_l.contains("causallm");
+    let experts = r
+        .int(&["num_local_experts", "num_experts", "n_routed_experts"])
+        .unwrap_or(0);
     a.family = if mt.starts_with("deepseek_v") || r.raw("kv_lora_rank").is_some() {
         ArchFamily::DeepseekMla
     } else if mt == "gpt_oss" || arch_l.contains("gptoss") {
@@ -133,21 +168,39 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
         ArchFamily::Dense
     };
 
-    match r.int(&["num_key_value_heads", "n_kv_heads", "num_kv_heads", "n_head_kv"]) {
+    match r.int(&[
+        "num_key_value_heads",
+        "n_kv_heads",
+        "num_kv_heads",
+        "n_head_kv",
+    ]) {
         Some(k) if k > 0 => a.kv_heads = k,
         _ => {
             a.kv_heads = a.heads;
             if a.family != ArchFamily::Encoder && a.family != ArchFamily::DeepseekMla {
-                r.warnings.push("`num_key_value_heads` absent: assumed equal to the attention heads (MHA)".into());
+                r.warnings.push(
+                    "`num_key_value_heads` absent: assumed equal to the attention heads (MHA)"
+                        .into(),
+                );
             }
         }
     }
-    a.head_dim = r.int(&["head_dim", "attention_head_size"]).filter(|d| *d > 0);
+    a.head_dim = r
+        .int(&["head_dim", "attention_head_size"])
+        .filter(|d| *d > 0);
 
-    let ffn = r.int(&["intermediate_size", "ffn_dim", "hidden_dim", "n_inner", "ffn_hidden_size"]);
+    let ffn = r.int(&[
+        "intermediate_size",
+        "ffn_dim",
+        "hidden_dim",
+        "n_inner",
+        "ffn_hidden_size",
+    ]);
     a.experts = if experts > 1 { experts } else { 0 };
     if a.experts > 0 {
-        a.experts_active = r.int(&["num_experts_per_tok", "num_experts_per_token", "moe_top_k"]).unwrap_or(0);
+        a.experts_active = r
+            .int(&["num_experts_per_tok", "num_experts_per_token", "moe_top_k"])
+            .unwrap_or(0);
         if a.experts_active == 0 {
             missing.push("experts per token (`num_experts_per_tok`)".into());
         }
@@ -157,21 +210,31 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
             a.moe_ffn = ffn.unwrap_or(0);
         }
         if a.moe_ffn == 0 {
-            missing.push("expert FFN width (`moe_intermediate_size` or `intermediate_size`)".into());
+            missing
+                .push("expert FFN width (`moe_intermediate_size` or `intermediate_size`)".into());
         }
-        a.shared_experts = r.int(&["n_shared_experts", "num_shared_experts"]).unwrap_or(0);
+        a.shared_experts = r
+            .int(&["n_shared_experts", "num_shared_experts"])
+            .unwrap_or(0);
         if r.raw("shared_expert_intermediate_size").is_some() {
-            r.warnings.push("`shared_expert_intermediate_size` (Qwen2-MoE shared expert) is not counted".into());
+            r.warnings.push(
+                "`shared_expert_intermediate_size` (Qwen2-MoE shared expert) is not counted".into(),
+            );
         }
         a.first_dense_layers = r.int(&["first_k_dense_replace"]).unwrap_or(0);
         if let Some(m) = r.raw("mlp_only_layers").and_then(|v| v.as_array()) {
             if !m.is_empty() {
-                r.warnings.push(format!("`mlp_only_layers` lists {} dense layers: counted as MoE layers", m.len()));
+                r.warnings.push(format!(
+                    "`mlp_only_layers` lists {} dense layers: counted as MoE layers",
+                    m.len()
+                ));
             }
         }
         if let Some(s) = r.int(&["decoder_sparse_step", "moe_layer_freq"]) {
             if s > 1 {
-                r.warnings.push(format!("`decoder_sparse_step`/`moe_layer_freq` = {s}: every layer is counted as MoE"));
+                r.warnings.push(format!(
+                    "`decoder_sparse_step`/`moe_layer_freq` = {s}: every layer is counted as MoE"
+                ));
             }
         }
     }
@@ -186,7 +249,11 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
         a.qk_nope_dim = r.int(&["qk_nope_head_dim"]).unwrap_or(0);
         a.v_head_dim = r.int(&["v_head_dim"]).unwrap_or(a.qk_nope_dim);
         a.mtp_layers = r.int(&["num_nextn_predict_layers"]).unwrap_or(0);
-        for (v, k) in [(a.kv_lora_rank, "kv_lora_rank"), (a.qk_nope_dim, "qk_nope_head_dim"), (a.rope_dim, "qk_rope_head_dim")] {
+        for (v, k) in [
+            (a.kv_lora_rank, "kv_lora_rank"),
+            (a.qk_nope_dim, "qk_nope_head_dim"),
+            (a.rope_dim, "qk_rope_head_dim"),
+        ] {
             if v == 0 {
                 missing.push(format!("MLA `{k}`"));
             }
@@ -210,14 +277,24 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
             default
         }
     };
-    a.max_position = r.int(&["max_position_embeddings", "n_positions", "max_seq_len", "seq_length"]).unwrap_or(0);
+    a.max_position = r
+        .int(&[
+            "max_position_embeddings",
+            "n_positions",
+            "max_seq_len",
+            "seq_length",
+        ])
+        .unwrap_or(0);
 
     // Sliding windows.
     let use_sw = r.boolean("use_sliding_window").unwrap_or(true);
     let window = r.int(&["sliding_window", "attention_window"]).unwrap_or(0);
-    let layer_types: Option<Vec<String>> = r.raw("layer_types").and_then(|v| v.as_array()).map(|arr| {
-        arr.iter().map(|x| x.as_str().unwrap_or("").to_ascii_lowercase()).collect()
-    });
+    let layer_types: Option<Vec<String>> =
+        r.raw("layer_types").and_then(|v| v.as_array()).map(|arr| {
+            arr.iter()
+                .map(|x| x.as_str().unwrap_or("").to_ascii_lowercase())
+                .collect()
+        });
     if window > 0 && use_sw && a.layers > 0 {
         a.window = window;
         if let Some(types) = &layer_types {
@@ -227,7 +304,11 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
                 r.warnings.push("`layer_types` has entries other than sliding_attention/full_attention: those count as full".into());
             }
             if types.len() as u64 != a.layers {
-                r.warnings.push(format!("`layer_types` lists {} layers, config has {}", types.len(), a.layers));
+                r.warnings.push(format!(
+                    "`layer_types` lists {} layers, config has {}",
+                    types.len(),
+                    a.layers
+                ));
             }
             a.global_layers = Some(a.layers.saturating_sub(sliding.min(a.layers)));
         } else if let Some(p) = r.int(&["sliding_window_pattern"]) {
@@ -245,16 +326,26 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
 
     // Family details.
     a.qkv_bias = mt.starts_with("qwen2");
-    a.qk_norm = matches!(mt, "qwen3" | "qwen3_moe" | "gemma3" | "gemma3_text" | "olmo2");
-    a.norms_per_layer = if mt.starts_with("gemma2") || mt.starts_with("gemma3") { 4 } else { 2 };
+    a.qk_norm = matches!(
+        mt,
+        "qwen3" | "qwen3_moe" | "gemma3" | "gemma3_text" | "olmo2"
+    );
+    a.norms_per_layer = if mt.starts_with("gemma2") || mt.starts_with("gemma3") {
+        4
+    } else {
+        2
+    };
     if r.boolean("attention_bias") == Some(true) && !a.qkv_bias && a.family != ArchFamily::GptOss {
         r.warnings.push("`attention_bias: true`: attention biases are not counted (a few thousand parameters per layer)".into());
     }
     if r.boolean("mlp_bias") == Some(true) {
-        r.warnings.push("`mlp_bias: true`: MLP biases are not counted".into());
+        r.warnings
+            .push("`mlp_bias: true`: MLP biases are not counted".into());
     }
     if a.family == ArchFamily::Encoder {
-        a.token_types = r.int(&["type_vocab_size"]).unwrap_or(if mt == "distilbert" { 0 } else { 2 });
+        a.token_types = r
+            .int(&["type_vocab_size"])
+            .unwrap_or(if mt == "distilbert" { 0 } else { 2 });
         a.pooler = mt != "distilbert";
         a.tied = false;
         if a.max_position == 0 {
@@ -262,7 +353,10 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
         }
     }
     if let Some(q) = r.raw("quantization_config") {
-        let method = q.get("quant_method").and_then(|m| m.as_str()).unwrap_or("unknown");
+        let method = q
+            .get("quant_method")
+            .and_then(|m| m.as_str())
+            .unwrap_or("unknown");
         r.warnings.push(format!("`quantization_config` ({method}): the checkpoint is quantised; pick the matching weight format"));
         if method == "mxfp4" {
             a.native_quant = Some(super::options::Quant::Mxfp4);
@@ -272,8 +366,24 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
     } else if a.family == ArchFamily::GptOss {
         a.native_quant = Some(super::options::Quant::Mxfp4);
     }
-    if a.family == ArchFamily::Dense && !matches!(mt, "llama" | "mistral" | "qwen2" | "qwen3" | "gemma" | "gemma2" | "gemma3" | "gemma3_text" | "phi3" | "") {
-        r.warnings.push(format!("model type `{mt}` is sized with the Llama-style dense formula"));
+    if a.family == ArchFamily::Dense
+        && !matches!(
+            mt,
+            "llama"
+                | "mistral"
+                | "qwen2"
+                | "qwen3"
+                | "gemma"
+                | "gemma2"
+                | "gemma3"
+                | "gemma3_text"
+                | "phi3"
+                | ""
+        )
+    {
+        r.warnings.push(format!(
+            "model type `{mt}` is sized with the Llama-style dense formula"
+        ));
     }
     if !missing.is_empty() {
         return Err(ImportError::Missing(missing));
@@ -283,9 +393,18 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
         .and_then(|v| v.as_str())
         .filter(|s| !s.is_empty())
         .map(|s| s.to_string())
-        .unwrap_or_else(|| if architecture.is_empty() { "imported model".to_string() } else { architecture.clone() });
+        .unwrap_or_else(|| {
+            if architecture.is_empty() {
+                "imported model".to_string()
+            } else {
+                architecture.clone()
+            }
+        });
     a.id = "custom".into();
     a.hf_repo = name.clone();
     a.name = name;
-    Ok(Imported { arch: a, warnings: r.warnings })
+    Ok(Imported {
+        arch: a,
+        warnings: r.warnings,
+    })
 }

@@ -787,7 +787,7 @@ pub fn place_prepared(
             reason: "the GPU has no memory figure".into(),
         });
     }
-    let layers = a.layers.max(1).min(1 << 20);
+    let layers = a.layers.clamp(1, 1 << 20);
     let mut best: Option<Placement> = None;
     let max_gpus: u64 = 1 << 20;
     for tp in engine_tp_degrees(a, wl.engine, per_server) {
