@@ -49,7 +49,9 @@ pub fn App() -> impl IntoView {
     // The document's language and theme follow the scenario (screen readers, dark mode).
     Effect::new(move |_| {
         let lang = sc.lang.get();
-        let dark = sc.scenario.with(|s| s.theme == Some(crate::scenario::Theme::Dark));
+        let dark = sc
+            .scenario
+            .with(|s| s.theme == Some(crate::scenario::Theme::Dark));
         let embed = sc.scenario.with(|s| s.embed);
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("lang", lang.id());

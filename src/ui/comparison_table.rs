@@ -54,7 +54,15 @@ impl Col {
         }
     }
     fn numeric(self) -> bool {
-        matches!(self, Col::Gpus | Col::Monthly | Col::PerGpuHour | Col::PerHour | Col::PerMillion | Col::BreakEven)
+        matches!(
+            self,
+            Col::Gpus
+                | Col::Monthly
+                | Col::PerGpuHour
+                | Col::PerHour
+                | Col::PerMillion
+                | Col::BreakEven
+        )
     }
     fn id(self) -> &'static str {
         match self {
@@ -92,7 +100,10 @@ fn compare(col: Col, a: &OptionReport, b: &OptionReport) -> Ordering {
         Col::Monthly => cmp_opt(Some(a.monthly_cost), Some(b.monthly_cost)),
         Col::PerGpuHour => cmp_opt(a.price_per_gpu_hour, b.price_per_gpu_hour),
         Col::PerHour => cmp_opt(Some(a.price_per_hour), Some(b.price_per_hour)),
-        Col::PerMillion => cmp_opt(Some(a.cost_per_million_tokens), Some(b.cost_per_million_tokens)),
+        Col::PerMillion => cmp_opt(
+            Some(a.cost_per_million_tokens),
+            Some(b.cost_per_million_tokens),
+        ),
         Col::BreakEven => cmp_opt(a.break_even_weeks, b.break_even_weeks),
         Col::Jurisdiction => (&a.jurisdiction, &a.region).cmp(&(&b.jurisdiction, &b.region)),
         Col::AsOf => a.as_of.cmp(&b.as_of),
@@ -102,7 +113,8 @@ fn compare(col: Col, a: &OptionReport, b: &OptionReport) -> Ordering {
 /// A link target only when it is a web address: a catalogue cannot smuggle `javascript:` in.
 fn safe_href(source: &str) -> Option<String> {
     let lower = source.trim().to_ascii_lowercase();
-    (lower.starts_with("https://") || lower.starts_with("http://")).then(|| source.trim().to_string())
+    (lower.starts_with("https://") || lower.starts_with("http://"))
+        .then(|| source.trim().to_string())
 }
 
 fn gpus_text(o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> String {
@@ -122,13 +134,36 @@ fn gpus_text(o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> String {
 fn csv(lang: Lang, rows: &[OptionReport]) -> String {
     let mut out = vec![csv_line(
         &[
-            "offer_id", "provider", "name", "kind", "gpu_id", "gpu_count", "servers", "fits", "why_not",
-            "monthly_cost", "cost_per_million_tokens", "cost_per_thousand_requests", "price_per_hour",
-            "price_per_gpu_hour", "break_even_weeks", "currency", "region", "jurisdiction", "source", "as_of",
+            "offer_id",
+            "provider",
+            "name",
+            "kind",
+            "gpu_id",
+            "gpu_count",
+            "servers",
+            "fits",
+            "why_not",
+            "monthly_cost",
+            "cost_per_million_tokens",
+            "cost_per_thousand_requests",
+            "price_per_hour",
+            "price_per_gpu_hour",
+            "break_even_weeks",
+            "currency",
+            "region",
+            "jurisdiction",
+            "source",
+            "as_of",
         ]
         .map(String::from),
     )];
-    let n = |x: f64| if x.is_finite() { format!("{x:.4}") } else { String::new() };
+    let n = |x: f64| {
+        if x.is_finite() {
+            format!("{x:.4}")
+        } else {
+            String::new()
+        }
+    };
     for o in rows {
         out.push(csv_line(&[
             o.offer_id.clone(),
@@ -180,7 +215,12 @@ pub fn ComparisonTable() -> impl IntoView {
         })
     });
     let rows = Memo::new(move |_| {
-        let (k, p, j, fit) = (kind.get(), provider.get(), jurisdiction.get(), only_fit.get());
+        let (k, p, j, fit) = (
+            kind.get(),
+            provider.get(),
+            jurisdiction.get(),
+            only_fit.get(),
+        );
         let mut rows: Vec<OptionReport> = c.report.with(|r| {
             r.options
                 .iter()
@@ -205,7 +245,11 @@ pub fn ComparisonTable() -> impl IntoView {
     });
     let total = Memo::new(move |_| c.report.with(|r| r.options.len()));
 
-    let filter_select = move |id: &'static str, label: T, signal: RwSignal<String>, pick: fn(&(Vec<String>, Vec<String>, Vec<String>)) -> Vec<String>, is_kind: bool| {
+    let filter_select = move |id: &'static str,
+                              label: T,
+                              signal: RwSignal<String>,
+                              pick: fn(&(Vec<String>, Vec<String>, Vec<String>)) -> Vec<String>,
+                              is_kind: bool| {
         view! {
             <div class="field inline">
                 <label for=id>{move || c.t(label)}</label>
@@ -316,7 +360,9 @@ fn row(lang: Lang, o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> impl 
     let fits = if o.fits {
         t(lang, T::Yes).to_string()
     } else {
-        o.why_not.clone().unwrap_or_else(|| t(lang, T::No).to_string())
+        o.why_not
+            .clone()
+            .unwrap_or_else(|| t(lang, T::No).to_string())
     };
     let approx = o.approximate_price.then(|| t(lang, T::Approximate));
     let source = match safe_href(&o.source) {

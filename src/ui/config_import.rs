@@ -34,7 +34,9 @@ pub fn overrides_from(arch: &ModelArch) -> ArchOverrides {
 pub async fn first_file_text(ev: &leptos::ev::Event) -> Option<String> {
     let input = ev.target()?.dyn_into::<web_sys::HtmlInputElement>().ok()?;
     let file = input.files()?.get(0)?;
-    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok()?;
+    let text = wasm_bindgen_futures::JsFuture::from(file.text())
+        .await
+        .ok()?;
     text.as_string()
 }
 

@@ -35,7 +35,9 @@ pub fn csv_line(fields: &[String]) -> String {
     fields
         .iter()
         .map(|f| {
-            let f = if f.starts_with(['=', '+', '@']) || (f.starts_with('-') && f.parse::<f64>().is_err()) {
+            let f = if f.starts_with(['=', '+', '@'])
+                || (f.starts_with('-') && f.parse::<f64>().is_err())
+            {
                 format!("'{f}")
             } else {
                 f.clone()

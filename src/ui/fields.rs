@@ -67,7 +67,8 @@ pub fn OptionalNumberField(
     label: T,
     #[prop(into)] value: Signal<Option<f64>>,
     /// The default in words (shown when the field is empty).
-    #[prop(into)] default_text: Signal<String>,
+    #[prop(into)]
+    default_text: Signal<String>,
     #[prop(into)] on_change: Callback<Option<f64>>,
     #[prop(default = 0.01)] step: f64,
 ) -> impl IntoView {

@@ -11,7 +11,9 @@ pub fn Notices() -> impl IntoView {
     let c = ctx();
     let warnings = Memo::new(move |_| {
         let lang = c.lang();
-        let mut all: Vec<String> = c.sc.warnings.with(|w| w.iter().map(|w| w.message(lang)).collect());
+        let mut all: Vec<String> =
+            c.sc.warnings
+                .with(|w| w.iter().map(|w| w.message(lang)).collect());
         c.report.with(|r| {
             for w in &r.warnings {
                 if !all.contains(w) {

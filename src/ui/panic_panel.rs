@@ -30,7 +30,8 @@ pub fn remember_scenario(sc: UseScenario) {
 pub fn install() {
     std::panic::set_hook(Box::new(|info| {
         leptos::logging::error!("Inference Sizer panicked: {info}");
-        let (query, lang) = LAST.with(|last| last.try_borrow().map(|l| l.clone()).unwrap_or_default());
+        let (query, lang) =
+            LAST.with(|last| last.try_borrow().map(|l| l.clone()).unwrap_or_default());
         show_panel(&query, lang);
     }));
 }
@@ -42,7 +43,11 @@ fn show_panel(query: &str, lang: Lang) -> Option<()> {
         return Some(());
     }
     let path = window.location().pathname().unwrap_or_default();
-    let href = if query.is_empty() { path } else { format!("{path}?{query}") };
+    let href = if query.is_empty() {
+        path
+    } else {
+        format!("{path}?{query}")
+    };
     if let Ok(history) = window.history() {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href));
     }

@@ -37,9 +37,7 @@ pub fn ShareBar() -> impl IntoView {
     let copied = RwSignal::new(false);
     let fallback = RwSignal::new(None::<String>);
     let bad_file = RwSignal::new(false);
-    let link = move || {
-        sc.share_url(c.cat.catalog.with_untracked(|cat| cat.as_of.clone()))
-    };
+    let link = move || sc.share_url(c.cat.catalog.with_untracked(|cat| cat.as_of.clone()));
     let copy = move |_| {
         let url = link();
         copied.set(false);
@@ -53,7 +51,9 @@ pub fn ShareBar() -> impl IntoView {
             return;
         };
         use wasm_bindgen::JsCast;
-        let promise = clipboard.unchecked_into::<web_sys::Clipboard>().write_text(&url);
+        let promise = clipboard
+            .unchecked_into::<web_sys::Clipboard>()
+            .write_text(&url);
         spawn_local(async move {
             match wasm_bindgen_futures::JsFuture::from(promise).await {
                 Ok(_) => {

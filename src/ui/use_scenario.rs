@@ -123,10 +123,7 @@ fn replace_query(query: &str) {
     let path = location.pathname().unwrap_or_default();
     let hash = location.hash().unwrap_or_default();
     let url = relative_url_with(&path, query, &hash);
-    let current = format!(
-        "{path}{}{hash}",
-        location.search().unwrap_or_default()
-    );
+    let current = format!("{path}{}{hash}", location.search().unwrap_or_default());
     if url == current {
         return;
     }

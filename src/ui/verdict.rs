@@ -11,7 +11,11 @@ pub fn Verdict() -> impl IntoView {
     let verdict = Memo::new(move |_| {
         c.report.with(|r| {
             r.recommendation.clone().map(|rec| {
-                let option = r.options.iter().find(|o| o.offer_id == rec.offer_id).cloned();
+                let option = r
+                    .options
+                    .iter()
+                    .find(|o| o.offer_id == rec.offer_id)
+                    .cloned();
                 let runner_ups: Vec<(String, f64, String)> = rec
                     .runner_ups
                     .iter()
@@ -32,9 +36,11 @@ pub fn Verdict() -> impl IntoView {
     let gpu_name = move |id: &Option<String>| -> String {
         id.as_ref()
             .map(|id| {
-                c.cat
-                    .catalog
-                    .with(|cat| cat.gpu(id).map(|g| g.name.clone()).unwrap_or_else(|| id.clone()))
+                c.cat.catalog.with(|cat| {
+                    cat.gpu(id)
+                        .map(|g| g.name.clone())
+                        .unwrap_or_else(|| id.clone())
+                })
             })
             .unwrap_or_default()
     };

@@ -11,9 +11,8 @@ use leptos::prelude::*;
 pub fn WorkloadInputs() -> impl IntoView {
     let c = ctx();
     let sc = c.sc;
-    let get = move |f: fn(&crate::scenario::Scenario) -> f64| {
-        Signal::derive(move || sc.scenario.with(f))
-    };
+    let get =
+        move |f: fn(&crate::scenario::Scenario) -> f64| Signal::derive(move || sc.scenario.with(f));
     let training = Memo::new(move |_| sc.scenario.with(|s| s.task != Task::Infer));
     view! {
         <fieldset class="panel two-col">
