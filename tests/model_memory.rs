@@ -259,6 +259,34 @@ fn pipeline_stages_span_servers_when_one_is_not_enough() {
 }
 
 #[test]
+fn pipeline_stages_carry_the_embedding_and_the_head() {
+    // Gemma-3-27B bf16 split by llama.cpp over 4 GPUs: 54,018,004,480 B of weights, the tied
+    // 262,144 x 5376 embedding (2,818,572,288 B) on the first stage and again as head on the last.
+    // Heaviest stage: (54,018,004,480 - 2,818,572,288) / 4 + 2,818,572,288 = 15,618,430,336 B.
+    let wl = Workload {
+        engine: Engine::Llamacpp,
+        seqs: 1,
+        ..Workload::default()
+    };
+    let hw = Hardware::Gpu {
+        gpu: h100(),
+        per_server: 4,
+        servers: 1,
+    };
+    let m = memory(&model("gemma-3-27b"), &wl, &hw, &EngineConstants::default());
+    assert_eq!((m.tp, m.pp), (1, 4));
+    assert_eq!(m.weights.0, 54_018_004_480.0 + 2_818_572_288.0);
+    // The other terms are spread evenly over the 4 stages.
+    let per_device_weights = m.per_device.0 - (m.kv_cache.0 + m.activations.0 + m.overhead.0) / 4.0;
+    assert!(
+        (per_device_weights - 15_618_430_336.0).abs() < 1.0,
+        "{per_device_weights}"
+    );
+    let sum: f64 = m.terms.iter().map(|t| t.bytes.0).sum();
+    assert!((sum - m.total.0).abs() < 1.0);
+}
+
+#[test]
 fn an_impossible_placement_says_why() {
     let tiny = GpuFigures::with_memory_gib(0.5);
     let err = place(

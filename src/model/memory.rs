@@ -254,6 +254,8 @@ impl Num {
 /// Per-device figures (the most loaded device).
 #[derive(Clone, Copy, Debug, Default)]
 struct Numbers {
+    /// Weights over all devices (pipeline stages are not all equal: see `weights`).
+    weights_total: Num,
     weights: Num,
     kv: Num,
     activations: Num,
@@ -347,9 +349,24 @@ fn numbers(
     let mut n = Numbers::default();
     let w = &p.weights;
     let train = wl.task != Task::Infer;
+    // A tied embedding split over pipeline stages is held twice (first and last stage).
+    let dup = if pp > 1 && !train && w.embedding_lookup == 0.0 {
+        w.head
+    } else {
+        0.0
+    };
+    n.weights_total = Num::range(w.total + dup, w.low + dup, w.high + dup);
     // Model states of a fine-tuning run are sharded over all devices (FSDP / ZeRO-3).
     let shard = if train { devices.max(1) as f64 } else { split };
     n.weights = Num::range(w.total / shard, w.low / shard, w.high / shard);
+    if pp > 1 && !train {
+        // Pipeline stages: the first holds the input embedding, the last the head (a tied
+        // embedding is duplicated there); the heaviest stage carries the larger of the two.
+        let ends = w.embedding_lookup + w.head;
+        let per = ((w.total - ends).max(0.0) / split + w.embedding_lookup.max(w.head) / tp as f64)
+            / w.total.max(1.0);
+        n.weights = Num::range(w.total * per, w.low * per, w.high * per);
+    }
 
     if train {
         return training_numbers(p, wl, n, shard, cpu, c);
@@ -644,8 +661,18 @@ fn breakdown(
 ) -> MemoryBreakdown {
     let d = devices.max(1) as f64;
     let mut terms = Vec::with_capacity(9);
+    let w = &p.weights;
+    let wt = n.weights_total;
+    terms.push(Term {
+        key: "weights".into(),
+        bytes: Bytes(wt.v),
+        low: Bytes(wt.lo),
+        high: Bytes(wt.hi),
+        provenance: w.provenance,
+        basis: w.basis.clone(),
+    });
     let mut push = |key: &str, num: Num, prov: Provenance, basis: String| {
-        if num.v > 0.0 || key == "weights" || key == "kv_cache" {
+        if num.v > 0.0 || key == "kv_cache" {
             let t = num.scale(d);
             terms.push(Term {
                 key: key.to_string(),
@@ -657,8 +684,6 @@ fn breakdown(
             });
         }
     };
-    let w = &p.weights;
-    push("weights", n.weights, w.provenance, w.basis.clone());
     let kv_basis = if p.encoder {
         "encoders keep no KV cache".to_string()
     } else if p.kv.window > 0 {
@@ -746,8 +771,8 @@ fn breakdown(
     );
 
     let per_device = n.per_device();
-    let total = finite(per_device * d);
-    let weights = finite(n.weights.v * d);
+    let weights = finite(n.weights_total.v);
+    let total = finite(per_device * d - n.weights.v * d + weights);
     let kv_cache = finite(n.kv.v * d);
     let activations = finite(n.activations.v * d);
     MemoryBreakdown {

@@ -31,9 +31,11 @@
 //! Conventions: bytes are [`crate::units::Bytes`] (f64, exact below 2^53); every figure is
 //! finite and non-negative whatever the input (absurd sizes saturate). `memory().total` is over
 //! all devices, `per_device` is what must fit in one GPU (or the CPU server's RAM). The `weights`
-//! follow [`effective_quant`]: QLoRA loads an NF4 base, full fine-tuning a BF16 copy, and gpt-oss
-//! at the default `bf16` runs its native MXFP4 mix. Each [`Term`] has a provenance (exact
-//! arithmetic, empirical constant, heuristic) and a low/high range.
+//! follow [`effective_quant`]: QLoRA loads an NF4 base, full fine-tuning a BF16 copy, and at the
+//! default `bf16` a model with a native format runs it (gpt-oss: MXFP4 experts + BF16; DeepSeek-V3/R1:
+//! FP8), unless `Workload::native_default` is false. llama.cpp and Ollama split GPUs by layers
+//! (TP 1, pipeline stages); other engines use tensor parallelism within a server first. Each
+//! [`Term`] has a provenance (exact arithmetic, empirical constant, heuristic) and a low/high range.
 
 mod arch;
 pub mod engine;
