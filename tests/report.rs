@@ -278,3 +278,34 @@ fn an_imported_config_becomes_a_preset_plus_overrides_in_the_url() {
     let r = evaluate(&back, &catalog);
     assert_eq!(r.model.params, 8_030_261_248 + 8 * 218_112_000);
 }
+
+#[test]
+fn the_charts_are_drawn_from_the_report_with_their_words() {
+    use inference_sizer::chart::{self, from_report};
+    use inference_sizer::scenario::Lang;
+    let r = report_for("model=llama-3.1-8b&quant=q4_k_m&ctx=8192");
+    let mem = from_report::memory_vs_context(&r, 8192, Lang::Es);
+    assert_eq!(mem.series.len(), 4);
+    assert_eq!(mem.series[1].label, "Caché KV");
+    // The KV term at 8192 tokens on the chosen device is the report's KV cache (one device).
+    let at_8k = mem.series[1]
+        .points
+        .iter()
+        .find(|p| p.0 == 8192.0)
+        .expect("8k on the grid");
+    assert!(
+        (at_8k.1 - r.memory.kv_cache_bytes as f64 / (1u64 << 30) as f64).abs() < 0.01,
+        "{at_8k:?}"
+    );
+    let svg = chart::render_svg_memory_vs_context(&mem, 640, 360).expect("draws");
+    assert!(svg.contains("Caché KV"));
+    let cum = from_report::cumulative_cost(&r, Lang::En);
+    assert!(!cum.series.is_empty());
+    // Month 0 of every curve is its setup fee; the curve then rises by its monthly cost.
+    for (s, o) in cum.series.iter().zip(&r.curves.cumulative_cost) {
+        assert_eq!(s.points[0].0, 0.0);
+        assert_eq!(s.label, o.label);
+    }
+    let svg = chart::render_svg_cumulative_cost(&cum, 640, 360).expect("draws");
+    assert!(svg.contains("Cumulative cost"));
+}
