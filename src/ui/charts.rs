@@ -26,7 +26,11 @@ pub fn Charts() -> impl IntoView {
         let lang = c.lang();
         let (theme, accent) = c.sc.scenario.with(|s| {
             (
-                if s.theme == Some(crate::scenario::Theme::Dark) { Theme::Dark } else { Theme::Light },
+                if s.theme == Some(crate::scenario::Theme::Dark) {
+                    Theme::Dark
+                } else {
+                    Theme::Light
+                },
                 s.accent.clone().unwrap_or_default(),
             )
         });
