@@ -280,35 +280,35 @@ fn an_imported_config_becomes_a_preset_plus_overrides_in_the_url() {
 }
 
 #[test]
-fn the_memory_chart_is_sampled_by_the_engine_on_the_chosen_hardware() {
-    use inference_sizer::chart::{self, ChartTexts};
-    let catalog = Catalog::builtin();
-    let (s, _) = Scenario::from_query("model=llama-3.1-8b&quant=q4_k_m&ctx=8192");
-    let r = evaluate(&s, &catalog);
-    let texts = ChartTexts {
-        context: "Context".into(),
-        ..ChartTexts::default()
-    };
-    let mem = chart::memory_vs_context(&r, &s, &catalog, &|k| format!("term {k}"), &texts);
+fn the_charts_are_drawn_from_the_report_with_their_words() {
+    use inference_sizer::chart::{self, from_report};
+    use inference_sizer::scenario::Lang;
+    let r = report_for("model=llama-3.1-8b&quant=q4_k_m&ctx=8192");
+    let mem = from_report::memory_vs_context(&r, 8192, Lang::Es);
     assert_eq!(mem.series.len(), 4);
-    assert_eq!(mem.series[1].label, "term kv_cache");
+    assert_eq!(mem.series[1].label, "Caché KV");
     // The KV term at 8192 tokens is the report's KV cache on one device (the chosen offer is a
-    // single GPU here): 131,072 B x 8192 x 16 = 16 GiB.
+    // single GPU here): 131,072 B x 8192 x 16 = 16 GiB; twice the context, twice the cache.
     assert_eq!(r.recommendation.as_ref().map(|v| v.gpu_count), Some(1));
-    let at_8k = mem.series[1]
-        .points
-        .iter()
-        .find(|p| p.0 == 8192.0)
-        .expect("8k on the grid");
-    assert!((at_8k.1 - 16.0).abs() < 1e-9, "{at_8k:?}");
-    // Twice the context, twice the KV cache.
-    let at_16k = mem.series[1]
-        .points
-        .iter()
-        .find(|p| p.0 == 16384.0)
-        .expect("16k on the grid");
-    assert!((at_16k.1 - 32.0).abs() < 1e-9, "{at_16k:?}");
-    assert!(mem.capacity_gib.is_some_and(|c| c > 16.0));
+    let at = |ctx: f64| {
+        mem.series[1]
+            .points
+            .iter()
+            .find(|p| p.0 == ctx)
+            .expect("on the grid")
+            .1
+    };
+    assert!((at(8192.0) - 16.0).abs() < 1e-9);
+    assert!((at(16384.0) - 32.0).abs() < 1e-9);
     let svg = chart::render_svg_memory_vs_context(&mem, 640, 360).expect("draws");
-    assert!(svg.contains("term kv_cache"));
+    assert!(svg.contains("Caché KV"));
+    let cum = from_report::cumulative_cost(&r, Lang::En);
+    assert!(!cum.series.is_empty());
+    // Month 0 of every curve is its setup fee.
+    for (s, o) in cum.series.iter().zip(&r.curves.cumulative_cost) {
+        assert_eq!(s.points[0].0, 0.0);
+        assert_eq!(s.label, o.label);
+    }
+    let svg = chart::render_svg_cumulative_cost(&cum, 640, 360).expect("draws");
+    assert!(svg.contains("Cumulative cost"));
 }

@@ -14,16 +14,12 @@
 //! built-in estimate, so no `ttf`/`ab_glyph` either).
 
 mod cumulative;
-mod from_report;
+pub mod from_report;
 mod memory;
 mod style;
 mod utilisation;
 
 pub use cumulative::{draw_cumulative_cost, BreakEven, CumulativeCost};
-pub use from_report::{
-    context_grid, cost_vs_utilisation, cumulative_cost, leading_options, memory_vs_context,
-    ChartTexts,
-};
 pub use memory::{draw_memory_vs_context, MemoryVsContext};
 pub use style::{parse_hex_colour, ChartStyle, Theme};
 pub use utilisation::{draw_cost_vs_utilisation, CostVsUtilisation};

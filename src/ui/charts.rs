@@ -3,10 +3,11 @@
 //! in an effect, the one place the page touches a canvas.
 
 use super::app::ctx;
-use super::i18n::{money, num, term_name, T};
+use super::i18n::{money, num, T};
+use crate::chart::from_report::{cost_vs_utilisation, cumulative_cost, memory_vs_context};
 use crate::chart::{
-    cost_vs_utilisation, cumulative_cost, draw_cost_vs_utilisation, draw_cumulative_cost,
-    draw_memory_vs_context, memory_vs_context, ChartError, ChartStyle, ChartTexts, Table, Theme,
+    draw_cost_vs_utilisation, draw_cumulative_cost, draw_memory_vs_context, ChartError, ChartStyle,
+    Table, Theme,
 };
 use crate::scenario::Lang;
 use leptos::prelude::*;
@@ -16,23 +17,6 @@ use plotters_canvas::CanvasBackend;
 
 type Draw<D> = fn(DrawingArea<CanvasBackend, Shift>, &D, &ChartStyle) -> Result<(), ChartError>;
 type MakeTable<D> = fn(&D, Lang, crate::units::Currency) -> Table;
-
-fn texts(lang: Lang, cur: crate::units::Currency) -> ChartTexts {
-    let t = |k| super::i18n::t(lang, k).to_string();
-    ChartTexts {
-        months: t(T::ChartMonths),
-        cumulative_cost: t(T::ChartCumulativeY),
-        utilisation: t(T::ChartUtilisationX),
-        cost_per_million: t(T::PerMillionTokens),
-        break_even: t(T::ChartBreakEven),
-        context: t(T::ChartContextX),
-        memory_gib: t(T::ChartMemoryY),
-        capacity: t(T::Capacity),
-        current: t(T::ChartCurrent),
-        total: t(T::ChartTotal),
-        currency_label: cur.code().to_string(),
-    }
-}
 
 /// The three charts.
 #[component]
@@ -58,30 +42,17 @@ pub fn Charts() -> impl IntoView {
         }
     });
     let cumulative = Memo::new(move |_| {
-        let (cur, months) = c.sc.scenario.with(|s| (s.cur, s.months));
-        let texts = texts(c.lang(), cur);
-        c.report.with(|r| cumulative_cost(r, months, &texts))
+        let lang = c.lang();
+        c.report.with(|r| cumulative_cost(r, lang))
     });
     let utilisation = Memo::new(move |_| {
-        let cur = c.sc.scenario.with(|s| s.cur);
-        let texts = texts(c.lang(), cur);
-        c.report.with(|r| cost_vs_utilisation(r, &texts))
+        let lang = c.lang();
+        c.report.with(|r| cost_vs_utilisation(r, lang))
     });
     let memory = Memo::new(move |_| {
         let lang = c.lang();
-        let scenario = c.sc.scenario.get();
-        let texts = texts(lang, scenario.cur);
-        c.report.with(|r| {
-            c.cat.catalog.with(|cat| {
-                memory_vs_context(
-                    r,
-                    &scenario,
-                    cat,
-                    &|k| term_name(lang, k).to_string(),
-                    &texts,
-                )
-            })
-        })
+        let ctx = c.sc.scenario.with(|s| s.ctx);
+        c.report.with(|r| memory_vs_context(r, ctx, lang))
     });
     view! {
         <section class="card charts" id="charts" aria-labelledby="charts-title">

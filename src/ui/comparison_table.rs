@@ -192,6 +192,9 @@ fn csv(lang: Lang, rows: &[OptionReport]) -> String {
     out.join("\r\n") + "\r\n"
 }
 
+/// The distinct kinds, providers and jurisdictions of the options.
+type Choices = (Vec<String>, Vec<String>, Vec<String>);
+
 /// The comparison table.
 #[component]
 pub fn ComparisonTable() -> impl IntoView {
@@ -248,7 +251,7 @@ pub fn ComparisonTable() -> impl IntoView {
     let filter_select = move |id: &'static str,
                               label: T,
                               signal: RwSignal<String>,
-                              pick: fn(&(Vec<String>, Vec<String>, Vec<String>)) -> Vec<String>,
+                              pick: fn(&Choices) -> Vec<String>,
                               is_kind: bool| {
         view! {
             <div class="field inline">

@@ -3,32 +3,9 @@
 
 use super::app::ctx;
 use super::i18n::T;
-use crate::model::ModelArch;
-use crate::scenario::ArchOverrides;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
-
-/// The architecture fields of `arch` as URL overrides.
-pub fn overrides_from(arch: &ModelArch) -> ArchOverrides {
-    let some = |v: u64| (v > 0).then_some(v);
-    ArchOverrides {
-        layers: some(arch.layers),
-        hidden: some(arch.hidden),
-        heads: some(arch.heads),
-        kv_heads: some(arch.kv_heads),
-        head_dim: arch.head_dim.filter(|v| *v > 0),
-        ffn: some(arch.ffn),
-        vocab: some(arch.vocab),
-        experts: some(arch.experts),
-        experts_active: some(arch.experts_active),
-        moe_ffn: some(arch.moe_ffn),
-        kv_lora_rank: some(arch.kv_lora_rank),
-        rope_dim: some(arch.rope_dim),
-        window: some(arch.window),
-        tied: Some(arch.tied),
-    }
-}
 
 /// Reads the text of the first file picked in a file input.
 pub async fn first_file_text(ev: &leptos::ev::Event) -> Option<String> {
@@ -50,14 +27,12 @@ pub fn ConfigImport() -> impl IntoView {
         let result = text.with(|t| crate::model::import::from_config_json(t));
         match result {
             Ok(imported) => {
-                let overrides = overrides_from(&imported.arch);
                 let mut name = imported.arch.name.clone();
                 for w in &imported.warnings {
                     name.push_str(&format!(" · {w}"));
                 }
-                c.sc.edit(|s| {
-                    s.arch = overrides;
-                    s.params_b = None;
+                c.cat.catalog.with_untracked(|cat| {
+                    c.sc.edit(|s| crate::report::import_into(s, &imported.arch, cat))
                 });
                 outcome.set(Some(Ok(name)));
             }

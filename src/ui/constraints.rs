@@ -85,7 +85,7 @@ pub fn Constraints() -> impl IntoView {
                                         type="checkbox"
                                         id=dom_id.clone()
                                         prop:checked=move || {
-                                            sc.scenario.with(|s| s.gpus.iter().any(|x| *x == id_check))
+                                            sc.scenario.with(|s| s.gpus.contains(&id_check))
                                         }
                                         on:change=move |ev| {
                                             let on = event_target_checked(&ev);

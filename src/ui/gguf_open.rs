@@ -2,7 +2,6 @@
 //! in the browser, and handed to the pure GGUF reader. Nothing is uploaded.
 
 use super::app::ctx;
-use super::config_import::overrides_from;
 use super::i18n::{bytes, count, T};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -47,10 +46,8 @@ pub fn GgufOpen() -> impl IntoView {
                             Ok((name, head)) => {
                                 crate::model::gguf::read_header(&head)
                                     .map(|info| {
-                                        let overrides = overrides_from(&info.arch);
-                                        c.sc.edit(|s| {
-                                            s.arch = overrides;
-                                            s.params_b = None;
+                                        c.cat.catalog.with_untracked(|cat| {
+                                            c.sc.edit(|s| crate::report::import_into(s, &info.arch, cat))
                                         });
                                         let lang = c.lang();
                                         let mut text = format!(

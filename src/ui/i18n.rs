@@ -170,14 +170,6 @@ texts! {
     ActiveLabel => "active", "activos";
     Why => "Why", "Por qué";
     Default => "Default", "Por defecto";
-    ChartMonths => "months", "meses";
-    ChartCumulativeY => "Cumulative cost", "Coste acumulado";
-    ChartUtilisationX => "Utilisation", "Utilización";
-    ChartBreakEven => "Break-even", "Equilibrio";
-    ChartContextX => "Context length (tokens)", "Longitud de contexto (tokens)";
-    ChartMemoryY => "Memory (GiB)", "Memoria (GiB)";
-    ChartCurrent => "this scenario", "este escenario";
-    ChartTotal => "Total", "Total";
     ChartEmpty => "Nothing to chart for this scenario", "Nada que representar en este escenario";
     FromModel => "from the model", "según el modelo";
 }

@@ -5,6 +5,7 @@
 use super::app::ctx;
 use super::i18n::{bytes, term_name, T};
 use crate::report::Provenance;
+use crate::units::Bytes;
 use leptos::prelude::*;
 
 /// SVG user units across the bar.
@@ -15,14 +16,16 @@ const WIDTH: f64 = 1000.0;
 pub fn MemoryBar() -> impl IntoView {
     let c = ctx();
     let data = Memo::new(move |_| {
-        c.report.with(|r| {
-            let capacity = r
-                .recommendation
-                .as_ref()
-                .and_then(|rec| r.options.iter().find(|o| o.offer_id == rec.offer_id))
-                .map(|o| (o.memory_per_gpu_bytes as f64, o.gpu_count.max(1) as f64));
-            (r.memory.clone(), capacity)
-        })
+        let capacity = c.report.with(|r| {
+            r.recommendation.as_ref().and_then(|rec| {
+                c.cat.catalog.with(|cat| {
+                    let offer = cat.offer(&rec.offer_id)?;
+                    let gpu = cat.gpu(offer.gpu_id()?)?;
+                    Some((gpu.memory_gib, offer.gpu_count()))
+                })
+            })
+        });
+        (c.report.with(|r| r.memory.clone()), capacity)
     });
     view! {
         <section class="card memory" id="memory" aria-labelledby="memory-title">
@@ -32,7 +35,7 @@ pub fn MemoryBar() -> impl IntoView {
                 let (memory, capacity) = data.get();
                 let total = memory.total_bytes as f64;
                 let high: f64 = memory.terms.iter().map(|t| t.high_bytes.max(t.bytes) as f64).sum();
-                let cap_bytes = capacity.map(|(per, n)| per * n);
+                let cap_bytes = capacity.map(|(gib, n)| Bytes::from_gib(gib * n as f64).0);
                 let scale_max = [total, high, cap_bytes.unwrap_or(0.0)]
                     .into_iter()
                     .fold(1.0_f64, f64::max);
@@ -50,11 +53,13 @@ pub fn MemoryBar() -> impl IntoView {
                     .collect();
                 let summary = match cap_bytes {
                     Some(cap) => format!(
-                        "{}: {} · {}: {}",
+                        "{}: {} · {}: {} ({} × {})",
                         c.t(T::MemoryNeeded),
                         bytes(lang, total),
                         c.t(T::Capacity),
                         bytes(lang, cap),
+                        capacity.map_or(0, |(_, n)| n),
+                        capacity.map_or(String::new(), |(gib, _)| bytes(lang, Bytes::from_gib(gib).0)),
                     ),
                     None => format!("{}: {}", c.t(T::MemoryNeeded), bytes(lang, total)),
                 };

@@ -11,7 +11,7 @@ fn family_of(m: &ModelArch) -> String {
         .split_whitespace()
         .next()
         .unwrap_or(&m.id)
-        .trim_end_matches(|c: char| c == '-' || c == ':')
+        .trim_end_matches(['-', ':'])
         .to_string()
 }
 

@@ -10,7 +10,7 @@ use std::cell::RefCell;
 
 thread_local! {
     /// The latest scenario query and language, kept outside the reactive graph for the hook.
-    static LAST: RefCell<(String, Lang)> = RefCell::new((String::new(), Lang::En));
+    static LAST: RefCell<(String, Lang)> = const { RefCell::new((String::new(), Lang::En)) };
 }
 
 /// Keeps a copy of the scenario's query for the panic hook.

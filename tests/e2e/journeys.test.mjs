@@ -1,0 +1,224 @@
+// The main journeys of a person using the calculator, in headless Chromium against the release
+// build (issue 5): pick a model, change quantisation and context and see memory and verdict change;
+// switch to Spanish and to USD; sort and filter the comparison; export CSV; open a config.json.
+// Assertions are on visible text and on chart pixels (no blank canvas). Desktop and phone
+// screenshots go to docs/ for the README.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { ROOT, expectNoProblems, launchBrowser, openPage, screenshot, startServer } from "./helpers.mjs";
+
+const READY = 20_000;
+
+/** Waits until the verdict shows a monthly cost, i.e. the report has been computed and drawn. */
+async function verdictReady(page) {
+  await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: READY });
+}
+
+/** The text of `selector` once it differs from `before` (fails after the timeout). */
+async function changedText(page, selector, before, timeout = 5_000) {
+  await page.waitForFunction(
+    ([sel, old]) => {
+      const el = document.querySelector(sel);
+      return el && el.textContent.trim() !== old;
+    },
+    [selector, before],
+    { timeout },
+  );
+  return (await page.locator(selector).textContent()).trim();
+}
+
+/** Share of a canvas's pixels that differ from its top-left pixel: 0 for a blank canvas. */
+async function inkedShare(page, selector) {
+  return page.locator(selector).evaluate((canvas) => {
+    const ctx = canvas.getContext("2d");
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    const bg = [data[0], data[1], data[2], data[3]];
+    let inked = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] !== bg[0] || data[i + 1] !== bg[1] || data[i + 2] !== bg[2] || data[i + 3] !== bg[3]) inked++;
+    }
+    return inked / (data.length / 4);
+  });
+}
+
+describe("journeys", () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test("pick a model, change quantisation and context: memory and verdict follow, and so does the URL", async () => {
+    const { page, problems, context } = await openPage(browser, server);
+    await verdictReady(page);
+
+    await page.locator("#model-search").fill("8B");
+    await page.locator("#model").selectOption("llama-3.1-8b");
+    const memory8bBf16 = await changedText(page, "#memory-total", "");
+    await page.waitForFunction(() => location.search.includes("model=llama-3.1-8b"), null, { timeout: 2_000 });
+
+    // Llama 3.1 8B in bf16 needs about 15 GiB of weights; q4_k_m about a third of that.
+    await page.locator("#quant").selectOption("q4_k_m");
+    const memoryQ4 = await changedText(page, "#memory-total", memory8bBf16);
+    assert.notEqual(memoryQ4, memory8bBf16);
+    assert.match(await page.locator("#quant-help").textContent(), /4\.8 bits/);
+
+    const verdictBefore = (await page.locator("#verdict").textContent()).trim();
+    await page.locator("#ctx").fill("131072");
+    await page.locator("#seqs").fill("256");
+    const memoryLong = await changedText(page, "#memory-total", memoryQ4);
+    assert.notEqual(memoryLong, memoryQ4);
+    await changedText(page, "#verdict", verdictBefore);
+    await page.waitForFunction(() => /ctx=131072/.test(location.search) && /quant=q4_k_m/.test(location.search), null, {
+      timeout: 2_000,
+    });
+    // The history was replaced, never pushed: one entry since the page opened.
+    assert.equal(await page.evaluate(() => history.length), 1);
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test("switch to Spanish and to US dollars", async () => {
+    const { page, problems, context } = await openPage(browser, server, "model=llama-3.3-70b");
+    await verdictReady(page);
+    assert.equal((await page.locator("#verdict-title").textContent()).trim(), "Verdict");
+    assert.match(await page.locator("#verdict-cost").textContent(), /€/);
+
+    await page.locator("#lang").selectOption("es");
+    await page.waitForFunction(() => document.querySelector("#verdict-title")?.textContent.trim() === "Veredicto");
+    assert.equal(await page.evaluate(() => document.documentElement.lang), "es");
+    // Spanish money: the symbol after the amount, thousands with a dot.
+    assert.match(await page.locator("#verdict-cost").textContent(), /\d €/);
+
+    await page.locator("#cur").selectOption("USD");
+    await page.waitForFunction(() => /\$/.test(document.querySelector("#verdict-cost")?.textContent ?? ""));
+    assert.match(await page.locator("#verdict-cost").textContent(), /\d \$/);
+    await page.waitForFunction(() => /lang=es/.test(location.search) && /cur=USD/.test(location.search));
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test("sort and filter the comparison table", async () => {
+    const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b");
+    await verdictReady(page);
+    const rows = page.locator("#options-table tbody tr");
+    const all = await rows.count();
+    assert.ok(all > 5, `expected many options, got ${all}`);
+
+    const sortButton = page.locator("#sort-offer");
+    await sortButton.click();
+    assert.equal(await page.locator("#sort-offer").evaluate((b) => b.parentElement.getAttribute("aria-sort")), "ascending");
+    const names = async () => rows.locator("th").allTextContents();
+    const providers = async () => rows.locator("th .provider").allTextContents();
+    const ascending = await names();
+    const byProvider = await providers();
+    // Sorted by provider (then name), in code-point order as the table sorts.
+    assert.deepEqual(byProvider, [...byProvider].sort());
+    await sortButton.click();
+    assert.equal(await page.locator("#sort-offer").evaluate((b) => b.parentElement.getAttribute("aria-sort")), "descending");
+    const descending = await names();
+    assert.equal(descending[0], ascending[ascending.length - 1]);
+
+    const kinds = await page.locator("#filter-kind option").evaluateAll((opts) => opts.map((o) => o.value).filter(Boolean));
+    assert.ok(kinds.length >= 2, "several offer kinds to filter by");
+    await page.locator("#filter-kind").selectOption(kinds[0]);
+    await page.waitForFunction((n) => document.querySelectorAll("#options-table tbody tr").length < n, all);
+    const label = await page.locator(`#filter-kind option[value="${kinds[0]}"]`).textContent();
+    const kindCells = await rows.locator("td:nth-child(2)").allTextContents();
+    assert.ok(kindCells.length > 0);
+    for (const cell of kindCells) assert.equal(cell.trim(), label.trim());
+    assert.match(await page.locator("#comparison-count").textContent(), new RegExp(`${kindCells.length} of ${all}`));
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test("export the comparison as CSV", async () => {
+    const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b&quant=q4_k_m");
+    await verdictReady(page);
+    const rows = await page.locator("#options-table tbody tr").count();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#export-csv").click()]);
+    assert.equal(download.suggestedFilename(), "inference-sizer-comparison.csv");
+    const text = await readFile(await download.path(), "utf8");
+    const lines = text.trim().split(/\r\n/);
+    assert.match(lines[0], /^"offer_id","provider","name","kind"/);
+    assert.equal(lines.length, rows + 1);
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test("open a config.json: the model changes and the link carries its architecture", async () => {
+    const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b");
+    await verdictReady(page);
+    const before = (await page.locator("#memory-total").textContent()).trim();
+    // Qwen2.5-14B's published config.json (the fields the size depends on).
+    const config = {
+      architectures: ["Qwen2ForCausalLM"],
+      model_type: "qwen2",
+      hidden_size: 5120,
+      intermediate_size: 13824,
+      num_attention_heads: 40,
+      num_hidden_layers: 48,
+      num_key_value_heads: 8,
+      vocab_size: 152064,
+      tie_word_embeddings: false,
+      max_position_embeddings: 32768,
+      torch_dtype: "bfloat16",
+    };
+    await page.locator("details.custom-model > summary").click();
+    await page.locator("#config-file").setInputFiles({
+      name: "config.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(config)),
+    });
+    await page.locator(".config-import .notice.ok").waitFor({ timeout: 5_000 });
+    const after = await changedText(page, "#memory-total", before);
+    assert.notEqual(after, before);
+    await page.waitForFunction(() => /hidden=5120|model=qwen2\.5-14b/.test(location.search), null, { timeout: 2_000 });
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test("charts are drawn (no blank canvas) and have data tables", async () => {
+    const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b&rpd=50000");
+    await verdictReady(page);
+    for (const id of ["chart-cumulative", "chart-utilisation", "chart-memory"]) {
+      const canvas = `#${id} canvas`;
+      await page.locator(canvas).scrollIntoViewIfNeeded();
+      await page.waitForFunction((sel) => document.querySelector(sel)?.width > 0, canvas);
+      const share = await inkedShare(page, canvas);
+      assert.ok(share > 0.01, `${id}: only ${(share * 100).toFixed(2)} % of the pixels are drawn`);
+      assert.ok((await page.locator(`#${id} table tbody tr`).count()) > 0, `${id}: data table rows`);
+    }
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test("desktop and phone screenshots for the README", async () => {
+    const query = "model=llama-3.3-70b&quant=fp8&ctx=16384&seqs=32&rpd=20000";
+    for (const [name, viewport] of [
+      ["screenshot-desktop", { width: 1366, height: 1000 }],
+      ["screenshot-phone", { width: 390, height: 844 }],
+    ]) {
+      const { page, problems, context } = await openPage(browser, server, query, { viewport });
+      await verdictReady(page);
+      if (name.endsWith("phone")) {
+        // One column: the verdict spans the width of the screen.
+        const box = await page.locator("#verdict").boundingBox();
+        assert.ok(box.width > viewport.width * 0.85, `verdict is ${box.width}px wide on a ${viewport.width}px phone`);
+      }
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= viewport.width + 1, `no horizontal scrolling: page is ${width}px wide`);
+      await page.screenshot({ path: join(ROOT, "docs", `${name}.png`), fullPage: false });
+      await screenshot(page, name);
+      expectNoProblems(problems);
+      await context.close();
+    }
+  });
+});
