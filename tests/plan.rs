@@ -338,6 +338,10 @@ fn fine_tuning_picks_the_cheapest_epoch_not_the_cheapest_month() {
     assert_close(epoch.cost.amount, epoch.hours * 1_500.0 / 730.0, 1e-9);
     assert_close(epoch.cost.amount, 79.15, 0.01);
     assert_eq!(chosen.runner_ups[0].0.offer_id, "gpucloud-4xh100");
+    assert!(chosen
+        .reasons
+        .iter()
+        .any(|r| matches!(r, Reason::FineTuneEpoch { hours, .. } if *hours == epoch.hours)));
     let text: Vec<String> = chosen
         .reasons
         .iter()

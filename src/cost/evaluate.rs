@@ -159,7 +159,8 @@ pub fn evaluate_offer(
     };
 
     let per_month = |x: f64| PerMonth::new(nonneg(x), cur);
-    let mut lines = vec![
+    let mut lines = Vec::with_capacity(9);
+    lines.extend([
         CostItem {
             key: LineKey::Compute,
             monthly: per_month(compute * utilisation),
@@ -183,7 +184,7 @@ pub fn evaluate_offer(
                 hours_per_day: w.hours_per_day,
             },
         },
-    ];
+    ]);
     if offer.kind == OfferKind::CloudSpot {
         lines.push(CostItem {
             key: LineKey::SpotAllowance,
@@ -481,18 +482,20 @@ where
 }
 
 /// Sorts usable first, then serving-but-excluded, then the rest; cheapest first in each group.
-pub fn sort_options(all: &mut [OptionCost]) {
-    all.sort_by(|a, b| {
-        rank(a)
-            .cmp(&rank(b))
-            .then_with(|| {
-                a.monthly
-                    .amount()
-                    .partial_cmp(&b.monthly.amount())
-                    .unwrap_or(Ordering::Equal)
-            })
-            .then_with(|| a.offer_id.cmp(&b.offer_id))
+pub fn sort_options(all: &mut Vec<OptionCost>) {
+    // Sort small keys, then move each (large) option once.
+    let mut keys: Vec<(u8, f64, usize)> = all
+        .iter()
+        .enumerate()
+        .map(|(i, o)| (rank(o), o.monthly.amount(), i))
+        .collect();
+    keys.sort_unstable_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then_with(|| a.1.total_cmp(&b.1))
+            .then_with(|| all[a.2].offer_id.cmp(&all[b.2].offer_id))
     });
+    let mut slots: Vec<Option<OptionCost>> = std::mem::take(all).into_iter().map(Some).collect();
+    all.extend(keys.iter().filter_map(|k| slots[k.2].take()));
 }
 
 fn rank(o: &OptionCost) -> u8 {

@@ -1,6 +1,6 @@
 //! The cost lines of an option, each with its basis in figures and in words (English, Spanish).
 
-use super::words::{amount, money, number, percent};
+use super::words::show::{amount, money, number, percent};
 use super::{Exclusion, Shortfall};
 use crate::scenario::Lang;
 use crate::units::{Currency, PerMonth};

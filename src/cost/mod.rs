@@ -336,18 +336,28 @@ pub(crate) fn nonneg(x: f64) -> f64 {
 impl OptionCost {
     /// The option as the report shows it, sentences in `lang`. Every number is finite.
     pub fn to_report(&self, lang: crate::scenario::Lang) -> crate::report::OptionReport {
+        self.clone().into_report(lang)
+    }
+
+    /// As [`OptionCost::to_report`], moving the strings instead of copying them (faster when
+    /// the options are no longer needed, e.g. after `plan::recommend`).
+    pub fn into_report(self, lang: crate::scenario::Lang) -> crate::report::OptionReport {
         let why_not: Vec<String> = self
             .shortfalls
             .iter()
             .map(|s| s.sentence(lang))
             .chain(self.exclusions.iter().map(|e| e.sentence(lang)))
             .collect();
+        let usable = self.is_usable();
+        let break_even_weeks = self.break_even_weeks();
+        let break_even_utilisation = self.break_even_utilisation();
+        let break_even_against = self.break_even.map(|b| b.against_offer_id);
         crate::report::OptionReport {
-            offer_id: self.offer_id.clone(),
-            provider: self.provider.clone(),
-            name: self.name.clone(),
+            offer_id: self.offer_id,
+            provider: self.provider,
+            name: self.name,
             kind: self.kind.id().to_string(),
-            gpu_id: self.gpu_id.clone(),
+            gpu_id: self.gpu_id,
             gpu_count: self.gpu_count,
             servers: self.servers,
             fits: self.fits,
@@ -356,15 +366,15 @@ impl OptionCost {
             total_cost: self.total.amount,
             cost_per_million_tokens: self.cost_per_million_tokens.amount,
             cost_per_thousand_requests: self.cost_per_thousand_requests.amount,
-            break_even_weeks: self.break_even_weeks(),
-            break_even_utilisation: self.break_even_utilisation(),
+            break_even_weeks,
+            break_even_utilisation,
             utilisation: self.utilisation,
             energy_kwh_per_month: self.energy_kwh_per_month,
             price_per_hour: self.price_per_hour.amount(),
             price_per_gpu_hour: self.price_per_gpu_hour.map(|p| p.amount()),
             currency: self.currency.code().to_string(),
-            region: self.region.clone(),
-            jurisdiction: self.jurisdiction.clone(),
+            region: self.region,
+            jurisdiction: self.jurisdiction,
             virtualization: self.virtualization.id().to_string(),
             memory_per_gpu_bytes: self.memory_per_gpu_bytes,
             decode_tokens_per_s_per_user: self.decode_tokens_per_s_per_user,
@@ -379,16 +389,16 @@ impl OptionCost {
                     basis: l.sentence(lang),
                 })
                 .collect(),
-            source: self.source.clone(),
-            as_of: self.as_of.clone(),
+            source: self.source,
+            as_of: self.as_of,
             approximate_price: self.approximate_price,
             replicas: self.replicas,
             deployment: self.deployment.id().to_string(),
-            usable: self.is_usable(),
+            usable,
             ttft_p95_ms: self.ttft_ms_p95,
             hypervisor_tax: self.hypervisor_tax,
             billed_hours_per_month: self.billed_hours_per_month,
-            break_even_against: self.break_even.as_ref().map(|b| b.against_offer_id.clone()),
+            break_even_against,
             epoch_hours: self.epoch.map(|e| e.hours),
             cost_per_epoch: self.epoch.map(|e| e.cost.amount),
         }

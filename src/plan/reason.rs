@@ -1,6 +1,6 @@
 //! Reasons and differences with their figures, written in English or Spanish.
 
-use crate::cost::words::{amount, money, number, percent};
+use crate::cost::words::show::{amount, money, number, percent};
 use crate::cost::Deployment;
 use crate::scenario::Lang;
 use crate::units::Currency;
