@@ -90,6 +90,7 @@ fn market() -> Vec<(Offer, OfferSizing)> {
                 source: "bench".to_string(),
                 as_of: "2026-11-01".to_string(),
                 notes: String::new(),
+                ..Offer::default()
             };
             let sizing = OfferSizing {
                 fits: i % 11 != 0,

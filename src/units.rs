@@ -134,7 +134,10 @@ impl Money {
         Money { amount, currency }
     }
     pub fn zero(currency: Currency) -> Self {
-        Money { amount: 0.0, currency }
+        Money {
+            amount: 0.0,
+            currency,
+        }
     }
     /// The same value in another currency at the catalogue's rate.
     pub fn to(self, currency: Currency, rate: UsdPerEur) -> Money {
@@ -147,11 +150,20 @@ impl Money {
         Money { amount, currency }
     }
     fn plus(self, rhs: Money) -> Money {
-        debug_assert_eq!(self.currency, rhs.currency, "adding money in two currencies");
-        Money { amount: self.amount + rhs.amount, currency: self.currency }
+        debug_assert_eq!(
+            self.currency, rhs.currency,
+            "adding money in two currencies"
+        );
+        Money {
+            amount: self.amount + rhs.amount,
+            currency: self.currency,
+        }
     }
     fn times(self, k: f64) -> Money {
-        Money { amount: self.amount * k, currency: self.currency }
+        Money {
+            amount: self.amount * k,
+            currency: self.currency,
+        }
     }
 }
 

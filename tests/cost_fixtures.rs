@@ -50,6 +50,7 @@ pub fn offer(
         source: "test".to_string(),
         as_of: "2026-11-01".to_string(),
         notes: String::new(),
+        ..Offer::default()
     }
 }
 

@@ -273,25 +273,43 @@ pub fn evaluate_offer(
         },
     });
 
-    // Storage for the weights and their versions.
-    let storage_gb = d
-        .storage_gb
-        .unwrap_or(sizing.weights_bytes as f64 / 1e9 * d.weight_versions_kept);
-    let storage_included = !offer.kind.is_cloud();
-    let storage_price = conv(d.cloud_storage_per_gb_month);
+    // Storage for the weights and their versions. Cloud: a persistent volume at the provider's
+    // price (or the named default), local instance disks being ephemeral. Bare metal, VPS and
+    // dedicated servers: the local disks in the fee; beyond a stated local disk, the provider's
+    // volumes where priced.
+    let storage_gb = nonneg(
+        d.storage_gb
+            .unwrap_or(sizing.weights_bytes as f64 / 1e9 * d.weight_versions_kept),
+    );
+    let offer_storage_price = offer
+        .storage_per_gb_month
+        .filter(|p| p.is_finite() && *p >= 0.0)
+        .map(|p| conv(Money::new(p, offer.price.currency)));
+    let (billable_gb, storage_price, price_assumed, local_gb) = if offer.kind.is_cloud() {
+        let price = offer_storage_price.unwrap_or_else(|| conv(d.cloud_storage_per_gb_month));
+        (storage_gb, price, offer_storage_price.is_none(), 0.0)
+    } else {
+        match (offer.local_storage_gb.map(nonneg), offer_storage_price) {
+            (Some(local), Some(price)) if local < storage_gb => {
+                ((storage_gb - local) * servers as f64, price, false, local)
+            }
+            (local, price) => (
+                0.0,
+                price.unwrap_or(0.0),
+                false,
+                local.unwrap_or(storage_gb),
+            ),
+        }
+    };
     lines.push(CostItem {
         key: LineKey::Storage,
-        monthly: per_month(if storage_included {
-            0.0
-        } else {
-            storage_gb * storage_price
-        }),
-        assumed: d.storage_gb.is_none() || !storage_included,
+        monthly: per_month(billable_gb * storage_price),
+        assumed: d.storage_gb.is_none() || price_assumed,
         basis: Basis::Storage {
-            gb: nonneg(storage_gb),
+            gb: storage_gb,
             versions: d.weight_versions_kept,
             price_per_gb_month: storage_price,
-            included: storage_included,
+            local_gb,
         },
     });
 

@@ -401,6 +401,7 @@ impl OptionCost {
             break_even_against,
             epoch_hours: self.epoch.map(|e| e.hours),
             cost_per_epoch: self.epoch.map(|e| e.cost.amount),
+            setup_fee: 0.0,
         }
     }
 }

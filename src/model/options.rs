@@ -64,9 +64,19 @@ impl Quant {
     pub fn is_gguf(self) -> bool {
         matches!(
             self,
-            Quant::Q8_0 | Quant::Q6K | Quant::Q5KM | Quant::Q5KS | Quant::Q4KM | Quant::Q4KS
-                | Quant::Q4_0 | Quant::Q3KM | Quant::Q3KS | Quant::Q2K | Quant::Iq4Xs
-                | Quant::Iq3M | Quant::Iq2M
+            Quant::Q8_0
+                | Quant::Q6K
+                | Quant::Q5KM
+                | Quant::Q5KS
+                | Quant::Q4KM
+                | Quant::Q4KS
+                | Quant::Q4_0
+                | Quant::Q3KM
+                | Quant::Q3KS
+                | Quant::Q2K
+                | Quant::Iq4Xs
+                | Quant::Iq3M
+                | Quant::Iq2M
         )
     }
 }
