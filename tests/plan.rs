@@ -296,13 +296,9 @@ fn a_strict_latency_target_rules_the_shared_vps_out() {
     );
 }
 
-#[test]
-fn fine_tuning_picks_the_cheapest_epoch_not_the_cheapest_month() {
-    // Full fine-tuning, 8 B parameters, 1e9 tokens: 6 x 8e9 x 1e9 = 4.8e19 FLOPs, on one GPU.
-    // Bare metal (no tax): 989e12 x 0.35 = 3.46e14 FLOP/s -> 38.52 h x 1,500 / 730 EUR/h = 79.1 EUR.
-    // GPU cloud (container, -2%): 39.3 h x 2.5 EUR = 98.3 EUR.
-    // Slow cloud (vm, -10%, 200 TFLOP/s): 4.8e19 / (200e12 x 0.35 x 0.9) = 211.6 h x 1 EUR = 211.6 EUR,
-    //   although its month (730 EUR) is the cheapest.
+/// One-GPU fine-tuning offers: bare metal 1,500 EUR a month, a GPU cloud container at 2.5 EUR/h,
+/// and a slow cloud (200 TFLOP/s) at 1 EUR/h; full fine-tuning of 8 B parameters on 1e9 tokens.
+fn fine_tuning_market() -> Vec<(inference_sizer::catalog::Offer, OfferSizing)> {
     let mut market = h100_market();
     for (o, s) in market.iter_mut() {
         o.gpu.as_mut().unwrap().count = 1;
@@ -321,31 +317,121 @@ fn fine_tuning_picks_the_cheapest_epoch_not_the_cheapest_month() {
         h100_cloud("slowcloud-1x", OfferKind::GpuCloud, 1, 1.0),
         slow,
     ));
-    let mut w = workload(0.0, 24.0);
+    market
+}
+
+fn full_fine_tuning(hours: f64) -> Workload {
+    let mut w = workload(0.0, hours);
     w.task = Task::Full;
     w.train_tokens = 1e9;
-    let options = options_for(&market, &w);
-    let cheapest_month = options
-        .iter()
-        .filter(|o| o.is_usable())
-        .min_by(|a, b| a.monthly.amount().total_cmp(&b.monthly.amount()))
-        .unwrap();
-    assert_eq!(cheapest_month.offer_id, "slowcloud-1x");
-    let chosen = plan::choose(&options, &w).unwrap();
-    assert_eq!(chosen.chosen.offer_id, "baremetal-4xh100");
-    let epoch = chosen.chosen.epoch.unwrap();
-    assert_close(epoch.hours, 4.8e19 / (989e12 * 0.35) / 3600.0, 1e-9);
-    assert_close(epoch.cost.amount, epoch.hours * 1_500.0 / 730.0, 1e-9);
-    assert_close(epoch.cost.amount, 79.15, 0.01);
-    assert_eq!(chosen.runner_ups[0].0.offer_id, "gpucloud-4xh100");
-    assert!(chosen
+    w
+}
+
+#[test]
+fn fine_tuning_takes_the_cheapest_month_that_finishes_an_epoch() {
+    // 6 x 8e9 x 1e9 = 4.8e19 FLOPs an epoch.
+    // Slow cloud (vm, -10%): 4.8e19 / (200e12 x 0.35 x 0.9) = 211.6 h, within 730 h: 730 EUR a
+    //   month (+ storage and monitoring), the cheapest month around the clock.
+    let w = full_fine_tuning(24.0);
+    let options = options_for(&fine_tuning_market(), &w);
+    let plan = plan::choose(&options, &w).unwrap();
+    assert_eq!(plan.chosen.offer_id, "slowcloud-1x");
+    let epoch = plan.chosen.epoch.unwrap();
+    assert_close(epoch.hours, 4.8e19 / (200e12 * 0.35 * 0.9) / 3600.0, 1e-9);
+    assert_close(epoch.cost.amount, epoch.hours * 1.0, 1e-9);
+    assert!(plan
         .reasons
         .iter()
         .any(|r| matches!(r, Reason::FineTuneEpoch { hours, .. } if *hours == epoch.hours)));
-    let text: Vec<String> = chosen
-        .reasons
+    let text: Vec<String> = plan.reasons.iter().map(|r| r.sentence(Lang::En)).collect();
+    assert!(
+        text.iter().any(|r| r
+            == "Fine-tuning: one epoch of 1,000 million tokens takes about 211.6 hours and costs 212 EUR at this option's hourly rate."),
+        "{text:?}"
+    );
+    // Bare metal (no tax): 4.8e19 / (989e12 x 0.35) = 38.52 h; at 1,500 / 730 EUR/h = 79.1 EUR an epoch.
+    let bm = options
         .iter()
-        .map(|r| r.sentence(Lang::En))
-        .collect();
-    assert!(text.iter().any(|r| r == "Fine-tuning: one epoch of 1,000 million tokens takes about 38.5 hours and costs 79.1 EUR."), "{text:?}");
+        .find(|o| o.offer_id == "baremetal-4xh100")
+        .unwrap();
+    assert_close(bm.epoch.unwrap().cost.amount, 38.52 * 1_500.0 / 730.0, 0.05);
+}
+
+#[test]
+fn fine_tuning_a_few_hours_a_day_rules_out_an_epoch_longer_than_the_month() {
+    // 4 h a day = 121.7 h a month: the slow cloud's 211.6-h epoch does not fit; the GPU cloud
+    // (39.3 h) does, billed 4.5 h x 30.42 x 2.5 EUR = 342 EUR.
+    let w = full_fine_tuning(4.0);
+    let options = options_for(&fine_tuning_market(), &w);
+    let slow = options
+        .iter()
+        .find(|o| o.offer_id == "slowcloud-1x")
+        .unwrap();
+    assert!(!slow.is_usable());
+    assert_eq!(
+        slow.shortfalls[0].sentence(Lang::En),
+        "one epoch takes 212 hours, more than the 122 hours of training a month"
+    );
+    assert_eq!(
+        plan::choose(&options, &w).unwrap().chosen.offer_id,
+        "gpucloud-4xh100"
+    );
+}
+
+#[test]
+fn an_encoder_has_no_per_user_speed_to_meet() {
+    // An embedding model: no decode speed, 50 requests/s; the 20 tokens/s target does not apply.
+    let mut s = cpu_sizing(50.0, 20.0);
+    s.decode_tokens_per_s_per_user = 0.0;
+    let w = workload(30_000.0, 24.0);
+    let options = options_for(&[(cpu_server("vps-8vcpu", OfferKind::Vps, 40.0), s)], &w);
+    assert!(options[0].is_usable(), "{:?}", options[0].shortfalls);
+}
+
+#[test]
+fn with_no_usable_option_the_planner_says_how_far_the_options_got() {
+    // EU jurisdiction and single tenancy: only bare metal qualifies, and it is too slow here.
+    let mut market = h100_market();
+    market[2].1.decode_tokens_per_s_per_user = 15.0;
+    let mut w = workload(0.0, 24.0);
+    w.constraints.eu_jurisdiction = true;
+    w.constraints.single_tenant = true;
+    let options = options_for(&market, &w);
+    assert!(plan::recommend(&options, &w, Lang::En).is_none());
+    let none = plan::why_none(&options, &w).unwrap();
+    assert_eq!((none.total, none.fit, none.serve), (3, 3, 2));
+    assert_eq!(
+        none.sentence(Lang::En),
+        "No option meets every requirement: of 3 offers, 3 hold the model in memory, 2 of them meet the speed and latency targets, none of those passes the constraints (EU jurisdiction, single tenancy). Closest: baremetal baremetal-4xh100 (too slow: 15 tokens/s per user against a target of 20)."
+    );
+    assert!(none
+        .sentence(Lang::Es)
+        .starts_with("Ninguna opción cumple todos los requisitos: de 3 ofertas"));
+    assert!(plan::why_none(&options_for(&h100_market(), &workload(0.0, 24.0)), &w).is_none());
+}
+
+#[test]
+fn spot_recommendations_warn_about_interruptions() {
+    // Spot at 1 EUR/GPU-h: 4 x 730 = 2,920 + 15% allowance = 3,358 EUR, under bare metal's 6,033.
+    let mut market = h100_market();
+    market.push((
+        h100_cloud("spot-4xh100", OfferKind::CloudSpot, 4, 1.0),
+        llm_sizing(4, 2000.0, 300.0),
+    ));
+    let rec = recommendation(&market, &workload(0.0, 24.0), Lang::En);
+    assert_eq!(rec.offer_id, "spot-4xh100");
+    assert!(
+        rec.reasons.iter().any(|r| r.starts_with(
+            "Spot capacity can be reclaimed at short notice: the cost includes 15% extra"
+        )),
+        "{:?}",
+        rec.reasons
+    );
+    assert!(
+        rec.reasons
+            .iter()
+            .any(|r| r.contains("billed here for all 730 hours a month")),
+        "{:?}",
+        rec.reasons
+    );
 }

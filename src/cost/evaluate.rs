@@ -71,7 +71,10 @@ pub fn evaluate_offer(
     // Replicas from the load.
     let active_s_per_day = w.hours_per_day * 3600.0;
     let instances_per_replica = sizing.instances_per_replica.max(1);
-    let (replicas_needed, requests_per_day) = if w.requests_per_day > 0.0 {
+    let (replicas_needed, requests_per_day) = if !sizing.fits {
+        // Not placed: one server, priced for reference only.
+        (1.0, w.requests_per_day)
+    } else if w.requests_per_day > 0.0 {
         let peak_rps = w.requests_per_day / active_s_per_day * d.peak_factor;
         if replica_rps > 0.0 {
             let by_throughput = peak_rps / replica_rps;
@@ -110,9 +113,14 @@ pub fn evaluate_offer(
     };
     let servers = replicas * instances_per_replica;
 
-    // Targets (inference only).
+    // Targets (inference only). A model that answers in requests and generates no tokens
+    // (an encoder: no decode speed, a requests/s figure) has no per-user speed to meet.
+    let generates_tokens = decode_user > 0.0 || direct_rps <= 0.0;
     if w.task == Task::Infer && sizing.fits {
-        if w.min_tokens_per_s_per_user > 0.0 && decode_user < w.min_tokens_per_s_per_user {
+        if generates_tokens
+            && w.min_tokens_per_s_per_user > 0.0
+            && decode_user < w.min_tokens_per_s_per_user
+        {
             shortfalls.push(Shortfall::TooSlow {
                 tokens_per_s: decode_user,
                 target: w.min_tokens_per_s_per_user,
@@ -369,6 +377,11 @@ pub fn evaluate_offer(
         let flops_per_s = nonneg(sizing.peak_flops_per_replica) * d.training_mfu * speed;
         if flops_per_s > 0.0 {
             let hours = flops / flops_per_s / 3600.0;
+            // At least one epoch a month in the hours the user trains.
+            let available = w.hours_per_day * DAYS_PER_MONTH;
+            if sizing.fits && hours > available {
+                shortfalls.push(Shortfall::EpochTooLong { hours, available });
+            }
             let replica_rate = price_per_hour * instances_per_replica as f64;
             Some(EpochCost {
                 flops,

@@ -436,6 +436,21 @@ impl Shortfall {
                     )
                 }
             }
+            Shortfall::EpochTooLong { hours, available } => {
+                if es {
+                    format!(
+                        "una época tarda {} horas, más que las {} horas de entrenamiento al mes",
+                        number(*hours, 0, lang),
+                        number(*available, 0, lang)
+                    )
+                } else {
+                    format!(
+                        "one epoch takes {} hours, more than the {} hours of training a month",
+                        number(*hours, 0, lang),
+                        number(*available, 0, lang)
+                    )
+                }
+            }
             Shortfall::NoTrainingSpeed => {
                 if es {
                     "sin cifra de FLOP/s para estimar el entrenamiento".to_string()

@@ -182,6 +182,8 @@ pub enum Shortfall {
     TooManyServers { needed: f64, max: u32 },
     /// Fine-tuning needs a FLOP/s figure the sizing did not give.
     NoTrainingSpeed,
+    /// One fine-tuning epoch takes longer than the hours trained in a month.
+    EpochTooLong { hours: f64, available: f64 },
 }
 
 /// A constraint of the user that rules an option out.

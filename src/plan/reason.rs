@@ -18,13 +18,21 @@ pub enum Reason {
         currency: Currency,
         candidates: usize,
     },
-    /// Around the clock: the chosen option is busy `utilisation` of its paid capacity.
-    SteadyLoad { utilisation: f64 },
-    /// A few hours a day: hourly billing pays `billed_hours` a month.
+    /// Around the clock: the chosen option is busy `utilisation` of its paid capacity;
+    /// `fixed_chosen`: it is a fixed monthly fee (or committed term).
+    SteadyLoad {
+        utilisation: f64,
+        fixed_chosen: bool,
+    },
+    /// A few hours a day: hourly billing pays `hourly_billed_hours` a month (when an hourly
+    /// option qualifies); `fixed_chosen`: a fixed fee wins all the same.
     BurstyLoad {
         hours_per_day: f64,
-        billed_hours: f64,
+        hourly_billed_hours: Option<f64>,
+        fixed_chosen: bool,
     },
+    /// The chosen option is spot capacity, costed with an interruption allowance (fraction).
+    SpotInterruptions { allowance: f64 },
     /// A fixed-fee option's utilisation against its break-even utilisation (below it hourly cloud
     /// wins); `fixed_chosen` says whether that option is the one recommended.
     UtilisationVsBreakEven {
@@ -120,34 +128,67 @@ impl Reason {
                     )
                 }
             }
-            Reason::SteadyLoad { utilisation } => {
-                if es {
-                    format!(
-                        "El servicio funciona las 24 horas: una carga continua, que favorece una cuota mensual fija frente al pago por horas (capacidad pagada en uso: {}).",
-                        pct(*utilisation)
-                    )
-                } else {
-                    format!(
-                        "The service runs 24 hours a day: a steady load, which favours a fixed monthly fee over hourly billing ({} of the paid capacity in use).",
-                        pct(*utilisation)
-                    )
+            Reason::SteadyLoad {
+                utilisation,
+                fixed_chosen,
+            } => {
+                let u = pct(*utilisation);
+                match (*fixed_chosen, es) {
+                    (true, false) => format!(
+                        "The service runs 24 hours a day: a steady load, which favours a fixed monthly fee over hourly billing ({u} of the paid capacity in use)."
+                    ),
+                    (true, true) => format!(
+                        "El servicio funciona las 24 horas: una carga continua, que favorece una cuota mensual fija frente al pago por horas (capacidad pagada en uso: {u})."
+                    ),
+                    (false, false) => format!(
+                        "The service runs 24 hours a day: a steady load, billed here for all 730 hours a month ({u} of the paid capacity in use); no fixed-fee option that qualifies costs less."
+                    ),
+                    (false, true) => format!(
+                        "El servicio funciona las 24 horas: una carga continua, que aquí se paga las 730 horas del mes (capacidad pagada en uso: {u}); ninguna opción de cuota fija que cumpla cuesta menos."
+                    ),
                 }
             }
             Reason::BurstyLoad {
                 hours_per_day,
-                billed_hours,
+                hourly_billed_hours,
+                fixed_chosen,
             } => {
+                let h = amount(*hours_per_day, lang);
+                match (*fixed_chosen, hourly_billed_hours, es) {
+                    (false, Some(b), false) => format!(
+                        "The service runs {h} hours a day: a bursty load; billed by the hour it pays about {} hours a month instead of 730.",
+                        number(*b, 0, lang)
+                    ),
+                    (false, Some(b), true) => format!(
+                        "El servicio funciona {h} horas al día: una carga intermitente; por horas se pagan unas {} horas al mes en lugar de 730.",
+                        number(*b, 0, lang)
+                    ),
+                    (true, Some(b), false) => format!(
+                        "The service runs {h} hours a day: a bursty load, yet the fixed monthly fee costs less than paying by the hour (about {} hours a month).",
+                        number(*b, 0, lang)
+                    ),
+                    (true, Some(b), true) => format!(
+                        "El servicio funciona {h} horas al día: una carga intermitente, pero la cuota mensual fija cuesta menos que pagar por horas (unas {} horas al mes).",
+                        number(*b, 0, lang)
+                    ),
+                    (_, None, false) => format!(
+                        "The service runs {h} hours a day: a bursty load, and no option billed by the hour qualifies."
+                    ),
+                    (_, None, true) => format!(
+                        "El servicio funciona {h} horas al día: una carga intermitente, y ninguna opción por horas cumple los requisitos."
+                    ),
+                }
+            }
+            Reason::SpotInterruptions { allowance } => {
                 if es {
                     format!(
-                        "El servicio funciona {} horas al día: una carga intermitente; por horas se pagan unas {} horas al mes en lugar de 730.",
-                        amount(*hours_per_day, lang),
-                        number(*billed_hours, 0, lang)
+                        "La capacidad spot puede retirarse con poco aviso: el coste incluye un {} más para cubrir interrupciones; para un servicio que no puede pararse, compare con las alternativas.",
+                        pct(*allowance)
                     )
                 } else {
                     format!(
-                        "The service runs {} hours a day: a bursty load; billed by the hour it pays about {} hours a month instead of 730.",
-                        amount(*hours_per_day, lang),
-                        number(*billed_hours, 0, lang)
+                        "Spot capacity can be reclaimed at short notice: the cost includes {} extra for interruptions; for a service that must not stop, compare the runner-ups.",
+                        pct(*allowance)
                     )
                 }
             }
@@ -158,6 +199,22 @@ impl Reason {
                 break_even,
             } => {
                 let (u, b) = (pct(*utilisation), pct(*break_even));
+                if *break_even >= 1.0 {
+                    return match (*fixed_chosen, es) {
+                        (false, false) => format!(
+                            "The cheapest fixed-fee option, {fixed_provider}, would cost more than hourly cloud even if fully used: paying by the hour is cheaper."
+                        ),
+                        (false, true) => format!(
+                            "La opción de cuota fija más barata, {fixed_provider}, costaría más que la nube por horas incluso a pleno uso: pagar por horas es más barato."
+                        ),
+                        (true, false) => format!(
+                            "Hourly cloud would cost less for the same capacity fully used, but the capacity this load needs and cloud's hidden costs make it dearer here (utilisation {u})."
+                        ),
+                        (true, true) => format!(
+                            "La nube por horas costaría menos por la misma capacidad a pleno uso, pero la capacidad que pide esta carga y sus costes ocultos la encarecen aquí (utilización {u})."
+                        ),
+                    };
+                }
                 match (*fixed_chosen, utilisation >= break_even, es) {
                     (true, true, false) => format!(
                         "Utilisation of {u} is above the break-even utilisation of {b}: below it, hourly cloud paid only for the capacity used would be cheaper."
@@ -331,18 +388,19 @@ impl Reason {
                 currency,
             } => {
                 let c = money(*cost, *currency, lang);
-                if es {
-                    format!(
-                        "Ajuste fino: una época de {} millones de tokens tarda unas {} horas y cuesta {c}.",
-                        amount(tokens / 1e6, lang),
-                        amount(*hours, lang)
-                    )
+                let t = amount(tokens / 1e6, lang);
+                // Under an hour, in minutes.
+                let (en_time, es_time) = if *hours < 1.0 {
+                    let m = number(hours * 60.0, 0, lang);
+                    (format!("{m} minutes"), format!("unos {m} minutos"))
                 } else {
-                    format!(
-                        "Fine-tuning: one epoch of {} million tokens takes about {} hours and costs {c}.",
-                        amount(tokens / 1e6, lang),
-                        amount(*hours, lang)
-                    )
+                    let h = number(*hours, 1, lang);
+                    (format!("{h} hours"), format!("unas {h} horas"))
+                };
+                if es {
+                    format!("Ajuste fino: una época de {t} millones de tokens tarda {es_time} y cuesta {c} a la tarifa por hora de esta opción.")
+                } else {
+                    format!("Fine-tuning: one epoch of {t} million tokens takes about {en_time} and costs {c} at this option's hourly rate.")
                 }
             }
             Reason::EuJurisdiction { region } => {
@@ -421,7 +479,12 @@ impl Difference {
                     (Deployment::Cloud, true) => "nube",
                     (Deployment::Cpu, _) => "CPU",
                 };
-                if *tax > 0.0 {
+                if virtualization == "bare_metal" {
+                    match (deployment, es) {
+                        (Deployment::BareMetal, _) => d.to_string(),
+                        _ => format!("{d} (bare metal)"),
+                    }
+                } else if *tax > 0.0 {
                     if es {
                         format!(
                             "{d} ({virtualization}, -{} de rendimiento)",
