@@ -89,7 +89,7 @@ fn steady_bare_metal_reasons_quote_utilisation_break_even_and_weeks() {
         "{text}"
     );
     assert!(
-        text.contains("The setup fee of 1,200 EUR is recovered in 3.86 weeks"),
+        text.contains("The setup fee of 1,200 EUR is recovered in 3.9 weeks"),
         "{text}"
     );
     assert!(text.contains("Bare metal has no hypervisor"), "{text}");
@@ -130,7 +130,7 @@ fn reasons_are_written_in_spanish_with_spanish_numbers() {
     assert!(text.contains("es la opción más barata de 3"), "{text}");
     assert!(text.contains("6.033 EUR al mes"), "{text}");
     assert!(
-        text.contains("La cuota de alta de 1.200 EUR se recupera en 3,86 semanas"),
+        text.contains("La cuota de alta de 1.200 EUR se recupera en 3,9 semanas"),
         "{text}"
     );
     assert!(text.contains("dentro del objetivo de 2.000 ms"), "{text}");

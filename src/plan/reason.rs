@@ -262,12 +262,12 @@ impl Reason {
                 } else if es {
                     format!(
                         "La cuota de alta de {f} se recupera en {} semanas con el ahorro mensual frente a la nube más barata ({cloud_provider}, {c} al mes).",
-                        amount(*weeks, lang)
+                        number(*weeks, 1, lang)
                     )
                 } else {
                     format!(
                         "The setup fee of {f} is recovered in {} weeks by the monthly savings against the cheapest cloud option ({cloud_provider}, {c} a month).",
-                        amount(*weeks, lang)
+                        number(*weeks, 1, lang)
                     )
                 }
             }
@@ -289,16 +289,12 @@ impl Reason {
                 tax,
                 replicas,
             } => {
-                if es {
-                    format!(
-                        "La virtualización ({virtualization}) resta en torno al {} del rendimiento; ya está incluido en el cálculo ({replicas} réplicas).",
-                        pct(*tax)
-                    )
-                } else {
-                    format!(
-                        "Virtualisation ({virtualization}) costs about {} of the throughput; the figures already include it ({replicas} replicas).",
-                        pct(*tax)
-                    )
+                let t = pct(*tax);
+                match (*replicas, es) {
+                    (1, false) => format!("Virtualisation ({virtualization}) costs about {t} of the throughput; the figures already include it (1 replica)."),
+                    (n, false) => format!("Virtualisation ({virtualization}) costs about {t} of the throughput; the figures already include it ({n} replicas)."),
+                    (1, true) => format!("La virtualización ({virtualization}) resta en torno al {t} del rendimiento; ya está incluido en el cálculo (1 réplica)."),
+                    (n, true) => format!("La virtualización ({virtualization}) resta en torno al {t} del rendimiento; ya está incluido en el cálculo ({n} réplicas)."),
                 }
             }
             Reason::NoHypervisor { cloud_tax } => {
