@@ -435,3 +435,34 @@ fn spot_recommendations_warn_about_interruptions() {
         rec.reasons
     );
 }
+
+#[test]
+fn a_strict_latency_target_on_a_virtualised_choice_cites_the_decision_matrix() {
+    // P95 target 450 ms: the GPU cloud VM (300 / 0.9 x 1.2 = 400 ms) qualifies and is cheapest at
+    // 4 h a day (1,419 EUR); bare metal (6,033 EUR) costs 325% more.
+    let mut w = workload(0.0, 4.0);
+    w.max_ttft_p95_ms = 450.0;
+    let options = options_for(&h100_market(), &w);
+    let plan = plan::choose(&options, &w).unwrap();
+    assert_eq!(plan.chosen.offer_id, "gpucloud-4xh100");
+    let bm = options
+        .iter()
+        .find(|o| o.offer_id == "baremetal-4xh100")
+        .unwrap();
+    let extra = bm.monthly.amount() / plan.chosen.monthly.amount() - 1.0;
+    assert_close(extra, 6_033.33 / 1_419.27 - 1.0, 0.001);
+    assert!(plan.reasons.contains(&Reason::MatrixPrefersBareMetal {
+        case: plan::MatrixCase::StrictLatency,
+        bare_metal_extra: Some(extra)
+    }));
+    let rec = plan.to_recommendation(Lang::En);
+    assert!(rec.reasons.iter().any(|r| r
+        == "For a strict P95 latency target the usual choice is bare metal, whose tail latency stays close to the mean; the cheapest bare-metal option that qualifies costs 325% more."));
+    // A tolerant target (2,000 ms) does not invoke it.
+    let tolerant = options_for(&h100_market(), &workload(0.0, 4.0));
+    let tolerant = plan::choose(&tolerant, &workload(0.0, 4.0)).unwrap();
+    assert!(!tolerant
+        .reasons
+        .iter()
+        .any(|r| matches!(r, Reason::MatrixPrefersBareMetal { .. })));
+}

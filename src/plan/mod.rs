@@ -22,7 +22,7 @@
 mod reason;
 pub use reason::*;
 
-use crate::catalog::OfferKind;
+use crate::catalog::{OfferKind, Virtualization};
 use crate::cost::{Deployment, LineKey, OptionCost, Shortfall, Workload};
 use crate::model::Task;
 use crate::report::{Recommendation, RunnerUp};
@@ -31,6 +31,10 @@ use std::cmp::Ordering;
 
 /// How many runner-ups a plan lists.
 pub const RUNNER_UPS: usize = 3;
+
+/// A P95 time-to-first-token target at or below this is "strict milliseconds" in the decision
+/// matrix's sense (shared/background.md: then choose bare metal).
+pub const STRICT_P95_MS: f64 = 500.0;
 
 /// The chosen option, the runner-ups and the reasons.
 #[derive(Clone, Debug, PartialEq)]
@@ -287,6 +291,37 @@ fn reasons(c: &OptionCost, all: &[OptionCost], w: &Workload) -> Vec<Reason> {
                 target_ms: w.max_ttft_p95_ms,
                 count: ruled_out.len(),
                 shared_hosts: ruled_out.iter().filter(|o| o.shared_cpu).count(),
+            });
+        }
+    }
+
+    // The decision matrix: strict latency and fine-tuning favour bare metal.
+    if c.virtualization != Virtualization::BareMetal {
+        let case = if w.task != Task::Infer {
+            Some(MatrixCase::FineTuning)
+        } else if w.max_ttft_p95_ms > 0.0 && w.max_ttft_p95_ms <= STRICT_P95_MS {
+            Some(MatrixCase::StrictLatency)
+        } else {
+            None
+        };
+        if let Some(case) = case {
+            // Of the same family (CPU for CPU, GPU for GPU) when there is one.
+            let is_bare = |o: &OptionCost| o.virtualization == Virtualization::BareMetal;
+            let same_family = c.deployment == Deployment::Cpu;
+            let bare_metal = cheapest(all, |o| {
+                is_bare(o) && (o.deployment == Deployment::Cpu) == same_family
+            })
+            .or_else(|| cheapest(all, is_bare));
+            r.push(Reason::MatrixPrefersBareMetal {
+                case,
+                bare_metal_extra: bare_metal.map(|b| {
+                    let base = c.monthly.amount();
+                    if base > 0.0 {
+                        (b.monthly.amount() / base - 1.0).max(0.0)
+                    } else {
+                        0.0
+                    }
+                }),
             });
         }
     }

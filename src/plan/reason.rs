@@ -95,6 +95,22 @@ pub enum Reason {
     EuJurisdiction { region: String },
     /// Single-tenant hardware required.
     SingleTenant,
+    /// The decision matrix of shared/background.md favours bare metal for this case, but a
+    /// virtualised option is cheaper; `bare_metal_extra` is what the cheapest usable bare-metal
+    /// option costs more (fraction), when there is one.
+    MatrixPrefersBareMetal {
+        case: MatrixCase,
+        bare_metal_extra: Option<f64>,
+    },
+}
+
+/// A row of the decision matrix where bare metal is the base recommendation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatrixCase {
+    /// A P95 target in strict milliseconds (at most [`super::STRICT_P95_MS`]).
+    StrictLatency,
+    /// Fine-tuning: time-to-result favours bare metal.
+    FineTuning,
 }
 
 impl Reason {
@@ -408,6 +424,31 @@ impl Reason {
                     format!(
                         "EU jurisdiction required: only providers under EU law are considered (a US provider's EU region stays exposed to the CLOUD Act); data region: {region}."
                     )
+                }
+            }
+            Reason::MatrixPrefersBareMetal {
+                case,
+                bare_metal_extra,
+            } => {
+                let why = match (case, es) {
+                    (MatrixCase::StrictLatency, false) => "For a strict P95 latency target the usual choice is bare metal, whose tail latency stays close to the mean",
+                    (MatrixCase::StrictLatency, true) => "Con un objetivo estricto de latencia P95 lo habitual es bare metal, cuya latencia de cola se mantiene cerca de la media",
+                    (MatrixCase::FineTuning, false) => "For fine-tuning the usual choice is bare metal (full NVLink, no hypervisor, a shorter time to result)",
+                    (MatrixCase::FineTuning, true) => "Para el ajuste fino lo habitual es bare metal (NVLink completo, sin hipervisor, menos tiempo hasta el resultado)",
+                };
+                match (bare_metal_extra, es) {
+                    (Some(x), false) => format!(
+                        "{why}; the cheapest bare-metal option that qualifies costs {} more.",
+                        pct(*x)
+                    ),
+                    (Some(x), true) => format!(
+                        "{why}; la opción bare metal más barata que cumple cuesta un {} más.",
+                        pct(*x)
+                    ),
+                    (None, false) => format!("{why}; no bare-metal option qualifies here."),
+                    (None, true) => {
+                        format!("{why}; aquí ninguna opción bare metal cumple los requisitos.")
+                    }
                 }
             }
             Reason::SingleTenant => {
