@@ -466,3 +466,90 @@ fn a_strict_latency_target_on_a_virtualised_choice_cites_the_decision_matrix() {
         .iter()
         .any(|r| matches!(r, Reason::MatrixPrefersBareMetal { .. })));
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn any_market() -> impl Strategy<Value = Vec<(inference_sizer::catalog::Offer, OfferSizing)>> {
+        proptest::collection::vec(
+            (
+                0usize..7,
+                0.5f64..15.0,
+                any::<bool>(),
+                any::<bool>(),
+                1u32..9,
+                10.0f64..60.0,
+                50.0f64..900.0,
+            ),
+            1..12,
+        )
+        .prop_map(|rows| {
+            rows.into_iter()
+                .enumerate()
+                .map(
+                    |(i, (k, eur_per_gpu_hour, eu, single, gpus, per_user, ttft))| {
+                        let kind = OfferKind::ALL[k];
+                        let mut o = if kind == OfferKind::BareMetal {
+                            h100_bare_metal(
+                                &format!("bm{i}"),
+                                gpus,
+                                eur_per_gpu_hour * gpus as f64 * 500.0,
+                            )
+                        } else if kind.is_cpu() {
+                            cpu_server(&format!("cpu{i}"), kind, eur_per_gpu_hour * 10.0)
+                        } else {
+                            h100_cloud(&format!("cloud{i}"), kind, gpus, eur_per_gpu_hour)
+                        };
+                        o.jurisdiction = if eu { "EU" } else { "US" }.to_string();
+                        o.single_tenant = single;
+                        let mut s = llm_sizing(gpus, 500.0 * gpus as f64, ttft);
+                        s.decode_tokens_per_s_per_user = per_user;
+                        (o, s)
+                    },
+                )
+                .collect()
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn the_recommendation_is_the_cheapest_usable_option_and_honours_the_constraints(
+            market in any_market(),
+            rpd in 0.0f64..2e6,
+            hours in 1.0f64..24.0,
+            eu in any::<bool>(),
+            single in any::<bool>(),
+        ) {
+            let mut w = workload(rpd, hours);
+            w.constraints.eu_jurisdiction = eu;
+            w.constraints.single_tenant = single;
+            let options = options_for(&market, &w);
+            match plan::choose(&options, &w) {
+                Some(p) => {
+                    let c = p.chosen;
+                    prop_assert!(c.is_usable());
+                    prop_assert!(!eu || c.jurisdiction == "EU");
+                    prop_assert!(!single || c.single_tenant);
+                    for o in options.iter().filter(|o| o.is_usable()) {
+                        prop_assert!(c.monthly.amount() <= o.monthly.amount());
+                    }
+                    let mut last = c.monthly.amount();
+                    for (r, _) in &p.runner_ups {
+                        prop_assert!(r.is_usable() && r.monthly.amount() >= last);
+                        last = r.monthly.amount();
+                    }
+                    let rec = p.to_recommendation(Lang::Es);
+                    prop_assert!(rec.monthly_cost.is_finite() && !rec.reasons.is_empty());
+                }
+                None => {
+                    prop_assert!(options.iter().all(|o| !o.is_usable()));
+                    let none = plan::why_none(&options, &w).unwrap();
+                    prop_assert!(!none.sentence(Lang::En).is_empty());
+                }
+            }
+        }
+    }
+}
