@@ -12,9 +12,12 @@
 //! let one: OptionCost = evaluate_offer(&offer, &sizing, &workload, &defaults, scenario.cur, rate);
 //! // all offers, with break-even against the cheapest cloud option, sorted (usable first, cheapest first):
 //! let all: Vec<OptionCost> = evaluate_all(offers_and_sizings, &workload, &defaults, scenario.cur, rate);
-//! let report_rows: Vec<OptionReport> = all.iter().map(|o| o.to_report(lang)).collect();
-//! // then plan::recommend(&all, &workload, lang) -> Option<report::Recommendation>
+//! let rec = plan::recommend(&all, &workload, lang);                 // Option<report::Recommendation>
+//! let why = plan::why_none(&all, &workload).map(|n| n.sentence(lang)); // when rec is None
+//! let rows: Vec<OptionReport> = all.into_iter().map(|o| o.into_report(lang)).collect();
 //! ```
+//! `to_report(&self)` does the same as `into_report` without consuming (it copies the strings).
+//! Every figure is finite and non-negative whatever the inputs (property-tested).
 //!
 //! # Model, in brief
 //! - **Load.** Requests per day arrive over the `hours` a day the service runs; capacity is sized
@@ -22,19 +25,34 @@
 //!   requests a second (or the sizing's own requests/s figure), after the hypervisor tax. Replicas
 //!   = max(throughput need, concurrent sequences need, 1). With `rpd = 0`, one replica is kept
 //!   busy `hours` a day and per-request costs use that implied load.
+//! - **Targets.** Per-user decode speed (after the tax) against `tps` (not for encoders, which
+//!   generate no tokens); P95 time to first token against `ttft`; 0 means no target. Fine-tuning:
+//!   one epoch must fit in the hours trained a month.
 //! - **Billed hours.** Monthly-fee offers (bare metal, VPS, dedicated) pay the full month.
 //!   Hourly offers pay around the clock for a steady (24 h) service, else `hours` a day plus
 //!   a warm-up allowance ([`defaults::WARM_UP_HOURS_PER_DAY`]). Reserved terms are committed: 730 h.
 //!   Spot adds an interruption allowance line.
 //! - **Lines** ([`LineKey`]): compute (busy share), idle capacity (the paid share not used),
-//!   spot allowance, setup fee spread over the horizon, minimum term beyond the horizon, egress,
-//!   storage, monitoring, energy. `monthly` is their sum; `total = monthly x months`.
+//!   spot allowance, setup fee spread over the horizon, minimum term beyond the horizon, egress
+//!   (derived from requests x output tokens x bytes per token x JSON/HTTP overhead unless given;
+//!   free allowance per server; unmetered = 0), storage (weights x versions kept; cloud at the
+//!   offer's volume price or the default; servers' local disks included), monitoring (cloud
+//!   default per instance; self-hosted on servers), energy (kWh always reported; its cost only
+//!   with `kwh_price`, on physical servers the user powers). `monthly` is their sum;
+//!   `total = monthly x months`.
 //! - **Latency.** P95 time to first token = mean / (1 - tax) x spread of the hosting type
 //!   ([`defaults::LatencySpread`]); compared with the target it can rule shared hosts out.
-//! - **Break-even** (filled by [`evaluate_all`]): weeks for a fixed-fee option's setup fee to be
-//!   recovered by its monthly savings against the cheapest usable cloud option; and the
-//!   utilisation below which the cheapest hourly cloud, paid only for the capacity used, would
-//!   cost less than this fixed fee.
+//! - **Fine-tuning.** FLOPs per epoch = 6 (full) or 4 (LoRA/QLoRA: no weight gradients) x active
+//!   parameters x `train_tokens`, at [`defaults::DEFAULT_TRAINING_MFU`] of the replica's dense
+//!   BF16 peak, after the tax; cost per epoch at the option's hourly rate (monthly fees over 730 h).
+//! - **Break-even** (filled by [`evaluate_all`]) for fixed-fee non-cloud options: weeks for the
+//!   setup fee to be recovered by the monthly savings against the cheapest usable cloud option;
+//!   and the utilisation below which the cheapest hourly cloud, paid only for the capacity used,
+//!   would cost less than this fixed fee (above 1: cloud is cheaper even fully used).
+//!
+//! Every default is named in [`defaults`] with its source; [`CostDefaults::with_assumptions`]
+//! applies the user's edits (`peak`, `egress_gb`, `storage_gb`, `monitoring`, `vm_tax`,
+//! `kwh_price`, `pue`).
 
 pub mod defaults;
 mod evaluate;
