@@ -214,6 +214,35 @@ fn monthly_fees_and_reserved_terms_pay_the_whole_month_whatever_the_hours() {
 }
 
 #[test]
+fn an_hourly_price_under_a_long_minimum_term_is_paid_around_the_clock() {
+    // A 36-month bare-metal reservation quoted at 20 EUR/h: 20 x 730 = 14,600 EUR a month even at
+    // 4 h a day; a 2-week minimum (0.46 months) still scales: 20 x 4.5 x 30.42 = 2,737.5 EUR.
+    let mut reserved = h100_bare_metal("vultr-b200-36m", 8, 20.0);
+    reserved.price.per = PricePer::Hour;
+    reserved.min_term_months = 36.0;
+    let s = llm_sizing(8, 4000.0, 100.0);
+    let c = cost_of(
+        &reserved,
+        &s,
+        &workload(0.0, 4.0),
+        &compute_only(),
+        Currency::Eur,
+    );
+    assert!(c.committed);
+    assert_close(c.compute.amount(), 14_600.0, 1e-9);
+    reserved.min_term_months = 0.46;
+    let c = cost_of(
+        &reserved,
+        &s,
+        &workload(0.0, 4.0),
+        &compute_only(),
+        Currency::Eur,
+    );
+    assert!(!c.committed);
+    assert_close(c.compute.amount(), 20.0 * 4.5 * DAYS_PER_MONTH, 1e-9);
+}
+
+#[test]
 fn spot_carries_a_named_interruption_allowance() {
     // 10 EUR/h x 730 = 7,300; allowance 15% = 1,095 EUR, its own assumed line.
     let spot = h100_cloud("spot", OfferKind::CloudSpot, 4, 2.5);

@@ -137,7 +137,12 @@ pub fn evaluate_offer(
 
     // Billed hours.
     let monthly_fee = offer.price.per == PricePer::Month;
-    let scales_to_zero = !monthly_fee && offer.kind != OfferKind::CloudReserved && !w.is_steady();
+    // A reservation or contract (reserved kind, or a minimum term of a month or more) is paid
+    // around the clock like a monthly fee, even when its price is quoted per hour.
+    let committed = monthly_fee
+        || offer.kind == OfferKind::CloudReserved
+        || nonneg(offer.min_term_months) >= 1.0;
+    let scales_to_zero = !committed && !w.is_steady();
     let (billed_hours, warm_up) = if scales_to_zero {
         let h = ((w.hours_per_day + d.warm_up_hours_per_day) * DAYS_PER_MONTH).min(HOURS_PER_MONTH);
         (h, d.warm_up_hours_per_day)
@@ -427,6 +432,7 @@ pub fn evaluate_offer(
         as_of: offer.as_of.clone(),
         approximate_price: offer.price.approximate,
         monthly_fee,
+        committed,
         fits: sizing.fits,
         shortfalls,
         exclusions: exclusions(offer, w),
@@ -558,12 +564,7 @@ pub fn fill_break_even(all: &mut [OptionCost], w: &Workload) {
         .map(|o| (o.offer_id.clone(), o.provider.clone(), o.monthly));
     let cheapest_hourly_rate = all
         .iter()
-        .filter(|o| {
-            o.is_usable()
-                && o.kind.is_cloud()
-                && !o.monthly_fee
-                && o.kind != OfferKind::CloudReserved
-        })
+        .filter(|o| o.is_usable() && o.kind.is_cloud() && !o.committed)
         .filter(|o| o.capacity_requests_per_s > 0.0)
         .map(|o| o.price_per_hour.amount() * o.servers as f64 / o.capacity_requests_per_s)
         .filter(|r| r.is_finite() && *r > 0.0)
@@ -573,10 +574,7 @@ pub fn fill_break_even(all: &mut [OptionCost], w: &Workload) {
     let Some((id, provider, cloud_monthly)) = cheapest_cloud else {
         return;
     };
-    for o in all
-        .iter_mut()
-        .filter(|o| o.monthly_fee && !o.kind.is_cloud())
-    {
+    for o in all.iter_mut().filter(|o| o.committed && !o.kind.is_cloud()) {
         let setup_monthly = o.line(LineKey::Setup);
         let setup_total = setup_monthly * w.months;
         let savings = cloud_monthly.amount() - (o.monthly.amount() - setup_monthly);

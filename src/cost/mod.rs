@@ -30,7 +30,8 @@
 //!   one epoch must fit in the hours trained a month.
 //! - **Billed hours.** Monthly-fee offers (bare metal, VPS, dedicated) pay the full month.
 //!   Hourly offers pay around the clock for a steady (24 h) service, else `hours` a day plus
-//!   a warm-up allowance ([`defaults::WARM_UP_HOURS_PER_DAY`]). Reserved terms are committed: 730 h.
+//!   a warm-up allowance ([`defaults::WARM_UP_HOURS_PER_DAY`]). Reserved kinds and hourly prices
+//!   with a minimum term of a month or more are committed: 730 h.
 //!   Spot adds an interruption allowance line.
 //! - **Lines** ([`LineKey`]): compute (busy share), idle capacity (the paid share not used),
 //!   spot allowance, setup fee spread over the horizon, minimum term beyond the horizon, egress
@@ -45,7 +46,8 @@
 //! - **Fine-tuning.** FLOPs per epoch = 6 (full) or 4 (LoRA/QLoRA: no weight gradients) x active
 //!   parameters x `train_tokens`, at [`defaults::DEFAULT_TRAINING_MFU`] of the replica's dense
 //!   BF16 peak, after the tax; cost per epoch at the option's hourly rate (monthly fees over 730 h).
-//! - **Break-even** (filled by [`evaluate_all`]) for fixed-fee non-cloud options: weeks for the
+//! - **Break-even** (filled by [`evaluate_all`]) for committed non-cloud options (monthly fees,
+//!   reservations and contracts of bare-metal servers): weeks for the
 //!   setup fee to be recovered by the monthly savings against the cheapest usable cloud option;
 //!   and the utilisation below which the cheapest hourly cloud, paid only for the capacity used,
 //!   would cost less than this fixed fee (above 1: cloud is cheaper even fully used).
@@ -284,6 +286,9 @@ pub struct OptionCost {
     pub as_of: String,
     pub approximate_price: bool,
     pub monthly_fee: bool,
+    /// Paid around the clock whatever the hours: a monthly fee, a reservation, or a minimum term
+    /// of a month or more.
+    pub committed: bool,
 
     pub fits: bool,
     pub shortfalls: Vec<Shortfall>,

@@ -174,7 +174,7 @@ fn reasons(c: &OptionCost, all: &[OptionCost], w: &Workload) -> Vec<Reason> {
         });
     }
 
-    let fixed_chosen = c.monthly_fee || c.kind == OfferKind::CloudReserved;
+    let fixed_chosen = c.committed;
     if w.is_steady() {
         r.push(Reason::SteadyLoad {
             utilisation: c.utilisation,
@@ -182,10 +182,7 @@ fn reasons(c: &OptionCost, all: &[OptionCost], w: &Workload) -> Vec<Reason> {
         });
     } else {
         let hourly_billed_hours = if fixed_chosen {
-            cheapest(all, |o| {
-                !o.monthly_fee && o.kind != OfferKind::CloudReserved
-            })
-            .map(|o| o.billed_hours_per_month)
+            cheapest(all, |o| !o.committed).map(|o| o.billed_hours_per_month)
         } else {
             Some(c.billed_hours_per_month)
         };
