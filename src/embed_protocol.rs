@@ -159,7 +159,9 @@ pub enum ProtocolError {
     NotAnObject,
     #[error("the message does not come from Inference Sizer (source is not \"{SOURCE}\")")]
     WrongSource,
-    #[error("the message speaks protocol version {0}; this page understands version {PROTOCOL_VERSION}")]
+    #[error(
+        "the message speaks protocol version {0}; this page understands version {PROTOCOL_VERSION}"
+    )]
     UnsupportedVersion(String),
     #[error("the message type {0:?} is not one of ready, resize, result")]
     UnknownType(String),
@@ -343,11 +345,7 @@ impl Origin {
             }
             Some(_) => return None,
         };
-        Some(Origin {
-            scheme,
-            host,
-            port,
-        })
+        Some(Origin { scheme, host, port })
     }
 
     /// The origin a URL names when found on a page of `base`: absolute `http(s)` URLs name their
@@ -356,7 +354,10 @@ impl Origin {
     /// (`data:`, `javascript:`, `blob:`) or anything [`Origin::parse`] refuses.
     pub fn of_url(url: &str, base: &Origin) -> Option<Origin> {
         let url = url.trim_matches(|c: char| c == ' ');
-        if url.chars().any(|c| c.is_whitespace() || c.is_control() || c == '\\') {
+        if url
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || c == '\\')
+        {
             return None;
         }
         if let Some(rest) = url.strip_prefix("//") {
@@ -501,12 +502,16 @@ impl EmbedConfig {
     /// (the caller then falls back to [`EmbedConfig::default`], the safe choice for catalogues).
     pub fn from_json(text: &str) -> Result<EmbedConfig, ConfigError> {
         if text.len() > 64 * 1024 {
-            return Err(ConfigError::NotJson("the file is larger than 64 KiB".into()));
+            return Err(ConfigError::NotJson(
+                "the file is larger than 64 KiB".into(),
+            ));
         }
         let raw: RawConfig =
             serde_json::from_str(text).map_err(|e| ConfigError::NotJson(e.to_string()))?;
         if raw.schema.as_u64() != Some(1) {
-            return Err(ConfigError::UnsupportedSchema(short(&raw.schema.to_string())));
+            return Err(ConfigError::UnsupportedSchema(short(
+                &raw.schema.to_string(),
+            )));
         }
         let mut catalog_origins = Vec::new();
         for entry in &raw.catalog_origins {
@@ -537,7 +542,11 @@ impl EmbedConfig {
 
     /// Whether a catalogue at `catalog_url` (absolute, protocol-relative or relative to the page)
     /// may be loaded by the calculator served from `page_origin`.
-    pub fn catalog_allowed(&self, catalog_url: &str, page_origin: &str) -> Result<(), CatalogRefused> {
+    pub fn catalog_allowed(
+        &self,
+        catalog_url: &str,
+        page_origin: &str,
+    ) -> Result<(), CatalogRefused> {
         let page = Origin::parse(page_origin).ok_or(CatalogRefused::UnknownPage)?;
         let origin = Origin::of_url(catalog_url, &page).ok_or(CatalogRefused::NotHttp)?;
         if origin == page || self.catalog_origins.contains(&origin) {
