@@ -2,6 +2,7 @@
 //! A thin layer: it reads the scenario from the URL, calls `report::evaluate` and renders.
 
 mod app;
+pub mod embed;
 
 /// Mounts the app on `<body>`.
 pub fn mount() {
