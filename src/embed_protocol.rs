@@ -191,8 +191,9 @@ pub fn parse_value(value: &Value) -> Result<Message, ProtocolError> {
     if obj.get("source").and_then(Value::as_str) != Some(SOURCE) {
         return Err(ProtocolError::WrongSource);
     }
+    // A number equal to 1, however written (`1` or `1.0`: the same number to JavaScript).
     match obj.get("version") {
-        Some(v) if v.as_u64() == Some(PROTOCOL_VERSION) => {}
+        Some(v) if v.as_f64() == Some(PROTOCOL_VERSION as f64) => {}
         Some(v) => return Err(ProtocolError::UnsupportedVersion(short(&v.to_string()))),
         None => return Err(ProtocolError::UnsupportedVersion("(none)".into())),
     }
@@ -238,9 +239,10 @@ fn short(s: &str) -> String {
 fn parse_summary(s: &Map<String, Value>) -> Result<ResultSummary, ProtocolError> {
     let gpu_count = match s.get("gpu_count") {
         Some(v) => v
-            .as_u64()
-            .filter(|n| *n <= MAX_GPU_COUNT)
-            .ok_or(bad("summary.gpu_count", "is not a whole number 0-1000000"))?,
+            .as_f64()
+            .filter(|n| n.fract() == 0.0 && (0.0..=MAX_GPU_COUNT as f64).contains(n))
+            .ok_or(bad("summary.gpu_count", "is not a whole number 0-1000000"))?
+            as u64,
         None => return Err(bad("summary.gpu_count", "is missing")),
     };
     let monthly_cost = match s.get("monthly_cost") {

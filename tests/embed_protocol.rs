@@ -573,3 +573,20 @@ fn the_shipped_config_file_parses() {
     assert_eq!(c.embed_origins, EmbedOrigins::Anyone);
     assert!(c.catalog_origins.is_empty());
 }
+
+#[test]
+fn the_shared_fixture_is_judged_as_embed_js_judges_it() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/embed-messages.json"
+    ))
+    .expect("tests/fixtures/embed-messages.json");
+    let fixture: Value = serde_json::from_str(&text).expect("fixture is JSON");
+    let cases = fixture["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 30);
+    for case in cases {
+        let valid = case["valid"].as_bool().expect("valid");
+        let got = parse_incoming(&case["message"].to_string());
+        assert_eq!(got.is_ok(), valid, "{}: {got:?}", case["why"]);
+    }
+}

@@ -281,6 +281,18 @@ describe("the loader (embed.js) with a stub calculator on another origin", () =>
     await context.close();
   });
 
+  test("judges every message of the shared fixture as the Rust parser does", async () => {
+    const { cases } = JSON.parse(await readFile(join(ROOT, "tests", "fixtures", "embed-messages.json"), "utf8"));
+    assert.ok(cases.length >= 30);
+    const { context, page } = await openHost();
+    const verdicts = await page.evaluate(
+      (list) => list.map((c) => window.InferenceSizer.readMessage(c.message) !== null),
+      cases,
+    );
+    cases.forEach((c, i) => assert.equal(verdicts[i], c.valid, c.why));
+    await context.close();
+  });
+
   test("mounts an element added later, once", async () => {
     const { context, page } = await openHost();
     const result = await page.evaluate((src) => {
