@@ -130,6 +130,34 @@ pub struct OptionReport {
     pub source: String,
     pub as_of: String,
     pub approximate_price: bool,
+    /// Copies of the model that serve the load.
+    #[serde(default)]
+    pub replicas: u32,
+    /// `bare_metal`, `cloud` or `cpu`.
+    #[serde(default)]
+    pub deployment: String,
+    /// Fits, meets the speed and latency targets and passes the user's constraints.
+    #[serde(default)]
+    pub usable: bool,
+    /// P95 time to first token (mean x the hosting type's spread), ms; `ttft_ms` is the mean.
+    #[serde(default)]
+    pub ttft_p95_ms: f64,
+    /// Throughput lost to virtualisation, fraction.
+    #[serde(default)]
+    pub hypervisor_tax: f64,
+    #[serde(default)]
+    pub billed_hours_per_month: f64,
+    /// The cloud offer the break-even figures compare with.
+    #[serde(default)]
+    pub break_even_against: Option<String>,
+    /// Fine-tuning: hours and cost of one epoch on one replica.
+    #[serde(default)]
+    pub epoch_hours: Option<f64>,
+    #[serde(default)]
+    pub cost_per_epoch: Option<f64>,
+    /// One-off setup fee in the report currency (0: none).
+    #[serde(default)]
+    pub setup_fee: f64,
 }
 
 /// The whole answer.
@@ -146,4 +174,692 @@ pub struct Report {
     pub options: Vec<OptionReport>,
     pub currency: String,
     pub catalog_as_of: String,
+    /// The series behind the charts (numbers only; `chart::from_report` adds the words).
+    #[serde(default)]
+    pub curves: Curves,
+}
+
+/// Memory terms at one context length, bytes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MemoryPoint {
+    pub ctx: u64,
+    pub weights_bytes: u64,
+    pub kv_cache_bytes: u64,
+    pub activation_bytes: u64,
+    pub overhead_bytes: u64,
+}
+
+/// One option's curve on a cost chart.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CostCurve {
+    pub offer_id: String,
+    pub label: String,
+    /// `(x, y)`: months and cumulative cost, or utilisation (0-1) and cost per million tokens.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// The series behind the three charts.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Curves {
+    /// Memory against context length on the recommended hardware (per device).
+    pub memory_vs_context: Vec<MemoryPoint>,
+    /// Memory of one device of the recommended hardware.
+    pub memory_capacity_bytes: Option<u64>,
+    /// Cumulative cost over the horizon for the leading options.
+    pub cumulative_cost: Vec<CostCurve>,
+    /// `(month, cost)` where the fixed-fee option overtakes the cloud option.
+    pub break_even: Option<(f64, f64)>,
+    /// Cost per million output tokens against utilisation.
+    pub cost_vs_utilisation: Vec<CostCurve>,
+    pub break_even_utilisation: Option<f64>,
+}
+
+use crate::catalog::{Catalog, Offer};
+use crate::cost::{self, CostDefaults, OfferSizing};
+use crate::model::{
+    self, ArchFamily, Efficiency, EngineConstants, GpuFigures, Hardware, ModelArch,
+};
+use crate::plan;
+use crate::scenario::{Lang, Scenario};
+use crate::units::{Bytes, Money};
+
+/// The model a scenario describes: a preset with the URL's architecture overrides applied, or a
+/// custom model known only by its parameter count. Unknown presets fall back to the default with a
+/// warning.
+pub fn resolve_model(
+    s: &Scenario,
+    catalog: &Catalog,
+    lang: Lang,
+    warnings: &mut Vec<String>,
+) -> ModelArch {
+    if let Some(billions) = s.params_b {
+        let params = (billions * 1e9).round() as u64;
+        let mut arch = ModelArch {
+            id: "custom".into(),
+            name: match lang {
+                Lang::En => format!("Custom model ({} B parameters)", trim_number(billions)),
+                Lang::Es => format!("Modelo propio ({} B de parámetros)", trim_number(billions)),
+            },
+            family: ArchFamily::ParamsOnly,
+            params: Some(params),
+            ..ModelArch::default()
+        };
+        apply_overrides(&mut arch, s);
+        return arch;
+    }
+    let mut arch = match catalog.model(&s.model) {
+        Some(m) => m.clone(),
+        None => {
+            let fallback = crate::scenario::DEFAULT_MODEL;
+            warnings.push(match lang {
+                Lang::En => format!(
+                    "Unknown model \"{}\"; showing {} instead.",
+                    s.model, fallback
+                ),
+                Lang::Es => format!(
+                    "Modelo desconocido \"{}\"; se muestra {} en su lugar.",
+                    s.model, fallback
+                ),
+            });
+            catalog
+                .model(fallback)
+                .or_else(|| catalog.models.first())
+                .cloned()
+                .unwrap_or_else(|| ModelArch {
+                    id: "custom".into(),
+                    name: "Custom model (70 B parameters)".into(),
+                    family: ArchFamily::ParamsOnly,
+                    params: Some(70_000_000_000),
+                    ..ModelArch::default()
+                })
+        }
+    };
+    apply_overrides(&mut arch, s);
+    arch
+}
+
+fn apply_overrides(arch: &mut ModelArch, s: &Scenario) {
+    let o = &s.arch;
+    if o.is_empty() {
+        return;
+    }
+    let set = |field: &mut u64, v: Option<u64>| {
+        if let Some(v) = v {
+            *field = v;
+        }
+    };
+    set(&mut arch.layers, o.layers);
+    set(&mut arch.hidden, o.hidden);
+    set(&mut arch.heads, o.heads);
+    set(&mut arch.kv_heads, o.kv_heads);
+    set(&mut arch.ffn, o.ffn);
+    set(&mut arch.vocab, o.vocab);
+    set(&mut arch.experts, o.experts);
+    set(&mut arch.experts_active, o.experts_active);
+    set(&mut arch.moe_ffn, o.moe_ffn);
+    set(&mut arch.kv_lora_rank, o.kv_lora_rank);
+    set(&mut arch.rope_dim, o.rope_dim);
+    set(&mut arch.window, o.window);
+    if o.head_dim.is_some() {
+        arch.head_dim = o.head_dim;
+    }
+    if let Some(t) = o.tied {
+        arch.tied = t;
+    }
+    // Overridden fields make it a different model: say so in its name and id.
+    arch.id = format!("{}+custom", arch.id);
+    arch.official_params = None;
+}
+
+fn trim_number(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Parses a query string or share URL and evaluates it: the URL's warnings come first in the report.
+pub fn evaluate_query(query: &str, catalog: &Catalog) -> Report {
+    let (scenario, url_warnings) = Scenario::from_query(query);
+    let lang = scenario.lang.unwrap_or_default();
+    let mut report = evaluate(&scenario, catalog);
+    let mut warnings: Vec<String> = url_warnings.iter().map(|w| w.message(lang)).collect();
+    warnings.append(&mut report.warnings);
+    report.warnings = warnings;
+    report
+}
+
+/// Evaluates a scenario against a catalogue: the single entry point of the pure core.
+///
+/// Per offer it asks the sizing engine whether and how the model fits (GPUs, servers, memory per
+/// device, speed as on bare metal), hands those facts to the cost model (which adds the hypervisor
+/// tax, the load, the hidden costs and break-even), and lets the planner pick the verdict.
+pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
+    let lang = s.lang.unwrap_or_default();
+    let mut warnings = Vec::new();
+    let arch = resolve_model(s, catalog, lang, &mut warnings);
+    let view = match &s.provider {
+        Some(p) => crate::catalog::filter_provider(catalog, p),
+        None => catalog.clone(),
+    };
+    if s.provider.is_some() && view.offers.iter().all(|o| o.reference) {
+        warnings.push(match lang {
+            Lang::En => format!(
+                "No offers from provider \"{}\" in this catalogue.",
+                s.provider.as_deref().unwrap_or("")
+            ),
+            Lang::Es => format!(
+                "No hay ofertas del proveedor \"{}\" en este catálogo.",
+                s.provider.as_deref().unwrap_or("")
+            ),
+        });
+    }
+    if let Some(asof) = &s.asof {
+        if *asof != catalog.as_of && !catalog.as_of.is_empty() {
+            warnings.push(match lang {
+                Lang::En => format!("Prices have changed since this link was made ({asof}); they are now as of {}.", catalog.as_of),
+                Lang::Es => format!("Los precios han cambiado desde que se creó este enlace ({asof}); ahora son del {}.", catalog.as_of),
+            });
+        }
+    }
+
+    let wl = model_workload(s);
+    let consts = EngineConstants::default();
+    let eff = efficiency(s);
+    let prepared = model::prepare(&arch, &wl);
+    let counts = prepared.params;
+
+    let sizings: Vec<(&Offer, OfferSizing)> = view
+        .offers
+        .iter()
+        .map(|o| {
+            (
+                o,
+                size_offer(&arch, &prepared, &wl, o, &view, &consts, &eff),
+            )
+        })
+        .collect();
+    let workload = cost::Workload::from_scenario(s);
+    let defaults = CostDefaults::with_assumptions(&s.assumptions);
+    let all = cost::evaluate_all(
+        sizings.iter().map(|(o, z)| (*o, z)),
+        &workload,
+        &defaults,
+        s.cur,
+        catalog.rate(),
+    );
+    let recommendation = plan::recommend(&all, &workload, lang);
+
+    // Memory and speed on the recommended hardware; without one, the bare requirement.
+    let chosen = recommendation
+        .as_ref()
+        .and_then(|r| view.offer(&r.offer_id))
+        .and_then(|o| {
+            hardware_of(
+                o,
+                &view,
+                all.iter()
+                    .find(|c| c.offer_id == o.id)
+                    .map_or(1, |c| c.servers.max(1)),
+            )
+        });
+    let (hw, hw_name) = match &chosen {
+        Some((hw, name)) => (hw.clone(), name.clone()),
+        None => (Hardware::unbounded(), String::new()),
+    };
+    let mem = model::memory_prepared(&arch, &prepared, &wl, &hw, &consts);
+    let speed = model::speed_prepared(&arch, &prepared, &wl, &hw, &eff);
+    let terms: Vec<MemoryTerm> = mem.terms.iter().map(MemoryTerm::from).collect();
+
+    let options: Vec<OptionReport> = all
+        .iter()
+        .map(|c| {
+            let mut r = c.to_report(lang);
+            if let Some(o) = view.offer(&c.offer_id) {
+                r.setup_fee = o
+                    .setup_fee
+                    .map(|f| {
+                        Money::new(f.amount, f.currency)
+                            .to(s.cur, catalog.rate())
+                            .amount
+                    })
+                    .unwrap_or(0.0);
+            }
+            r
+        })
+        .collect();
+    let curves = curves(
+        &arch,
+        &prepared,
+        &wl,
+        &hw,
+        chosen.is_some(),
+        &consts,
+        s,
+        &options,
+        &all,
+    );
+
+    Report {
+        schema: REPORT_SCHEMA,
+        scenario: s.figures_query(),
+        warnings,
+        model: ModelSummary {
+            id: arch.id.clone(),
+            name: arch.name.clone(),
+            params: counts.total,
+            active_params: counts.active,
+            family: family_id(arch.family).to_string(),
+        },
+        memory: MemoryReport {
+            weights_bytes: mem.weights.whole(),
+            kv_bytes_per_token: mem.kv_bytes_per_token.whole(),
+            kv_cache_bytes: mem.kv_cache.whole(),
+            activation_bytes: mem.activations.whole(),
+            overhead_bytes: mem.overhead.whole(),
+            total_bytes: mem.total.whole(),
+            terms,
+        },
+        throughput: ThroughputReport {
+            decode_tokens_per_s_per_user: finite(speed.decode_tokens_per_s_per_user),
+            aggregate_tokens_per_s: finite(speed.aggregate_tokens_per_s),
+            ttft_ms: finite(speed.ttft_ms),
+            hardware: hw_name,
+        },
+        recommendation,
+        options,
+        currency: s.cur.code().to_string(),
+        catalog_as_of: catalog.as_of.clone(),
+        curves,
+    }
+}
+
+fn finite(v: f64) -> f64 {
+    if v.is_finite() {
+        v
+    } else {
+        0.0
+    }
+}
+
+fn family_id(f: ArchFamily) -> &'static str {
+    match f {
+        ArchFamily::Dense => "dense",
+        ArchFamily::Moe => "moe",
+        ArchFamily::GptOss => "gpt_oss",
+        ArchFamily::DeepseekMla => "deepseek_mla",
+        ArchFamily::Encoder => "encoder",
+        ArchFamily::ParamsOnly => "params_only",
+    }
+}
+
+/// The sizing engine's view of the scenario.
+pub fn model_workload(s: &Scenario) -> model::Workload {
+    model::Workload {
+        quant: s.quant,
+        kv: s.kv,
+        ctx: s.ctx,
+        seqs: s.seqs,
+        engine: s.engine,
+        task: s.task,
+        tokens_in: s.tokens_in,
+        tokens_out: s.tokens_out,
+        // The app's default `bf16` means "as the model ships" for natively quantised models.
+        native_default: true,
+        ..model::Workload::default()
+    }
+}
+
+/// Decode and prefill efficiency for the engine, with the user's overrides; no hypervisor tax
+/// (the cost model applies it per offer, visibly).
+fn efficiency(s: &Scenario) -> Efficiency {
+    let mut e = Efficiency::for_engine(s.engine);
+    if let Some(b) = s.assumptions.bw_eff {
+        e.bandwidth = b;
+    }
+    if let Some(c) = s.assumptions.flops_eff {
+        e.compute = c;
+    }
+    e
+}
+
+/// Default memory bandwidth of a CPU offer when the catalogue does not say, GB/s: a shared VPS
+/// gets a slice of two DDR4 channels, a dedicated server two to four DDR5 channels (heuristic).
+const VPS_BANDWIDTH_GBS: f64 = 20.0;
+const DEDICATED_BANDWIDTH_GBS: f64 = 60.0;
+
+/// The hardware of `servers` instances of an offer, and its name for the page.
+fn hardware_of(o: &Offer, c: &Catalog, servers: u32) -> Option<(Hardware, String)> {
+    match &o.gpu {
+        Some(g) if g.count > 0 => {
+            let spec = c.gpu(&g.id)?;
+            let hw = Hardware::Gpu {
+                gpu: GpuFigures::from(spec),
+                per_server: g.count,
+                servers: servers.max(1),
+            };
+            let name = if servers > 1 {
+                format!("{} × {}× {}", servers, g.count, spec.name)
+            } else {
+                format!("{}× {}", g.count, spec.name)
+            };
+            Some((hw, name))
+        }
+        _ => {
+            let ram = o.ram_gib?;
+            let bw = o
+                .cpu_bandwidth_gbs
+                .unwrap_or(if o.kind == crate::catalog::OfferKind::Vps {
+                    VPS_BANDWIDTH_GBS
+                } else {
+                    DEDICATED_BANDWIDTH_GBS
+                });
+            let cores = o.vcpus.unwrap_or(4);
+            let hw = Hardware::Cpu {
+                ram_bytes: Bytes::from_gib(ram),
+                bandwidth_gbs: bw,
+                cores,
+                avx512: o.avx512.unwrap_or(false),
+                amx: o.amx.unwrap_or(false),
+            };
+            let name = format!("{} ({} vCPU, {} GiB)", o.name, cores, trim_number(ram));
+            Some((hw, name))
+        }
+    }
+}
+
+/// The sizing facts of one offer for the cost model.
+fn size_offer(
+    arch: &ModelArch,
+    p: &model::Prepared,
+    wl: &model::Workload,
+    o: &Offer,
+    c: &Catalog,
+    consts: &EngineConstants,
+    eff: &Efficiency,
+) -> OfferSizing {
+    let lang_free_no = |why: String| OfferSizing {
+        fits: false,
+        why_not: Some(why),
+        instances_per_replica: 1,
+        ..OfferSizing::default()
+    };
+    let (servers, gpus_per_replica) = match &o.gpu {
+        Some(g) if g.count > 0 => {
+            let Some(spec) = c.gpu(&g.id) else {
+                return lang_free_no(format!("unknown GPU {}", g.id));
+            };
+            match model::place_prepared(arch, p, wl, &GpuFigures::from(spec), g.count, consts) {
+                Ok(pl) => (pl.servers.max(1), g.count * pl.servers.max(1)),
+                Err(no) => return lang_free_no(no.reason),
+            }
+        }
+        _ => (1, 0),
+    };
+    let Some((hw, _)) = hardware_of(o, c, servers) else {
+        return lang_free_no("the offer states no memory".into());
+    };
+    let mem = model::memory_prepared(arch, p, wl, &hw, consts);
+    let speed = model::speed_prepared(arch, p, wl, &hw, eff);
+    let max_seqs = model::max_concurrency(arch, wl, &hw, consts) as f64;
+    let (power, peak) = match (&o.gpu, o.gpu.as_ref().and_then(|g| c.gpu(&g.id))) {
+        (Some(_), Some(spec)) => (
+            spec.tdp_w * gpus_per_replica as f64,
+            spec.bf16_tflops * 1e12 * gpus_per_replica as f64,
+        ),
+        // A CPU server: about 10 W a core at load (heuristic); peak FLOPs unknown.
+        _ => (10.0 * o.vcpus.unwrap_or(4) as f64, 0.0),
+    };
+    let why_not = (!mem.fits).then(|| {
+        format!(
+            "needs {:.1} GiB per device, {} has {:.1} GiB",
+            mem.per_device.gib(),
+            o.name,
+            mem.device_capacity.gib()
+        )
+    });
+    OfferSizing {
+        fits: mem.fits,
+        why_not,
+        gpus_per_replica,
+        instances_per_replica: servers,
+        decode_tokens_per_s_per_user: finite(speed.decode_tokens_per_s_per_user),
+        max_concurrent_sequences_per_replica: max_seqs.max(if mem.fits {
+            wl.seqs as f64
+        } else {
+            0.0
+        }),
+        aggregate_tokens_per_s_per_replica: finite(speed.aggregate_tokens_per_s),
+        prefill_tokens_per_s_per_replica: finite(speed.prefill_tokens_per_s),
+        requests_per_s_per_replica: finite(speed.requests_per_s),
+        ttft_ms_mean: finite(speed.ttft_ms),
+        memory_per_gpu_bytes: mem.per_device.whole(),
+        weights_bytes: mem.weights.whole(),
+        power_w_per_instance: power / servers.max(1) as f64,
+        compute_params: p.params.active as f64,
+        peak_flops_per_replica: peak,
+    }
+}
+
+/// Context lengths on the memory chart: powers of two from 512 up to past the scenario's.
+fn context_grid(ctx: u64, max_position: u64) -> Vec<u64> {
+    let top = ctx
+        .max(if max_position > 0 {
+            max_position
+        } else {
+            131_072
+        })
+        .clamp(1024, 10_000_000);
+    let mut grid = Vec::new();
+    let mut c = 512u64;
+    while c < top {
+        grid.push(c);
+        c *= 2;
+    }
+    grid.push(top);
+    if !grid.contains(&ctx) {
+        grid.push(ctx);
+        grid.sort_unstable();
+    }
+    grid
+}
+
+#[allow(clippy::too_many_arguments)]
+fn curves(
+    arch: &ModelArch,
+    p: &model::Prepared,
+    wl: &model::Workload,
+    hw: &Hardware,
+    real_hw: bool,
+    consts: &EngineConstants,
+    s: &Scenario,
+    options: &[OptionReport],
+    all: &[cost::OptionCost],
+) -> Curves {
+    let memory_vs_context = context_grid(s.ctx, arch.max_position)
+        .into_iter()
+        .map(|ctx| {
+            let m =
+                model::memory_prepared(arch, p, &model::Workload { ctx, ..wl.clone() }, hw, consts);
+            // Per device: the terms divided over the devices they are spread on.
+            let share = if m.total.0 > 0.0 {
+                m.per_device.0 / m.total.0
+            } else {
+                1.0
+            };
+            MemoryPoint {
+                ctx,
+                weights_bytes: (m.weights * share).whole(),
+                kv_cache_bytes: (m.kv_cache * share).whole(),
+                activation_bytes: (m.activations * share).whole(),
+                overhead_bytes: (m.overhead * share).whole(),
+            }
+        })
+        .collect();
+    let memory_capacity_bytes = match hw {
+        Hardware::Gpu { gpu, .. } if real_hw => Some(gpu.memory.whole()),
+        Hardware::Cpu { ram_bytes, .. } if real_hw => Some(ram_bytes.whole()),
+        _ => None,
+    };
+
+    // The leading options: the verdict, the cheapest usable cloud and the cheapest usable
+    // fixed-fee option (bare metal, dedicated, VPS), in that order, without repeats.
+    let usable: Vec<&OptionReport> = options.iter().filter(|o| o.usable).collect();
+    let mut leading: Vec<&OptionReport> = Vec::new();
+    for o in [
+        usable.first().copied(),
+        usable.iter().find(|o| o.deployment == "cloud").copied(),
+        usable.iter().find(|o| o.deployment != "cloud").copied(),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        if !leading.iter().any(|l| l.offer_id == o.offer_id) {
+            leading.push(o);
+        }
+    }
+    let months = s.months.max(1.0);
+    let label = |o: &OptionReport| format!("{} {}", o.provider, o.name);
+    let cumulative_cost: Vec<CostCurve> = leading
+        .iter()
+        .map(|o| {
+            let recurring = o.monthly_cost
+                - o.cost_lines
+                    .iter()
+                    .filter(|l| l.key == "setup")
+                    .map(|l| l.monthly)
+                    .sum::<f64>();
+            let steps = months.min(120.0) as u32;
+            let points = (0..=steps)
+                .map(|m| (m as f64, o.setup_fee + recurring * m as f64))
+                .collect();
+            CostCurve {
+                offer_id: o.offer_id.clone(),
+                label: label(o),
+                points,
+            }
+        })
+        .collect();
+    // Where a fixed-fee curve crosses below a cloud curve.
+    let break_even = {
+        let cloud = leading.iter().position(|o| o.deployment == "cloud");
+        let fixed = leading.iter().position(|o| o.deployment != "cloud");
+        match (cloud, fixed) {
+            (Some(ci), Some(fi)) => {
+                let (c, f) = (&cumulative_cost[ci], &cumulative_cost[fi]);
+                let (c0, c1) = (
+                    c.points[0].1,
+                    c.points.get(1).map_or(0.0, |p| p.1 - c.points[0].1),
+                );
+                let (f0, f1) = (
+                    f.points[0].1,
+                    f.points.get(1).map_or(0.0, |p| p.1 - f.points[0].1),
+                );
+                (c1 > f1)
+                    .then(|| {
+                        let m = ((f0 - c0) / (c1 - f1)).max(0.0);
+                        (m, c0 + c1 * m)
+                    })
+                    .filter(|(m, _)| *m <= months)
+            }
+            _ => None,
+        }
+    };
+    let cost_vs_utilisation: Vec<CostCurve> = leading
+        .iter()
+        .filter_map(|o| {
+            let c = all.iter().find(|c| c.offer_id == o.offer_id)?;
+            // Output tokens a month at full use of the paid capacity.
+            let full = c.output_tokens_per_month / c.utilisation.max(1e-9);
+            if !(full.is_finite() && full > 0.0) {
+                return None;
+            }
+            let points = (1..=20)
+                .map(|i| {
+                    let u = i as f64 / 20.0;
+                    // A fixed fee is paid whatever the use; an hourly option that scales pays
+                    // for the used share only (plus what does not scale: its other lines).
+                    let monthly = if o.deployment == "cloud" {
+                        c.compute.amount() * u + (c.monthly.amount() - c.compute.amount())
+                    } else {
+                        c.monthly.amount()
+                    };
+                    (u, monthly / (full * u) * 1e6)
+                })
+                .collect();
+            Some(CostCurve {
+                offer_id: o.offer_id.clone(),
+                label: label(o),
+                points,
+            })
+        })
+        .collect();
+    let break_even_utilisation = leading
+        .iter()
+        .find(|o| o.deployment != "cloud")
+        .and_then(|o| o.break_even_utilisation);
+    Curves {
+        memory_vs_context,
+        memory_capacity_bytes,
+        cumulative_cost,
+        break_even,
+        cost_vs_utilisation,
+        break_even_utilisation,
+    }
+}
+
+/// Puts an imported architecture (a pasted `config.json`, a GGUF header) into a scenario, the
+/// only store of inputs: the preset of the same family and flavour (biases, norms) closest in size
+/// becomes `model=`, and every field that differs becomes a URL override. An import that matches a
+/// preset exactly is that preset. Flags the URL cannot carry come from that preset.
+pub fn import_into(s: &mut Scenario, imported: &ModelArch, catalog: &Catalog) {
+    let same_flavour = |m: &&ModelArch| {
+        m.family == imported.family
+            && m.qkv_bias == imported.qkv_bias
+            && m.qk_norm == imported.qk_norm
+            && m.norms_per_layer == imported.norms_per_layer
+    };
+    let size = |m: &ModelArch| (m.hidden as f64).max(1.0) * (m.layers as f64).max(1.0);
+    let target = size(imported);
+    let distance = |m: &&ModelArch| (size(m) / target).ln().abs();
+    let base = catalog
+        .models
+        .iter()
+        .filter(same_flavour)
+        .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+        .or_else(|| {
+            catalog
+                .models
+                .iter()
+                .filter(|m| m.family == imported.family)
+                .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+        });
+    let Some(base) = base else {
+        // No preset of that family: keep only the size.
+        let counts = model::param_counts(imported);
+        s.params_b = Some((counts.total as f64 / 1e9).max(0.001));
+        s.arch = Default::default();
+        return;
+    };
+    s.model = base.id.clone();
+    s.params_b = None;
+    let diff = |a: u64, b: u64| (a != b && a > 0).then_some(a);
+    s.arch = crate::scenario::ArchOverrides {
+        layers: diff(imported.layers, base.layers),
+        hidden: diff(imported.hidden, base.hidden),
+        heads: diff(imported.heads, base.heads),
+        kv_heads: diff(imported.kv_heads, base.kv_heads),
+        head_dim: match (imported.head_dim, base.head_dim) {
+            (Some(a), Some(b)) if a == b => None,
+            (Some(a), _) => Some(a),
+            _ => None,
+        },
+        ffn: diff(imported.ffn, base.ffn),
+        vocab: diff(imported.vocab, base.vocab),
+        experts: diff(imported.experts, base.experts),
+        experts_active: diff(imported.experts_active, base.experts_active),
+        moe_ffn: diff(imported.moe_ffn, base.moe_ffn),
+        kv_lora_rank: diff(imported.kv_lora_rank, base.kv_lora_rank),
+        rope_dim: diff(imported.rope_dim, base.rope_dim),
+        window: diff(imported.window, base.window),
+        tied: (imported.tied != base.tied).then_some(imported.tied),
+    };
 }

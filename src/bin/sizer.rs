@@ -1,3 +1,68 @@
-//! `sizer`: evaluates a scenario (query string or share URL) against a catalogue and prints the report as JSON.
+//! `sizer`: evaluates a scenario (a query string or a whole share URL) against a catalogue and
+//! prints the report as JSON (shared/interface.md §2).
+//!
+//! ```text
+//! sizer 'model=llama-3.1-8b&quant=q4_k_m&ctx=8192'
+//! sizer --catalog my-offers.json 'https://example.com/?model=qwen2.5-72b'
+//! ```
+//! Exit status: 0 with `warnings` for clamped or unknown input; 2 when it cannot run at all
+//! (bad arguments, unreadable or invalid catalogue file).
 
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    match cli::run(std::env::args().skip(1).collect()) {
+        Ok(json) => println!("{json}"),
+        Err(message) => {
+            eprintln!("sizer: {message}");
+            std::process::exit(2);
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
 fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod cli {
+    use inference_sizer::catalog::Catalog;
+    use inference_sizer::report::evaluate_query;
+
+    const USAGE: &str = "usage: sizer [--catalog FILE] [--compact] 'QUERY STRING or SHARE URL'";
+
+    pub fn run(args: Vec<String>) -> Result<String, String> {
+        let mut catalog_file: Option<String> = None;
+        let mut query: Option<String> = None;
+        let mut compact = false;
+        let mut it = args.into_iter();
+        while let Some(a) = it.next() {
+            match a.as_str() {
+                "--catalog" => catalog_file = Some(it.next().ok_or("--catalog needs a file")?),
+                "--compact" => compact = true,
+                "-h" | "--help" => return Err(USAGE.to_string()),
+                s if s.starts_with("--catalog=") => {
+                    catalog_file = Some(s["--catalog=".len()..].to_string())
+                }
+                s if s.starts_with("--") => return Err(format!("unknown option {s}\n{USAGE}")),
+                _ if query.is_some() => return Err(format!("one scenario at a time\n{USAGE}")),
+                _ => query = Some(a),
+            }
+        }
+        let builtin = Catalog::builtin();
+        let catalog = match catalog_file {
+            None => builtin,
+            Some(path) => {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("cannot read catalogue {path}: {e}"))?;
+                Catalog::load_over(&builtin, &text)
+                    .map_err(|e| format!("catalogue {path} was refused: {e}"))?
+            }
+        };
+        let report = evaluate_query(query.as_deref().unwrap_or(""), &catalog);
+        let json = if compact {
+            serde_json::to_string(&report)
+        } else {
+            serde_json::to_string_pretty(&report)
+        };
+        json.map_err(|e| format!("cannot write the report: {e}"))
+    }
+}

@@ -1,5 +1,10 @@
 //! GPU specs, offers and prices with units and sources; loading and validating catalogue JSON.
 //! Pure Rust: no browser APIs.
 
+mod load;
 mod types;
+mod validate;
+
+pub use load::{filter_provider, merge_provider, CatalogError, FieldError, SCHEMA};
 pub use types::*;
+pub use validate::{is_date, validate, Problem, ProblemKind, MEMORY_TOLERANCE};

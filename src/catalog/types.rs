@@ -24,6 +24,9 @@ pub struct Catalog {
     /// Who publishes this catalogue (shown in the embed footer).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub publisher: Option<String>,
+    /// Where `usd_per_eur` comes from (a sentence shown beside converted prices).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub rate_source: String,
 }
 
 impl Catalog {
@@ -38,6 +41,13 @@ impl Catalog {
     }
     pub fn offer(&self, id: &str) -> Option<&Offer> {
         self.offers.iter().find(|o| o.id == id)
+    }
+    /// Distinct provider names of the offers, sorted (for a `provider=` picker).
+    pub fn providers(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.offers.iter().map(|o| o.provider.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        names
     }
 }
 
@@ -79,6 +89,9 @@ pub struct GpuSpec {
     pub source: String,
     #[serde(default)]
     pub as_of: String,
+    /// Caveats: estimated or derived figures and how the usable memory was computed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
 }
 
 /// What kind of offer: how it is billed and what it runs on.
@@ -241,8 +254,23 @@ pub struct Offer {
     pub setup_fee: Option<Fee>,
     #[serde(default)]
     pub min_term_months: f64,
+    /// Egress terms; `None` when the source publishes none (the cost model then applies its own
+    /// assumed default and marks the line "assumed").
     #[serde(default)]
     pub egress: Option<Egress>,
+    /// Block storage for model weights, price per GB-month in the offer's price currency
+    /// (the provider's network volume, e.g. AWS EBS gp3, GCP pd-ssd, Hetzner Volumes).
+    /// `None` when the provider's price is unknown, and on bare metal, whose local disks
+    /// (`local_storage_gb`) are included in the fee.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub storage_per_gb_month: Option<f64>,
+    /// Local disk included in the price, GB.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub local_storage_gb: Option<f64>,
+    /// Usable memory per GPU as the provider states it, GiB. Optional; when present it must agree
+    /// with the GPU spec's `memory_gib` within 2% (the validator checks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpu_memory_gib: Option<f64>,
     #[serde(default)]
     pub region: String,
     /// The provider's legal home (`EU`, `US`, `other`): a US provider's EU region is still `US`.
@@ -259,6 +287,47 @@ pub struct Offer {
     pub as_of: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
+}
+
+/// An empty hourly cloud offer, for building offers in code and tests with `..Offer::default()`.
+impl Default for Offer {
+    fn default() -> Self {
+        Offer {
+            id: String::new(),
+            provider: String::new(),
+            name: String::new(),
+            kind: OfferKind::CloudOnDemand,
+            gpu: None,
+            vcpus: None,
+            ram_gib: None,
+            cpu: None,
+            avx512: None,
+            amx: None,
+            cpu_bandwidth_gbs: None,
+            dedicated_cores: None,
+            virtualization: Virtualization::Vm,
+            price: Price {
+                amount: 0.0,
+                currency: Currency::Usd,
+                per: PricePer::Hour,
+                approximate: false,
+            },
+            setup_fee: None,
+            min_term_months: 0.0,
+            egress: None,
+            storage_per_gb_month: None,
+            local_storage_gb: None,
+            gpu_memory_gib: None,
+            region: String::new(),
+            jurisdiction: "US".into(),
+            region_eu: false,
+            single_tenant: false,
+            reference: false,
+            source: String::new(),
+            as_of: String::new(),
+            notes: String::new(),
+        }
+    }
 }
 
 impl Offer {

@@ -1,1 +1,397 @@
 //! Monthly total cost of ownership, break-even, cost per token and per request. Pure Rust.
+//!
+//! # API
+//! The cost model never calls the sizing engine: the caller (`report::evaluate`) hands it, per
+//! offer, the sizing **facts** as plain numbers in an [`OfferSizing`], measured as on bare metal.
+//! The hypervisor tax is applied here, so it shows in the figures.
+//!
+//! ```text
+//! let workload = Workload::from_scenario(&scenario);
+//! let defaults = CostDefaults::with_assumptions(&scenario.assumptions);
+//! // one offer:
+//! let one: OptionCost = evaluate_offer(&offer, &sizing, &workload, &defaults, scenario.cur, rate);
+//! // all offers, with break-even against the cheapest cloud option, sorted (usable first, cheapest first):
+//! let all: Vec<OptionCost> = evaluate_all(offers_and_sizings, &workload, &defaults, scenario.cur, rate);
+//! let report_rows: Vec<OptionReport> = all.iter().map(|o| o.to_report(lang)).collect();
+//! // then plan::recommend(&all, &workload, lang) -> Option<report::Recommendation>
+//! ```
+//!
+//! # Model, in brief
+//! - **Load.** Requests per day arrive over the `hours` a day the service runs; capacity is sized
+//!   for the peak (mean x peak factor). One replica serves `1 / (in / prefill + out / decode)`
+//!   requests a second (or the sizing's own requests/s figure), after the hypervisor tax. Replicas
+//!   = max(throughput need, concurrent sequences need, 1). With `rpd = 0`, one replica is kept
+//!   busy `hours` a day and per-request costs use that implied load.
+//! - **Billed hours.** Monthly-fee offers (bare metal, VPS, dedicated) pay the full month.
+//!   Hourly offers pay around the clock for a steady (24 h) service, else `hours` a day plus
+//!   a warm-up allowance ([`defaults::WARM_UP_HOURS_PER_DAY`]). Reserved terms are committed: 730 h.
+//!   Spot adds an interruption allowance line.
+//! - **Lines** ([`LineKey`]): compute (busy share), idle capacity (the paid share not used),
+//!   spot allowance, setup fee spread over the horizon, minimum term beyond the horizon, egress,
+//!   storage, monitoring, energy. `monthly` is their sum; `total = monthly x months`.
+//! - **Latency.** P95 time to first token = mean / (1 - tax) x spread of the hosting type
+//!   ([`defaults::LatencySpread`]); compared with the target it can rule shared hosts out.
+//! - **Break-even** (filled by [`evaluate_all`]): weeks for a fixed-fee option's setup fee to be
+//!   recovered by its monthly savings against the cheapest usable cloud option; and the
+//!   utilisation below which the cheapest hourly cloud, paid only for the capacity used, would
+//!   cost less than this fixed fee.
+
+pub mod defaults;
+mod evaluate;
+mod lines;
+pub mod words;
+
+pub use defaults::CostDefaults;
+pub use evaluate::*;
+pub use lines::*;
+
+use crate::catalog::{OfferKind, Virtualization};
+use crate::model::Task;
+use crate::scenario::{Scenario, Tenancy};
+use crate::units::{Currency, Money, PerHour, PerMonth};
+
+/// What the sizing engine found for one offer, as plain numbers, measured as on bare metal
+/// (no hypervisor tax: the cost model applies it). Zero means "unknown" where noted.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OfferSizing {
+    /// The model (and its KV cache for `seqs`) fits in this offer's memory.
+    pub fits: bool,
+    /// Why it does not fit, in words (shown as is).
+    pub why_not: Option<String>,
+    /// GPUs one copy of the model uses (0 on CPU offers).
+    pub gpus_per_replica: u32,
+    /// Servers / instances one copy of the model needs (at least 1).
+    pub instances_per_replica: u32,
+    /// Decode speed one user sees, tokens/s, at the concurrency below.
+    pub decode_tokens_per_s_per_user: f64,
+    /// Sequences one replica holds in memory at once.
+    pub max_concurrent_sequences_per_replica: f64,
+    /// Output tokens/s one replica produces over all its sequences.
+    pub aggregate_tokens_per_s_per_replica: f64,
+    /// Prompt tokens/s one replica prefills when busy (0: unknown, prefill not counted).
+    pub prefill_tokens_per_s_per_replica: f64,
+    /// Requests/s one replica serves, when the engine knows it directly (embedding models on
+    /// CPU); 0: derive from the token speeds.
+    pub requests_per_s_per_replica: f64,
+    /// Mean time to first token of one request, ms.
+    pub ttft_ms_mean: f64,
+    pub memory_per_gpu_bytes: u64,
+    /// Bytes of the weights, for storage.
+    pub weights_bytes: u64,
+    /// Electrical power of one instance at load, W (GPU TDP x GPUs, plus the host if known).
+    pub power_w_per_instance: f64,
+    /// Parameters that do work per token (active parameters of a MoE), for training FLOPs.
+    pub compute_params: f64,
+    /// Dense BF16 peak of one replica's GPUs (or CPUs), FLOP/s, for training time (0: unknown).
+    pub peak_flops_per_replica: f64,
+}
+
+/// What the user allows: jurisdiction, tenancy, GPUs, offer kinds.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Constraints {
+    /// Only providers under EU law (`jurisdiction == "EU"`): a US provider's EU region is
+    /// still exposed to the CLOUD Act, so an EU region alone does not qualify.
+    pub eu_jurisdiction: bool,
+    /// Only single-tenant hardware (regulated data).
+    pub single_tenant: bool,
+    /// Allowed GPU ids; empty: all. CPU offers pass only when the list holds `cpu`.
+    pub gpus: Vec<String>,
+    /// Allowed offer kinds; empty: all.
+    pub kinds: Vec<OfferKind>,
+}
+
+/// The load and targets of the scenario, in the units the cost model uses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Workload {
+    /// Requests per day; 0: keep one replica busy `hours_per_day`.
+    pub requests_per_day: f64,
+    pub tokens_in: f64,
+    pub tokens_out: f64,
+    /// Minimum decode speed per user, tokens/s (0: no target).
+    pub min_tokens_per_s_per_user: f64,
+    /// Maximum P95 time to first token, ms (0: no target).
+    pub max_ttft_p95_ms: f64,
+    /// Hours a day the service runs (1-24).
+    pub hours_per_day: f64,
+    /// Horizon, months (1-120).
+    pub months: f64,
+    pub task: Task,
+    /// Fine-tuning dataset per epoch, tokens.
+    pub train_tokens: f64,
+    pub constraints: Constraints,
+}
+
+impl Default for Workload {
+    fn default() -> Self {
+        Workload::from_scenario(&Scenario::default())
+    }
+}
+
+impl Workload {
+    /// The scenario's load, targets and constraints, clamped to sane ranges (never NaN).
+    pub fn from_scenario(s: &Scenario) -> Self {
+        Workload {
+            requests_per_day: nonneg(s.rpd),
+            tokens_in: s.tokens_in as f64,
+            tokens_out: (s.tokens_out as f64).max(1.0),
+            min_tokens_per_s_per_user: nonneg(s.tps),
+            max_ttft_p95_ms: nonneg(s.ttft_ms),
+            hours_per_day: if s.hours.is_finite() {
+                s.hours.clamp(1.0, 24.0)
+            } else {
+                24.0
+            },
+            months: if s.months.is_finite() {
+                s.months.clamp(1.0, 120.0)
+            } else {
+                36.0
+            },
+            task: s.task,
+            train_tokens: nonneg(s.train_tokens),
+            constraints: Constraints {
+                eu_jurisdiction: s.eu,
+                single_tenant: s.tenancy == Tenancy::Single,
+                gpus: s.gpus.clone(),
+                kinds: s.kinds.iter().filter_map(|k| OfferKind::parse(k)).collect(),
+            },
+        }
+    }
+
+    /// A steady service runs around the clock.
+    pub fn is_steady(&self) -> bool {
+        self.hours_per_day >= 24.0
+    }
+}
+
+/// Why an option cannot serve the workload (it does not fit, or misses a target).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shortfall {
+    /// The sizing engine's words.
+    DoesNotFit(String),
+    /// Per-user decode speed below the target, after the hypervisor tax.
+    TooSlow { tokens_per_s: f64, target: f64 },
+    /// P95 time to first token above the target.
+    TooLateFirstToken {
+        p95_ms: f64,
+        target_ms: f64,
+        spread: f64,
+    },
+    /// The sizing gives no throughput, so the load cannot be placed.
+    NoThroughput,
+    /// The load needs more servers than one option may take.
+    TooManyServers { needed: f64, max: u32 },
+    /// Fine-tuning needs a FLOP/s figure the sizing did not give.
+    NoTrainingSpeed,
+}
+
+/// A constraint of the user that rules an option out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Exclusion {
+    NotEuJurisdiction { jurisdiction: String },
+    NotSingleTenant,
+    GpuNotAllowed { gpu: String },
+    KindNotAllowed { kind: OfferKind },
+}
+
+/// How one option would be deployed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deployment {
+    BareMetal,
+    Cloud,
+    Cpu,
+}
+
+impl Deployment {
+    pub fn of(kind: OfferKind) -> Deployment {
+        match kind {
+            OfferKind::Vps | OfferKind::DedicatedCpu => Deployment::Cpu,
+            OfferKind::BareMetal => Deployment::BareMetal,
+            _ => Deployment::Cloud,
+        }
+    }
+    /// `bare_metal`, `cloud` or `cpu` (report JSON).
+    pub fn id(self) -> &'static str {
+        match self {
+            Deployment::BareMetal => "bare_metal",
+            Deployment::Cloud => "cloud",
+            Deployment::Cpu => "cpu",
+        }
+    }
+}
+
+/// Time and cost of one fine-tuning epoch on an option.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpochCost {
+    pub flops: f64,
+    pub hours: f64,
+    pub cost: Money,
+}
+
+/// Break-even of a fixed-fee option against the cheapest cloud option (see module docs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BreakEven {
+    /// The cloud option compared with.
+    pub against_offer_id: String,
+    pub against_provider: String,
+    pub against_monthly: PerMonth,
+    /// Weeks for the setup fee to be recovered by the monthly savings; `None`: no savings.
+    pub weeks: Option<f64>,
+    /// The utilisation below which hourly cloud would be cheaper (may exceed 1: then cloud is
+    /// cheaper even around the clock).
+    pub utilisation: Option<f64>,
+}
+
+/// One offer costed against the workload, in the display currency.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionCost {
+    pub offer_id: String,
+    pub provider: String,
+    pub name: String,
+    pub kind: OfferKind,
+    pub deployment: Deployment,
+    pub virtualization: Virtualization,
+    pub gpu_id: Option<String>,
+    /// GPUs in all the servers of this option.
+    pub gpu_count: u32,
+    /// Servers / instances of this option.
+    pub servers: u32,
+    pub replicas: u32,
+    pub region: String,
+    pub jurisdiction: String,
+    pub region_eu: bool,
+    pub single_tenant: bool,
+    pub source: String,
+    pub as_of: String,
+    pub approximate_price: bool,
+    pub monthly_fee: bool,
+
+    pub fits: bool,
+    pub shortfalls: Vec<Shortfall>,
+    pub exclusions: Vec<Exclusion>,
+
+    pub currency: Currency,
+    /// Price of one instance per hour (monthly fees over 730 h).
+    pub price_per_hour: PerHour,
+    pub price_per_gpu_hour: Option<PerHour>,
+    pub billed_hours_per_month: f64,
+    /// The whole compute bill (busy + idle lines).
+    pub compute: PerMonth,
+    pub lines: Vec<CostItem>,
+    pub monthly: PerMonth,
+    pub total: Money,
+    pub cost_per_million_tokens: Money,
+    pub cost_per_thousand_requests: Money,
+    pub requests_per_month: f64,
+    pub output_tokens_per_month: f64,
+    /// Share of the paid capacity the load uses, 0-1.
+    pub utilisation: f64,
+    /// Requests/s of all replicas together, after the hypervisor tax.
+    pub capacity_requests_per_s: f64,
+    pub hypervisor_tax: f64,
+    pub decode_tokens_per_s_per_user: f64,
+    pub ttft_ms_mean: f64,
+    pub ttft_ms_p95: f64,
+    pub latency_spread: f64,
+    /// A VPS on time-sliced vCPUs: its latency spreads with the host's load.
+    pub shared_cpu: bool,
+    pub energy_kwh_per_month: f64,
+    pub memory_per_gpu_bytes: u64,
+    pub epoch: Option<EpochCost>,
+    pub break_even: Option<BreakEven>,
+}
+
+impl OptionCost {
+    /// Fits, meets the targets and passes the user's constraints: a candidate for the plan.
+    pub fn is_usable(&self) -> bool {
+        self.fits && self.shortfalls.is_empty() && self.exclusions.is_empty()
+    }
+    /// Fits and meets the targets (constraints aside).
+    pub fn serves(&self) -> bool {
+        self.fits && self.shortfalls.is_empty()
+    }
+    pub fn break_even_weeks(&self) -> Option<f64> {
+        self.break_even.as_ref().and_then(|b| b.weeks)
+    }
+    pub fn break_even_utilisation(&self) -> Option<f64> {
+        self.break_even.as_ref().and_then(|b| b.utilisation)
+    }
+    /// The monthly amount of one line (0 when absent).
+    pub fn line(&self, key: LineKey) -> f64 {
+        self.lines
+            .iter()
+            .filter(|l| l.key == key)
+            .map(|l| l.monthly.amount())
+            .sum()
+    }
+}
+
+pub(crate) fn nonneg(x: f64) -> f64 {
+    if x.is_finite() && x > 0.0 {
+        x
+    } else {
+        0.0
+    }
+}
+
+impl OptionCost {
+    /// The option as the report shows it, sentences in `lang`. Every number is finite.
+    pub fn to_report(&self, lang: crate::scenario::Lang) -> crate::report::OptionReport {
+        let why_not: Vec<String> = self
+            .shortfalls
+            .iter()
+            .map(|s| s.sentence(lang))
+            .chain(self.exclusions.iter().map(|e| e.sentence(lang)))
+            .collect();
+        crate::report::OptionReport {
+            offer_id: self.offer_id.clone(),
+            provider: self.provider.clone(),
+            name: self.name.clone(),
+            kind: self.kind.id().to_string(),
+            gpu_id: self.gpu_id.clone(),
+            gpu_count: self.gpu_count,
+            servers: self.servers,
+            fits: self.fits,
+            why_not: (!why_not.is_empty()).then(|| why_not.join("; ")),
+            monthly_cost: self.monthly.amount(),
+            total_cost: self.total.amount,
+            cost_per_million_tokens: self.cost_per_million_tokens.amount,
+            cost_per_thousand_requests: self.cost_per_thousand_requests.amount,
+            break_even_weeks: self.break_even_weeks(),
+            break_even_utilisation: self.break_even_utilisation(),
+            utilisation: self.utilisation,
+            energy_kwh_per_month: self.energy_kwh_per_month,
+            price_per_hour: self.price_per_hour.amount(),
+            price_per_gpu_hour: self.price_per_gpu_hour.map(|p| p.amount()),
+            currency: self.currency.code().to_string(),
+            region: self.region.clone(),
+            jurisdiction: self.jurisdiction.clone(),
+            virtualization: self.virtualization.id().to_string(),
+            memory_per_gpu_bytes: self.memory_per_gpu_bytes,
+            decode_tokens_per_s_per_user: self.decode_tokens_per_s_per_user,
+            ttft_ms: self.ttft_ms_mean,
+            cost_lines: self
+                .lines
+                .iter()
+                .map(|l| crate::report::CostLine {
+                    key: l.key.id().to_string(),
+                    monthly: l.monthly.amount(),
+                    assumed: l.assumed,
+                    basis: l.sentence(lang),
+                })
+                .collect(),
+            source: self.source.clone(),
+            as_of: self.as_of.clone(),
+            approximate_price: self.approximate_price,
+            replicas: self.replicas,
+            deployment: self.deployment.id().to_string(),
+            usable: self.is_usable(),
+            ttft_p95_ms: self.ttft_ms_p95,
+            hypervisor_tax: self.hypervisor_tax,
+            billed_hours_per_month: self.billed_hours_per_month,
+            break_even_against: self.break_even.as_ref().map(|b| b.against_offer_id.clone()),
+            epoch_hours: self.epoch.map(|e| e.hours),
+            cost_per_epoch: self.epoch.map(|e| e.cost.amount),
+            setup_fee: 0.0,
+        }
+    }
+}

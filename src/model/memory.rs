@@ -1,0 +1,908 @@
+//! Memory: weights, KV cache, activations, runtime overhead and framework reserve per engine,
+//! fine-tuning states; split over tensor- and pipeline-parallel GPUs; placement, and the largest
+//! concurrency and context that fit.
+
+use super::arch::{ArchFamily, ModelArch};
+use super::engine::{clamp, EngineConstants};
+use super::formats::{finite, weight_bytes_of, WeightBytes};
+use super::kv::{kv_cache_bytes, kv_cells, kv_shape, KvShape};
+use super::options::{Engine, Quant, Task};
+use super::params::{param_counts, tensors, ParamCounts, Role};
+use super::workload::{GpuFigures, Hardware, Workload};
+use crate::report::{MemoryTerm, Provenance};
+use crate::units::{Bytes, GIB, MIB};
+use serde::{Deserialize, Serialize};
+
+/// One term of the memory breakdown, with its range where it is not exact.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Term {
+    /// `weights`, `kv_cache`, `activations`, `overhead`, `reserve`, `gradients`, `optimizer`,
+    /// `adapters`, `os_reserve`.
+    pub key: String,
+    /// Over all devices.
+    pub bytes: Bytes,
+    pub low: Bytes,
+    pub high: Bytes,
+    pub provenance: Provenance,
+    /// Where the figure comes from, in words.
+    pub basis: String,
+}
+
+impl From<&Term> for MemoryTerm {
+    fn from(t: &Term) -> MemoryTerm {
+        MemoryTerm {
+            key: t.key.clone(),
+            bytes: t.bytes.whole(),
+            low_bytes: t.low.whole(),
+            high_bytes: t.high.whole(),
+            provenance: t.provenance,
+            basis: t.basis.clone(),
+        }
+    }
+}
+
+/// The memory answer for a workload on some hardware.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MemoryBreakdown {
+    /// In display order; sums to `total`.
+    pub terms: Vec<Term>,
+    pub weights: Bytes,
+    /// Full-attention KV bytes per token per sequence at the chosen element type (0 for encoders).
+    pub kv_bytes_per_token: Bytes,
+    pub kv_cache: Bytes,
+    pub activations: Bytes,
+    /// Everything else: runtime, framework reserve, training states, OS reserve.
+    pub overhead: Bytes,
+    pub total: Bytes,
+    /// The most loaded device (GPU, or the CPU server's RAM).
+    pub per_device: Bytes,
+    pub device_capacity: Bytes,
+    pub devices: u32,
+    pub tp: u32,
+    pub pp: u32,
+    pub fits: bool,
+}
+
+/// A placement on GPUs of one model.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Placement {
+    /// Tensor-parallel degree (within a server).
+    pub tp: u32,
+    /// Pipeline stages (across servers when one is not enough).
+    pub pp: u32,
+    pub gpus: u32,
+    pub servers: u32,
+    pub per_gpu_bytes: Bytes,
+}
+
+/// Why nothing fits.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{reason}")]
+pub struct NoFit {
+    pub reason: String,
+}
+
+/// Everything that depends on the model and format only, computed once per evaluation.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    pub params: ParamCounts,
+    pub weights: WeightBytes,
+    pub kv: KvShape,
+    pub moe: bool,
+    pub encoder: bool,
+    /// Per-layer LoRA-targetable linear shapes: sum over modules of (in + out), per layer.
+    lora_in_out: f64,
+    hidden: f64,
+    layers: f64,
+    heads: u64,
+    q_width: f64,
+    ffn_width: f64,
+    vocab: f64,
+    experts: u64,
+    experts_active: u64,
+    max_position: u64,
+    /// The format the weights are actually held in for this task.
+    pub weight_quant: Quant,
+}
+
+impl Prepared {
+    pub(crate) fn layers_f(&self) -> f64 {
+        self.layers
+    }
+    pub(crate) fn q_width_f(&self) -> f64 {
+        self.q_width
+    }
+    pub(crate) fn hidden_size(&self) -> f64 {
+        self.hidden
+    }
+    pub(crate) fn experts(&self) -> u64 {
+        self.experts
+    }
+    pub(crate) fn experts_active(&self) -> u64 {
+        self.experts_active
+    }
+    pub(crate) fn max_position(&self) -> u64 {
+        self.max_position
+    }
+}
+
+/// The format weights are held in: QLoRA loads a 4-bit NF4 base, full fine-tuning a BF16 copy
+/// (FP32 if asked), gpt-oss by default its native MXFP4 mix.
+pub fn effective_quant(a: &ModelArch, wl: &Workload) -> Quant {
+    match wl.task {
+        Task::Qlora => Quant::Nf4,
+        Task::Full => {
+            if wl.quant == Quant::Fp32 {
+                Quant::Fp32
+            } else {
+                Quant::Bf16
+            }
+        }
+        _ => match a.native_quant {
+            // BF16 is the app's default; gpt-oss ships MXFP4 experts and DeepSeek-V3 FP8 weights,
+            // the formats people run.
+            Some(native) if wl.native_default && wl.quant == Quant::Bf16 => native,
+            _ => wl.quant,
+        },
+    }
+}
+
+/// Computes the model-dependent parts once.
+pub fn prepare(a: &ModelArch, wl: &Workload) -> Prepared {
+    let q = effective_quant(a, wl);
+    let ts = tensors(a);
+    let weights = weight_bytes_of(a, q, &ts);
+    let params = param_counts(a);
+    let mut lora = 0.0;
+    for t in &ts {
+        if t.per_layer
+            && t.experts == 0
+            && t.is_quantisable_linear()
+            && t.role != Role::Opaque
+            && t.ne0 > 0
+        {
+            let out = t.elems as f64 / t.ne0 as f64;
+            lora += (t.ne0 as f64 + out) * t.copies as f64;
+        }
+    }
+    let layers = a.layers.max(1) as f64;
+    let (hidden, q_width, ffn_width, vocab) = if a.family == ArchFamily::ParamsOnly {
+        // A Llama-like shape for a bare count: hidden ~ sqrt(P / (12 L)), L = 32.
+        let p = params.total as f64;
+        let h = (p / (12.0 * 32.0)).sqrt().max(64.0);
+        lora = 7.0 * 2.0 * h * 32.0;
+        (h, h, 3.5 * h, 128_000.0)
+    } else {
+        let i = if a.experts > 1 {
+            (a.moe_ffn.max(1) * a.experts_active.max(1)) as f64
+        } else {
+            a.ffn as f64
+        };
+        (
+            a.hidden as f64,
+            (a.heads * a.head_dim()) as f64,
+            i,
+            a.vocab as f64,
+        )
+    };
+    Prepared {
+        params,
+        weights,
+        kv: kv_shape(a, wl.kv),
+        moe: a.is_moe(),
+        encoder: a.family == ArchFamily::Encoder,
+        lora_in_out: lora / layers,
+        hidden,
+        layers: if a.family == ArchFamily::ParamsOnly {
+            32.0
+        } else {
+            layers
+        },
+        heads: a.heads,
+        q_width,
+        ffn_width,
+        vocab,
+        experts: if a.is_moe() { a.experts } else { 0 },
+        experts_active: a.experts_active,
+        max_position: if a.family == ArchFamily::Encoder && a.max_position > 0 {
+            a.max_position
+        } else {
+            u64::MAX
+        },
+        weight_quant: q,
+    }
+}
+
+/// A value with its range.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Num {
+    v: f64,
+    lo: f64,
+    hi: f64,
+}
+
+impl Num {
+    fn exact(v: f64) -> Num {
+        let v = finite(v);
+        Num { v, lo: v, hi: v }
+    }
+    fn range(v: f64, lo: f64, hi: f64) -> Num {
+        let v = finite(v);
+        Num {
+            v,
+            lo: finite(lo).min(v),
+            hi: finite(hi).max(v),
+        }
+    }
+    fn scale(self, k: f64) -> Num {
+        Num {
+            v: finite(self.v * k),
+            lo: finite(self.lo * k),
+            hi: finite(self.hi * k),
+        }
+    }
+}
+
+/// Per-device figures (the most loaded device).
+#[derive(Clone, Copy, Debug, Default)]
+struct Numbers {
+    weights: Num,
+    kv: Num,
+    activations: Num,
+    overhead: Num,
+    reserve: Num,
+    gradients: Num,
+    optimizer: Num,
+    adapters: Num,
+    os_reserve: Num,
+}
+
+impl Numbers {
+    fn all(&self) -> [Num; 9] {
+        [
+            self.weights,
+            self.kv,
+            self.activations,
+            self.overhead,
+            self.reserve,
+            self.gradients,
+            self.optimizer,
+            self.adapters,
+            self.os_reserve,
+        ]
+    }
+    fn per_device(&self) -> f64 {
+        finite(self.all().iter().map(|n| n.v).sum())
+    }
+}
+
+/// KV heads held by one GPU at TP degree `tp`: n_kv / tp, or one replicated head when there are
+/// fewer KV heads than GPUs; MLA's latent is replicated on every GPU.
+fn kv_share(p: &Prepared, tp: u64) -> f64 {
+    if p.kv.kv_heads == 0 || tp <= 1 {
+        return if p.kv.kv_heads == 0 {
+            1.0
+        } else {
+            1.0 / tp.max(1) as f64
+        };
+    }
+    let per_gpu = (p.kv.kv_heads / tp).max(1);
+    per_gpu as f64 / p.kv.kv_heads as f64
+}
+
+fn gib(x: f64) -> f64 {
+    x * GIB
+}
+
+/// AIConfigurator's activation estimate: 2 x tokens x (heads x head_dim) x coeff.
+fn aic_activation(p: &Prepared, c: &EngineConstants, tokens: f64, tp: u64) -> f64 {
+    2.0 * tokens * p.q_width * c.aic_coeff(p.moe, tp)
+}
+
+/// llama.cpp's compute buffer, modelled after gguf-parser: the largest of attention and FFN
+/// for one micro-batch, plus the logits and input buffers.
+fn llamacpp_compute(p: &Prepared, c: &EngineConstants, cells: f64) -> f64 {
+    let ub = c.llamacpp_ubatch.max(1) as f64;
+    let n_tok = ub.min(cells.max(1.0));
+    let attn = if c.llamacpp_flash_attention {
+        cells * n_tok * 2.0 + n_tok * p.q_width * 4.0
+    } else {
+        cells * n_tok * p.heads.max(1) as f64 * 4.0 + 2.0 * n_tok * p.q_width * 4.0
+    };
+    let ffn = n_tok * p.ffn_width * 4.0 * 2.0;
+    let logits = p.vocab * n_tok * 4.0;
+    let inputs = n_tok * p.hidden * 4.0 + cells * n_tok * 4.0;
+    attn.max(ffn) + logits + inputs
+}
+
+/// Eager (transformers) peak activation of one layer for `tokens` tokens in flight, plus the
+/// last-position logits of each sequence.
+fn eager_activation(p: &Prepared, tokens: f64, seqs: f64) -> f64 {
+    tokens * (4.0 * p.hidden + 2.0 * p.ffn_width) * 2.0 + seqs * p.vocab * 4.0
+}
+
+/// Per-device numbers for a placement (`tp` x `pp`) and a workload.
+fn numbers(
+    p: &Prepared,
+    wl: &Workload,
+    tp: u64,
+    pp: u64,
+    cpu: bool,
+    devices: u64,
+    c: &EngineConstants,
+) -> Numbers {
+    let tp = tp.max(1);
+    let pp = pp.max(1);
+    let split = (tp * pp) as f64;
+    let seqs = wl.seqs as f64;
+    let ctx = wl.ctx;
+    let mut n = Numbers::default();
+    let w = &p.weights;
+    let train = wl.task != Task::Infer;
+    // Model states of a fine-tuning run are sharded over all devices (FSDP / ZeRO-3).
+    let shard = if train { devices.max(1) as f64 } else { split };
+    n.weights = Num::range(w.total / shard, w.low / shard, w.high / shard);
+
+    if train {
+        return training_numbers(p, wl, n, shard, cpu, c);
+    }
+
+    // KV cache.
+    let kv_total = kv_cache_bytes(&p.kv, ctx, wl.seqs, wl.engine, c);
+    let kv_dev = kv_total * kv_share(p, tp) / pp as f64;
+    n.kv = if p.kv.provenance == Provenance::Exact {
+        Num::exact(kv_dev)
+    } else {
+        Num::range(kv_dev, kv_dev * 0.5, kv_dev * 1.5)
+    };
+
+    if p.encoder {
+        // Encoders run one forward pass per request: eager activations of the batch, whatever
+        // the engine (TEI, sentence-transformers, ONNX Runtime behave alike).
+        let tokens = seqs * ctx.min(p.max_position) as f64;
+        let act = tokens * (4.0 * p.hidden + 2.0 * p.ffn_width) * 2.0
+            + tokens * p.heads.max(1) as f64 * ctx.min(p.max_position) as f64 * 2.0
+                / p.layers.max(1.0);
+        n.activations = Num::range(act, act * 0.5, act * 2.0);
+        let rt = gib(if cpu {
+            c.cpu_runtime_gib
+        } else {
+            c.transformers_runtime_gib
+        });
+        n.overhead = Num::range(rt, rt * 0.3, rt * 2.0);
+        if cpu {
+            let os = gib(c.cpu_os_reserve_gib);
+            n.os_reserve = Num::range(os, os * 0.5, os * 2.0);
+        }
+        return n;
+    }
+    let (cells, _) = kv_cells(&p.kv, ctx, wl.engine, c);
+    let in_flight = (seqs * wl.tokens_in.max(1) as f64).min(seqs * ctx.max(1) as f64);
+    if cpu {
+        let act = match wl.engine {
+            Engine::Llamacpp | Engine::Ollama => llamacpp_compute(p, c, cells),
+            _ => eager_activation(p, in_flight.min(c.max_batched_tokens as f64), seqs),
+        };
+        n.activations = Num::range(act, act * 0.5, act * 2.0);
+        let rt = gib(c.cpu_runtime_gib);
+        n.overhead = Num::range(rt, rt * 0.5, rt * 3.0);
+        let os = gib(c.cpu_os_reserve_gib);
+        n.os_reserve = Num::range(os, os * 0.5, os * 2.0);
+        return n;
+    }
+
+    let cuda = gib(c.cuda_context_gib);
+    match wl.engine {
+        Engine::Vllm => {
+            let base = if p.moe {
+                c.vllm_activation_moe_gib
+            } else {
+                c.vllm_activation_dense_gib
+            };
+            let ratio = c.aic_coeff(p.moe, tp) / c.aic_coeff(p.moe, 1).max(1e-9);
+            let act = gib(base) * ratio;
+            let (lo, hi) = if p.moe {
+                (7.38 / 8.0, 1.1)
+            } else {
+                (4.76 / 5.5, 5.56 / 5.5 * 1.1)
+            };
+            n.activations = Num::range(act, act * lo, act * hi);
+            let nt = gib(if tp > 1 {
+                c.vllm_non_torch_gib_tp_multi
+            } else {
+                c.vllm_non_torch_gib_tp1
+            });
+            n.overhead = Num::range(nt + cuda, nt + cuda * 0.6, nt + cuda * 2.0);
+            let util = clamp(c.vllm_gpu_memory_utilization, 0.05, 1.0);
+            let used = n.weights.v + n.kv.v + n.activations.v + n.overhead.v;
+            n.reserve = Num::exact(used * (1.0 / util - 1.0));
+        }
+        Engine::Sglang => {
+            let act =
+                (aic_activation(p, c, c.max_batched_tokens as f64, tp) * 1.15).max(90.0 * MIB);
+            n.activations = Num::range(act, act * 0.5, act * 2.0);
+            n.overhead = Num::range(cuda, cuda * 0.6, cuda * 2.0);
+            let f = clamp(c.sglang_mem_fraction_static, 0.05, 1.0);
+            let static_part = n.weights.v + n.kv.v;
+            let need = static_part / f;
+            let used = static_part + n.activations.v + n.overhead.v;
+            n.reserve = Num::exact((need - used).max(0.0));
+        }
+        Engine::Trtllm => {
+            let act = aic_activation(p, c, c.max_batched_tokens as f64, tp)
+                .max(c.activation_floor_mib * MIB);
+            n.activations = Num::range(act, act * 0.5, act * 2.0);
+            n.overhead = Num::range(cuda, cuda * 0.6, cuda * 2.0);
+            let f = clamp(c.trtllm_free_gpu_memory_fraction, 0.05, 1.0);
+            n.reserve = Num::exact(n.kv.v * (1.0 / f - 1.0));
+        }
+        Engine::Llamacpp | Engine::Ollama => {
+            let act = llamacpp_compute(p, c, cells);
+            n.activations = Num::range(act, act * 0.7, act * 1.5);
+            let mut ov = c.llamacpp_vram_footprint_mib * MIB;
+            if wl.engine == Engine::Ollama {
+                // MinimumMemory plus one layer (weights + its KV) kept free as a buffer.
+                let layer_kv = kv_total / p.layers.max(1.0);
+                ov += c.ollama_minimum_mib * MIB + w.per_layer + layer_kv;
+            }
+            n.overhead = Num::range(ov, ov * 0.6, ov * 2.0);
+        }
+        Engine::Transformers => {
+            let act = eager_activation(p, in_flight, seqs) / tp as f64;
+            n.activations = Num::range(act, act * 0.5, act * 2.0);
+            let rt = gib(c.transformers_runtime_gib);
+            // EleutherAI: "add up to an additional 20%" of the weights for inference.
+            n.overhead = Num::range(rt, rt * 0.3, rt * 2.0 + 0.2 * n.weights.v);
+        }
+    }
+    n
+}
+
+/// Fine-tuning: LoRA / QLoRA adapters or full AdamW states, plus activations.
+fn training_numbers(
+    p: &Prepared,
+    wl: &Workload,
+    mut n: Numbers,
+    shard: f64,
+    cpu: bool,
+    c: &EngineConstants,
+) -> Numbers {
+    let params = p.params.total as f64;
+    let (b, s) = (wl.seqs.max(1) as f64, wl.ctx.max(1) as f64);
+    let (h, l) = (p.hidden, p.layers);
+    // Korthikanti et al.: s·b·h·(34 + 5·a·s/h) bytes per layer in 16-bit; FlashAttention removes
+    // the 5·a·s/h score term (kept as the upper bound).
+    let per_layer = 34.0 * s * b * h;
+    let scores = 5.0 * p.heads.max(1) as f64 * s * s * b;
+    let logits = b * s * p.vocab * 4.0;
+    let (act, hi) = if wl.grad_checkpointing {
+        // Layer inputs kept, one layer recomputed at a time.
+        (
+            2.0 * s * b * h * l + per_layer + logits,
+            2.0 * s * b * h * l + per_layer + scores + 2.0 * logits,
+        )
+    } else {
+        (
+            per_layer * l + logits,
+            (per_layer + scores) * l + 2.0 * logits,
+        )
+    };
+    n.activations = Num::range(act, act * 0.7, hi);
+    match wl.task {
+        Task::Full => {
+            // Mixed-precision AdamW: bf16 grads 2 (fp32 grads 4 more in some recipes), fp32 master
+            // 4 + Adam m, v 8 = 16-18 B/param with the bf16 weights (EleutherAI Transformer Math;
+            // DeepSpeed's 18 counts fp16 + fp32 grads).
+            n.gradients = Num::range(
+                2.0 * params / shard,
+                2.0 * params / shard,
+                4.0 * params / shard,
+            );
+            n.optimizer = Num::exact(12.0 * params / shard);
+        }
+        _ => {
+            let r = if wl.lora_rank > 0 {
+                wl.lora_rank
+            } else {
+                c.lora_rank
+            } as f64;
+            let adapter_params = r * p.lora_in_out * l;
+            // Adapters trained in fp32 with AdamW: weight 4 + grad 4 + m, v 8 = 16 B/param.
+            n.adapters = Num::exact(16.0 * adapter_params / shard);
+        }
+    }
+    let rt = if cpu {
+        gib(c.cpu_runtime_gib + c.cpu_os_reserve_gib)
+    } else {
+        gib(c.cuda_context_gib + 0.5)
+    };
+    n.overhead = Num::range(rt, rt * 0.5, rt * 3.0);
+    n
+}
+
+/// Valid tensor-parallel degrees up to `max`: attention heads divisible, and KV heads either
+/// divisible or replicated (TP a multiple of the KV heads), as vLLM and TensorRT-LLM require.
+pub fn valid_tp_degrees(a: &ModelArch, max: u32) -> Vec<u32> {
+    let max = max.clamp(1, 1024);
+    let mut v = Vec::new();
+    for t in 1..=max {
+        let t64 = t as u64;
+        let ok = match a.family {
+            ArchFamily::ParamsOnly => t.is_power_of_two(),
+            ArchFamily::Encoder => t == 1,
+            _ => {
+                let heads_ok = a.heads == 0 || a.heads % t64 == 0;
+                let kv = a.kv_heads();
+                let kv_ok = a.family == ArchFamily::DeepseekMla
+                    || kv == 0
+                    || kv % t64 == 0
+                    || t64 % kv == 0;
+                heads_ok && kv_ok
+            }
+        };
+        if ok {
+            v.push(t);
+        }
+    }
+    v
+}
+
+/// TP degrees an engine can use: llama.cpp and Ollama split by layers (`--split-mode layer`, the
+/// default), i.e. pipeline stages only.
+pub fn engine_tp_degrees(a: &ModelArch, engine: Engine, max: u32) -> Vec<u32> {
+    match engine {
+        Engine::Llamacpp | Engine::Ollama => vec![1],
+        _ => valid_tp_degrees(a, max),
+    }
+}
+
+/// How a GPU set is used: the largest valid TP within a server, pipeline stages for the rest.
+pub(crate) fn split_for(
+    a: &ModelArch,
+    engine: Engine,
+    per_server: u32,
+    servers: u32,
+) -> (u64, u64) {
+    let devices = per_server.max(1) as u64 * servers.max(1) as u64;
+    let layers = a.layers.max(1);
+    let mut best = (1u64, 1u64);
+    let mut best_used = 0u64;
+    for tp in engine_tp_degrees(a, engine, per_server.max(1)) {
+        let tp = tp as u64;
+        let pp = (devices / tp).clamp(1, layers);
+        let used = tp * pp;
+        if used > best_used || (used == best_used && tp > best.0) {
+            best = (tp, pp);
+            best_used = used;
+        }
+    }
+    best
+}
+
+fn capacity_of(hw: &Hardware) -> f64 {
+    match hw {
+        Hardware::Gpu { gpu, .. } => finite(gpu.memory.0),
+        Hardware::Cpu { ram_bytes, .. } => finite(ram_bytes.0),
+    }
+}
+
+/// Memory of `wl` running model `a` on `hw` with the engine constants `c`.
+pub fn memory(a: &ModelArch, wl: &Workload, hw: &Hardware, c: &EngineConstants) -> MemoryBreakdown {
+    let p = prepare(a, wl);
+    memory_prepared(a, &p, wl, hw, c)
+}
+
+/// [`memory`] with the model-dependent parts already computed.
+pub fn memory_prepared(
+    a: &ModelArch,
+    p: &Prepared,
+    wl: &Workload,
+    hw: &Hardware,
+    c: &EngineConstants,
+) -> MemoryBreakdown {
+    let (tp, pp, cpu, devices) = match hw {
+        Hardware::Gpu {
+            per_server,
+            servers,
+            ..
+        } => {
+            let (tp, pp) = split_for(a, wl.engine, *per_server, *servers);
+            let devices = if wl.task == Task::Infer {
+                tp * pp
+            } else {
+                hw.gpu_count()
+            };
+            (tp, pp, false, devices)
+        }
+        Hardware::Cpu { .. } => (1, 1, true, 1),
+    };
+    let n = numbers(p, wl, tp, pp, cpu, devices, c);
+    let cap = capacity_of(hw);
+    breakdown(p, wl, &n, tp, pp, devices, cap, cpu)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn breakdown(
+    p: &Prepared,
+    wl: &Workload,
+    n: &Numbers,
+    tp: u64,
+    pp: u64,
+    devices: u64,
+    cap: f64,
+    cpu: bool,
+) -> MemoryBreakdown {
+    let d = devices.max(1) as f64;
+    let mut terms = Vec::with_capacity(9);
+    let mut push = |key: &str, num: Num, prov: Provenance, basis: String| {
+        if num.v > 0.0 || key == "weights" || key == "kv_cache" {
+            let t = num.scale(d);
+            terms.push(Term {
+                key: key.to_string(),
+                bytes: Bytes(t.v),
+                low: Bytes(t.lo),
+                high: Bytes(t.hi),
+                provenance: prov,
+                basis,
+            });
+        }
+    };
+    let w = &p.weights;
+    push("weights", n.weights, w.provenance, w.basis.clone());
+    let kv_basis = if p.encoder {
+        "encoders keep no KV cache".to_string()
+    } else if p.kv.window > 0 {
+        format!(
+            "{:.0} B/token on full-attention layers x {} tokens x {} sequences; sliding-window layers hold {} tokens{}",
+            p.kv.global_per_token,
+            wl.ctx,
+            wl.seqs,
+            p.kv.window,
+            if wl.engine == Engine::Llamacpp { " (llama.cpp pads the SWA cache to n_swa + n_ubatch, multiple of 256)" } else { "" }
+        )
+    } else {
+        format!(
+            "{:.0} B/token x {} tokens x {} sequences",
+            p.kv.global_per_token, wl.ctx, wl.seqs
+        )
+    };
+    push("kv_cache", n.kv, p.kv.provenance, kv_basis);
+    let train = wl.task != Task::Infer;
+    let (act_prov, act_basis) = if train {
+        (Provenance::Heuristic, "training activations per Korthikanti et al. (34·s·b·h per layer, FlashAttention), gradient checkpointing keeps layer inputs only".to_string())
+    } else if cpu {
+        (
+            Provenance::Heuristic,
+            "compute buffers of one micro-batch (modelled after gguf-parser)".to_string(),
+        )
+    } else {
+        match wl.engine {
+            Engine::Vllm => (Provenance::Empirical, "vLLM peak activation measured roughly constant per model type: dense 4.8-5.6 GiB, MoE 7.4-8 GiB per GPU (llm-d empirical results); scaled by AIConfigurator's TP coefficients".to_string()),
+            Engine::Sglang => (Provenance::Heuristic, "AIConfigurator: 2 x tokens x heads x head_dim x coeff, +15% for SGLang".to_string()),
+            Engine::Trtllm => (Provenance::Heuristic, "AIConfigurator: 2 x max_num_tokens x heads x head_dim x coeff".to_string()),
+            Engine::Llamacpp | Engine::Ollama => (Provenance::Heuristic, "llama.cpp compute buffer: largest of attention and FFN for one 512-token micro-batch plus logits (modelled after gguf-parser)".to_string()),
+            Engine::Transformers => (Provenance::Heuristic, "eager activations of one layer for the prompt tokens in flight plus logits".to_string()),
+        }
+    };
+    push("activations", n.activations, act_prov, act_basis);
+    let ov_basis = if cpu {
+        "runtime resident memory".to_string()
+    } else {
+        match wl.engine {
+            Engine::Vllm => "CUDA context (~0.5 GiB) + vLLM non-torch memory 0.15 GiB at TP 1, 0.6 GiB at TP >= 2 (llm-d)".to_string(),
+            Engine::Llamacpp => "llama.cpp platform footprint 250 MiB (gguf-parser)".to_string(),
+            Engine::Ollama => "llama.cpp footprint + Ollama MinimumMemory 457 MiB + one layer buffer (ollama llm/memory.go)".to_string(),
+            Engine::Transformers => "PyTorch runtime and allocator slack (0.3-2 GiB quoted; up to +20% of weights per EleutherAI)".to_string(),
+            _ => "CUDA context and runtime (~0.5 GiB)".to_string(),
+        }
+    };
+    push(
+        "overhead",
+        n.overhead,
+        if cpu {
+            Provenance::Heuristic
+        } else {
+            Provenance::Empirical
+        },
+        ov_basis,
+    );
+    let rs_basis = match wl.engine {
+        Engine::Vllm => {
+            "vLLM uses gpu_memory_utilization (0.90) of each GPU: the rest stays free".to_string()
+        }
+        Engine::Sglang => {
+            "SGLang mem_fraction_static (0.88): weights + KV take that share of memory".to_string()
+        }
+        Engine::Trtllm => {
+            "TensorRT-LLM gives the KV cache 90% of the free memory (free_gpu_memory_fraction)"
+                .to_string()
+        }
+        _ => String::new(),
+    };
+    push("reserve", n.reserve, Provenance::Empirical, rs_basis);
+    push(
+        "gradients",
+        n.gradients,
+        Provenance::Empirical,
+        "bf16 gradients 2 B/param (4 more with fp32 gradient copies)".into(),
+    );
+    push("optimizer", n.optimizer, Provenance::Empirical, "AdamW: fp32 master weights 4 + moments 8 = 12 B/param (16-18 B/param in total; EleutherAI, DeepSpeed)".into());
+    push("adapters", n.adapters, Provenance::Exact, "LoRA adapters on every linear layer, trained in fp32 with AdamW (16 B per adapter parameter)".into());
+    push(
+        "os_reserve",
+        n.os_reserve,
+        Provenance::Heuristic,
+        "memory kept for the operating system".into(),
+    );
+
+    let per_device = n.per_device();
+    let total = finite(per_device * d);
+    let weights = finite(n.weights.v * d);
+    let kv_cache = finite(n.kv.v * d);
+    let activations = finite(n.activations.v * d);
+    MemoryBreakdown {
+        terms,
+        weights: Bytes(weights),
+        kv_bytes_per_token: Bytes(finite(p.kv.global_per_token)),
+        kv_cache: Bytes(kv_cache),
+        activations: Bytes(activations),
+        overhead: Bytes(finite(total - weights - kv_cache - activations)),
+        total: Bytes(total),
+        per_device: Bytes(per_device),
+        device_capacity: Bytes(cap),
+        devices: devices.min(u32::MAX as u64) as u32,
+        tp: tp.min(u32::MAX as u64) as u32,
+        pp: pp.min(u32::MAX as u64) as u32,
+        fits: per_device <= cap,
+    }
+}
+
+/// The smallest placement of `wl` on GPUs of one model, `gpus_per_server` per server: fewest
+/// servers, then fewest pipeline stages (tensor parallelism within a server first, as usual),
+/// then fewest GPUs. llama.cpp and Ollama split by layers only.
+pub fn place(
+    a: &ModelArch,
+    wl: &Workload,
+    gpu: &GpuFigures,
+    gpus_per_server: u32,
+    c: &EngineConstants,
+) -> Result<Placement, NoFit> {
+    let p = prepare(a, wl);
+    place_prepared(a, &p, wl, gpu, gpus_per_server, c)
+}
+
+/// [`place`] with the model-dependent parts already computed.
+pub fn place_prepared(
+    a: &ModelArch,
+    p: &Prepared,
+    wl: &Workload,
+    gpu: &GpuFigures,
+    gpus_per_server: u32,
+    c: &EngineConstants,
+) -> Result<Placement, NoFit> {
+    let cap = finite(gpu.memory.0);
+    let per_server = gpus_per_server.max(1);
+    if cap <= 0.0 {
+        return Err(NoFit {
+            reason: "the GPU has no memory figure".into(),
+        });
+    }
+    let layers = a.layers.clamp(1, 1 << 20);
+    let mut best: Option<Placement> = None;
+    let max_gpus: u64 = 1 << 20;
+    for tp in engine_tp_degrees(a, wl.engine, per_server) {
+        let tp64 = tp as u64;
+        let max_pp = (max_gpus / tp64).clamp(1, layers);
+        let fits = |pp: u64| {
+            let devices = tp64 * pp;
+            numbers(p, wl, tp64, pp, false, devices, c).per_device() <= cap
+        };
+        if !fits(max_pp) {
+            continue;
+        }
+        // Per-device memory falls as stages are added: binary search the fewest stages.
+        let (mut lo, mut hi) = (1u64, max_pp);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if fits(mid) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        let pp = lo;
+        let gpus = tp64 * pp;
+        let per = numbers(p, wl, tp64, pp, false, gpus, c).per_device();
+        let cand = Placement {
+            tp,
+            pp: pp as u32,
+            gpus: gpus as u32,
+            servers: gpus.div_ceil(per_server as u64) as u32,
+            per_gpu_bytes: Bytes(per),
+        };
+        let better = match &best {
+            None => true,
+            Some(b) => (cand.servers, cand.pp, cand.gpus) < (b.servers, b.pp, b.gpus),
+        };
+        if better {
+            best = Some(cand);
+        }
+    }
+    best.ok_or_else(|| {
+        let one_layer = p.weights.total / p.layers.max(1.0);
+        NoFit {
+            reason: format!(
+                "does not fit on {:.1} GiB GPUs even split over {} pipeline stages (one layer alone needs {:.2} GiB of weights plus runtime and cache)",
+                cap / GIB,
+                layers,
+                one_layer / GIB
+            ),
+        }
+    })
+}
+
+/// Largest value in `1..=max` for which `fits` holds (0 if none), for a monotone predicate.
+fn largest(max: u64, fits: impl Fn(u64) -> bool) -> u64 {
+    if max == 0 || !fits(1) {
+        return 0;
+    }
+    if fits(max) {
+        return max;
+    }
+    let (mut lo, mut hi) = (1u64, max);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+fn placement_of(a: &ModelArch, engine: Engine, hw: &Hardware) -> (u64, u64, bool, u64, f64) {
+    match hw {
+        Hardware::Gpu {
+            gpu,
+            per_server,
+            servers,
+        } => {
+            let (tp, pp) = split_for(a, engine, *per_server, *servers);
+            (tp, pp, false, tp * pp, finite(gpu.memory.0))
+        }
+        Hardware::Cpu { ram_bytes, .. } => (1, 1, true, 1, finite(ram_bytes.0)),
+    }
+}
+
+/// Most concurrent sequences of `wl.ctx` tokens that fit on `hw` (0 if not even one), up to 10^6.
+pub fn max_concurrency(a: &ModelArch, wl: &Workload, hw: &Hardware, c: &EngineConstants) -> u64 {
+    let p = prepare(a, wl);
+    let (tp, pp, cpu, devices, cap) = placement_of(a, wl.engine, hw);
+    largest(1_000_000, |s| {
+        let w = Workload {
+            seqs: s,
+            ..wl.clone()
+        };
+        numbers(&p, &w, tp, pp, cpu, devices, c).per_device() <= cap
+    })
+}
+
+/// Longest context per sequence (at `wl.seqs` sequences) that fits on `hw`, up to the model's
+/// `max_position` when known (else 10^7 tokens); 0 if nothing fits.
+pub fn max_context(a: &ModelArch, wl: &Workload, hw: &Hardware, c: &EngineConstants) -> u64 {
+    let p = prepare(a, wl);
+    let (tp, pp, cpu, devices, cap) = placement_of(a, wl.engine, hw);
+    let limit = if a.max_position > 0 {
+        a.max_position.min(10_000_000)
+    } else {
+        10_000_000
+    };
+    largest(limit, |x| {
+        let w = Workload {
+            ctx: x,
+            ..wl.clone()
+        };
+        numbers(&p, &w, tp, pp, cpu, devices, c).per_device() <= cap
+    })
+}

@@ -1,0 +1,145 @@
+//! What is run ([`Workload`]) and on what ([`Hardware`], [`GpuFigures`]).
+
+use super::options::{Engine, KvType, Quant, Task};
+use crate::catalog::GpuSpec;
+use crate::units::{Bytes, GIB};
+use serde::{Deserialize, Serialize};
+
+/// The workload the engine sizes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Workload {
+    pub quant: Quant,
+    pub kv: KvType,
+    /// Context length per sequence, tokens (training: sequence length).
+    pub ctx: u64,
+    /// Concurrent sequences held in memory (training: micro-batch per device).
+    pub seqs: u64,
+    pub engine: Engine,
+    pub task: Task,
+    /// Average prompt and output tokens per request (speed, TTFT).
+    pub tokens_in: u64,
+    pub tokens_out: u64,
+    /// Fine-tuning: recompute activations in the backward pass (gradient checkpointing).
+    pub grad_checkpointing: bool,
+    /// Fine-tuning: LoRA rank (0: the engine constants' default).
+    pub lora_rank: u64,
+    /// When `quant` is `bf16` (the app's default) and the model ships in another native format
+    /// (gpt-oss MXFP4 experts, DeepSeek-V3 FP8), size that native format instead.
+    pub native_default: bool,
+}
+
+impl Default for Workload {
+    fn default() -> Self {
+        Workload {
+            quant: Quant::Bf16,
+            kv: KvType::F16,
+            ctx: 8192,
+            seqs: 16,
+            engine: Engine::Vllm,
+            task: Task::Infer,
+            tokens_in: 1000,
+            tokens_out: 250,
+            grad_checkpointing: true,
+            lora_rank: 0,
+            native_default: true,
+        }
+    }
+}
+
+/// The figures of one GPU model the engine needs.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GpuFigures {
+    /// Usable memory per GPU.
+    pub memory: Bytes,
+    pub bandwidth_gbs: f64,
+    /// Dense BF16 tensor TFLOPS.
+    pub bf16_tflops: f64,
+    pub fp8_tflops: Option<f64>,
+    pub fp4_tflops: Option<f64>,
+    /// GPU-to-GPU bandwidth per GPU, GB/s.
+    pub interconnect_gbs: f64,
+    pub nvlink: bool,
+}
+
+impl GpuFigures {
+    /// A GPU with `memory_gib` GiB and otherwise H100-SXM-like figures (tests, bare sizing).
+    pub fn with_memory_gib(memory_gib: f64) -> GpuFigures {
+        GpuFigures {
+            memory: Bytes(memory_gib * GIB),
+            bandwidth_gbs: 3350.0,
+            bf16_tflops: 989.0,
+            fp8_tflops: Some(1979.0),
+            fp4_tflops: None,
+            interconnect_gbs: 900.0,
+            nvlink: true,
+        }
+    }
+}
+
+impl From<&GpuSpec> for GpuFigures {
+    fn from(g: &GpuSpec) -> Self {
+        let pos = |x: f64| if x.is_finite() && x > 0.0 { x } else { 0.0 };
+        let opt = |x: Option<f64>| x.filter(|v| v.is_finite() && *v > 0.0);
+        GpuFigures {
+            memory: Bytes(pos(g.memory_gib) * GIB),
+            bandwidth_gbs: pos(g.bandwidth_gbs),
+            bf16_tflops: pos(g.bf16_tflops),
+            fp8_tflops: opt(g.fp8_tflops),
+            fp4_tflops: opt(g.fp4_tflops),
+            // PCIe 4 x16 (~32 GB/s) when the catalogue says nothing.
+            interconnect_gbs: if g.interconnect_gbs > 0.0 {
+                g.interconnect_gbs
+            } else {
+                32.0
+            },
+            nvlink: g.nvlink,
+        }
+    }
+}
+
+/// The hardware a workload runs on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Hardware {
+    /// `per_server` GPUs in each of `servers` servers.
+    Gpu {
+        gpu: GpuFigures,
+        per_server: u32,
+        servers: u32,
+    },
+    /// CPU inference.
+    Cpu {
+        ram_bytes: Bytes,
+        bandwidth_gbs: f64,
+        /// Physical cores (or vCPUs for a VPS).
+        cores: u32,
+        avx512: bool,
+        amx: bool,
+    },
+}
+
+impl Hardware {
+    /// One GPU.
+    pub fn gpu(gpu: GpuFigures) -> Hardware {
+        Hardware::Gpu {
+            gpu,
+            per_server: 1,
+            servers: 1,
+        }
+    }
+    /// A device large enough for anything: memory(…) on it gives the bare requirement.
+    pub fn unbounded() -> Hardware {
+        Hardware::gpu(GpuFigures::with_memory_gib(f64::MAX / GIB / 1e6))
+    }
+    /// GPUs (0 for CPU).
+    pub fn gpu_count(&self) -> u64 {
+        match self {
+            Hardware::Gpu {
+                per_server,
+                servers,
+                ..
+            } => (*per_server as u64).max(1) * (*servers as u64).max(1),
+            Hardware::Cpu { .. } => 0,
+        }
+    }
+}

@@ -1,0 +1,533 @@
+//! The shipped catalogue, the loader's error messages, and the provider-catalogue rules.
+
+use inference_sizer::catalog::{
+    filter_provider, merge_provider, validate, Catalog, CatalogError, Offer, OfferKind, PricePer,
+    Problem, ProblemKind, Virtualization,
+};
+use inference_sizer::units::Currency;
+use proptest::prelude::*;
+
+const SHIPPED: &str = include_str!("../public/catalog.json");
+
+fn shipped() -> Catalog {
+    Catalog::from_json(SHIPPED).expect("the shipped catalogue parses")
+}
+
+#[track_caller]
+fn offer<'a>(catalog: &'a Catalog, id: &str) -> &'a Offer {
+    catalog
+        .offer(id)
+        .unwrap_or_else(|| panic!("no offer {id} in the catalogue"))
+}
+
+#[track_caller]
+fn assert_close(actual: f64, expected: f64) {
+    assert!(
+        (actual - expected).abs() < 1e-9,
+        "expected {expected}, got {actual}"
+    );
+}
+
+/// A one-offer provider catalogue; `offer_fields` are spliced into a valid offer and override it.
+fn provider_catalogue_with(offer_fields: &str) -> String {
+    format!(
+        r#"{{"schema": 1, "as_of": "2026-11-01", "usd_per_eur": 1.16,
+            "offers": [{{"id": "acme-h100", "provider": "Acme", "name": "H100 box", "kind": "bare_metal",
+              "gpu": {{"id": "nvidia_h100_sxm", "count": 1}}, "virtualization": "bare_metal",
+              "price": {{"amount": 1500, "currency": "EUR", "per": "month"}},
+              "jurisdiction": "EU", "source": "https://acme.example/prices", "as_of": "2026-11-01"{offer_fields}}}]}}"#
+    )
+}
+
+/// Reads a provider catalogue and applies it over the built-in one.
+fn merged_with_builtin(json: &str) -> Result<Catalog, Vec<Problem>> {
+    let provider = Catalog::from_json(json).expect("provider catalogue parses");
+    merge_provider(&shipped(), &provider)
+}
+
+/// The sentence a person sees when a provider catalogue is refused.
+#[track_caller]
+fn refusal(json: &str) -> String {
+    match Catalog::load_over(&shipped(), json) {
+        Ok(_) => panic!("the catalogue was accepted"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[track_caller]
+fn problem_kinds(json: &str) -> Vec<ProblemKind> {
+    match Catalog::load_over(&shipped(), json) {
+        Err(CatalogError::Invalid(problems)) => problems.iter().map(|p| p.kind).collect(),
+        other => panic!("expected validation problems, got {other:?}"),
+    }
+}
+
+// ---- the shipped file ---------------------------------------------------------------------
+
+#[test]
+fn shipped_catalogue_parses_and_validates_with_no_problems() {
+    let problems = validate(&shipped());
+    assert!(problems.is_empty(), "problems: {problems:#?}");
+    assert!(Catalog::builtin_problems().is_empty());
+    assert_eq!(Catalog::builtin(), shipped());
+}
+
+#[test]
+fn every_offer_has_a_source_and_a_date() {
+    for o in &shipped().offers {
+        assert!(!o.source.trim().is_empty(), "{} has no source", o.id);
+        assert!(
+            inference_sizer::catalog::is_date(&o.as_of),
+            "{} has as_of {:?}",
+            o.id,
+            o.as_of
+        );
+    }
+}
+
+#[test]
+fn offer_ids_are_unique_and_every_gpu_id_is_known() {
+    let c = shipped();
+    let mut ids: Vec<&str> = c.offers.iter().map(|o| o.id.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), c.offers.len());
+    for o in &c.offers {
+        if let Some(id) = o.gpu_id() {
+            assert!(c.gpu(id).is_some(), "{} uses unknown GPU {id}", o.id);
+        }
+    }
+}
+
+#[test]
+fn every_offer_kind_is_represented() {
+    let c = shipped();
+    // The CSV has every kind; these floors are what the build keeps after dropping undated rows.
+    let at_least = [
+        (OfferKind::CloudOnDemand, 15),
+        (OfferKind::CloudReserved, 10),
+        (OfferKind::CloudSpot, 5),
+        (OfferKind::GpuCloud, 25),
+        (OfferKind::BareMetal, 15),
+        (OfferKind::Vps, 5),
+        (OfferKind::DedicatedCpu, 5),
+    ];
+    for (kind, n) in at_least {
+        let count = c.offers.iter().filter(|o| o.kind == kind).count();
+        assert!(
+            count >= n,
+            "{}: {count} offers, expected at least {n}",
+            kind.id()
+        );
+    }
+    assert!(
+        c.gpus.len() >= 25,
+        "every GPU of gpus.csv plus the ones the offers need"
+    );
+}
+
+#[test]
+fn aws_p5_is_shipped_at_the_post_cut_price() {
+    let c = shipped();
+    let p5 = offer(&c, "aws-p5.48xlarge-us-east-1");
+    assert_eq!(p5.kind, OfferKind::CloudOnDemand);
+    assert_eq!(p5.gpu_id(), Some("nvidia_h100_sxm"));
+    assert_eq!(p5.gpu_count(), 8);
+    assert_close(p5.price.amount, 55.04); // June 2025 cut: 98.32 -> 55.04 (-44%)
+    assert_eq!(
+        (p5.price.currency, p5.price.per),
+        (Currency::Usd, PricePer::Hour)
+    );
+    assert!(p5.reference);
+    assert_eq!(p5.jurisdiction, "US");
+    assert!(!p5.region_eu);
+    let egress = p5.egress.expect("AWS egress terms");
+    assert_close(egress.price_per_gb, 0.09);
+    // No pre-cut price survives anywhere for AWS P4/P5.
+    for o in c.offers.iter().filter(|o| o.provider == "AWS") {
+        assert!(
+            ![98.32, 32.7726, 40.96575].contains(&o.price.amount),
+            "{} is pre-cut",
+            o.id
+        );
+    }
+}
+
+#[test]
+fn hetzner_gex131_is_a_monthly_eu_bare_metal_server_with_a_setup_fee() {
+    let c = shipped();
+    let gex = offer(&c, "hetzner-gex131");
+    assert_eq!(gex.kind, OfferKind::BareMetal);
+    assert_eq!(gex.virtualization, Virtualization::BareMetal);
+    assert_close(gex.price.amount, 1497.30);
+    assert_eq!(
+        (gex.price.currency, gex.price.per),
+        (Currency::Eur, PricePer::Month)
+    );
+    let fee = gex.setup_fee.expect("setup fee");
+    assert_close(fee.amount, 1499.0);
+    assert_eq!(fee.currency, Currency::Eur);
+    assert!(gex.single_tenant && gex.region_eu && !gex.reference);
+    assert_eq!(gex.jurisdiction, "EU");
+    assert!(gex.egress.expect("egress terms").unmetered);
+    // The GPU gpus.csv lacks was added: 96 GB label -> 96 x 81559/81920 = 95.58 GiB usable.
+    let gpu = c.gpu(gex.gpu_id().expect("a GPU")).expect("known GPU");
+    assert_close(gpu.memory_gib, 95.58);
+    assert!(
+        gex.amx == Some(true) && gex.avx512 == Some(true),
+        "Xeon Gold 5412U is Sapphire Rapids"
+    );
+    // 8 channels x 4400 MT/s x 8 B = 281.6 GB/s.
+    assert_close(gex.cpu_bandwidth_gbs.expect("derived"), 281.6);
+}
+
+#[test]
+fn usable_gpu_memory_follows_the_documented_rule() {
+    let c = shipped();
+    let gib = |id: &str| c.gpu(id).expect(id).memory_gib;
+    assert_close(gib("nvidia_h100_sxm"), 79.65); // 80 x 81559/81920 = 79.648
+    assert_close(gib("nvidia_l40s"), 45.0); // 48 x 15/16 (ECC on)
+    assert_close(gib("nvidia_a10g"), 22.5); // 24 x 15/16
+}
+
+#[test]
+fn yearly_and_reserved_prices_carry_their_terms() {
+    let c = shipped();
+    let annual = offer(&c, "latitude-sh-g3.h100.small-annual-prepaid");
+    assert_close(annual.price.amount, 861.0); // 10,332 USD a year / 12
+    assert!(annual.price.approximate);
+    assert_close(annual.min_term_months, 12.0);
+    let cud = offer(&c, "gcp-a3-highgpu-8g-us-central1-reserved-3y");
+    assert_eq!(cud.kind, OfferKind::CloudReserved);
+    assert_close(cud.min_term_months, 36.0);
+    assert!(cud.name.contains("3-year"));
+    assert_eq!(
+        offer(&c, "aws-p5.48xlarge-us-east-1").kind,
+        OfferKind::CloudOnDemand
+    );
+}
+
+#[test]
+fn cpu_offers_have_no_gpu_and_say_whether_cores_are_dedicated() {
+    let c = shipped();
+    for o in c.offers.iter().filter(|o| o.kind.is_cpu()) {
+        assert!(o.gpu.is_none(), "{}", o.id);
+        assert_eq!(
+            o.dedicated_cores,
+            Some(o.kind == OfferKind::DedicatedCpu),
+            "{}",
+            o.id
+        );
+        assert!(o.cpu_bandwidth_gbs.is_some_and(|b| b > 0.0), "{}", o.id);
+    }
+    let vps = offer(&c, "vultr-vc2-4-vcpu-8-gb");
+    assert_close(vps.price.amount, 40.0); // the 40 USD VPS of the background worked example
+}
+
+// ---- messages for bad documents -------------------------------------------------------------
+
+#[test]
+fn malformed_json_is_refused_with_its_position() {
+    let msg = refusal("{\"schema\": 1, \"as_of\": ");
+    assert!(
+        msg.contains("not valid JSON") && msg.contains("line 1"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn another_schema_version_is_refused_by_number() {
+    let msg = refusal(r#"{"schema": 2, "as_of": "2026-11-01", "usd_per_eur": 1.16}"#);
+    assert_eq!(
+        msg,
+        "The catalogue uses schema 2; this version reads schema 1 only."
+    );
+    assert!(refusal(r#"{"as_of": "2026-11-01"}"#).contains("no `schema`"));
+    assert!(refusal("[1, 2]").contains("must be a JSON object"));
+}
+
+#[test]
+fn an_unknown_gpu_is_named() {
+    let json = provider_catalogue_with(r#", "gpu": {"id": "nvidia_h900", "count": 1}"#);
+    let msg = refusal(&json);
+    assert!(
+        msg.contains("offers[0] (acme-h100)") && msg.contains("\"nvidia_h900\""),
+        "{msg}"
+    );
+}
+
+#[test]
+fn a_negative_or_zero_price_is_refused() {
+    let json =
+        provider_catalogue_with(r#", "price": {"amount": -5, "currency": "EUR", "per": "month"}"#);
+    assert!(refusal(&json).contains("price must be a positive amount, not -5 EUR"));
+    let json =
+        provider_catalogue_with(r#", "price": {"amount": 0, "currency": "EUR", "per": "month"}"#);
+    assert_eq!(problem_kinds(&json), vec![ProblemKind::BadPrice]);
+}
+
+#[test]
+fn an_unknown_currency_or_unit_names_the_field() {
+    let json =
+        provider_catalogue_with(r#", "price": {"amount": 5, "currency": "GBP", "per": "month"}"#);
+    let msg = refusal(&json);
+    assert!(
+        msg.contains("offers[0] (acme-h100)") && msg.contains("GBP"),
+        "{msg}"
+    );
+    let json =
+        provider_catalogue_with(r#", "price": {"amount": 5, "currency": "EUR", "per": "day"}"#);
+    let msg = refusal(&json);
+    assert!(msg.contains("unknown variant `day`"), "{msg}");
+}
+
+#[test]
+fn a_missing_source_or_date_is_refused() {
+    let json = provider_catalogue_with(r#", "source": " ""#);
+    assert_eq!(problem_kinds(&json), vec![ProblemKind::MissingSource]);
+    let json = provider_catalogue_with(r#", "as_of": "last week""#);
+    assert!(refusal(&json).contains("as_of \"last week\" is not a date"));
+    let json = provider_catalogue_with(r#", "as_of": "2026-13-01""#);
+    assert_eq!(problem_kinds(&json), vec![ProblemKind::BadDate]);
+}
+
+#[test]
+fn a_zero_rate_and_duplicate_ids_are_refused() {
+    let json = provider_catalogue_with("").replace("1.16", "0");
+    assert_eq!(problem_kinds(&json), vec![ProblemKind::Rate]);
+    let mut c = shipped();
+    c.offers.push(c.offers[0].clone());
+    let problems = validate(&c);
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].kind, ProblemKind::DuplicateId);
+}
+
+#[test]
+fn stated_gpu_memory_must_match_the_spec_within_two_percent() {
+    // H100 SXM spec: 79.65 GiB. 80.0 is 0.4% off (fine); 40 is 50% off (a different card).
+    let ok = provider_catalogue_with(r#", "gpu_memory_gib": 80.0"#);
+    assert!(Catalog::load_over(&shipped(), &ok).is_ok());
+    let wrong = provider_catalogue_with(r#", "gpu_memory_gib": 40"#);
+    assert!(refusal(&wrong).contains("states 40 GiB per GPU but nvidia_h100_sxm has 79.65 GiB"));
+}
+
+// ---- provider catalogues --------------------------------------------------------------------
+
+#[test]
+fn a_provider_catalogue_replaces_the_builtin_offers() {
+    let merged = merged_with_builtin(&provider_catalogue_with("")).expect("valid");
+    assert_eq!(merged.offers.len(), 1);
+    assert_eq!(merged.offers[0].id, "acme-h100");
+    // GPUs extend: the built-in H100 spec is still there for the provider's offer.
+    assert!(merged.gpu("nvidia_h100_sxm").is_some());
+}
+
+#[test]
+fn include_reference_keeps_the_builtin_reference_offers_beside_the_providers() {
+    let json = provider_catalogue_with("").replace(
+        r#""usd_per_eur": 1.16,"#,
+        r#""usd_per_eur": 1.16, "include_reference": true,"#,
+    );
+    let merged = merged_with_builtin(&json).expect("valid");
+    let builtin = shipped();
+    let references = builtin.offers.iter().filter(|o| o.reference).count();
+    assert!(references > 30);
+    assert_eq!(merged.offers.len(), 1 + references);
+    assert!(merged.offer("aws-p5.48xlarge-us-east-1").is_some());
+    assert!(
+        merged.offer("hetzner-gex131").is_none(),
+        "non-reference built-in offers go"
+    );
+}
+
+#[test]
+fn a_provider_may_bring_its_own_gpu() {
+    let json = format!(
+        r#"{{"schema": 1, "as_of": "2026-11-01", "usd_per_eur": 1.16,
+            "gpus": [{{"id": "acme_card", "name": "Acme Card", "memory_gib": 60, "bandwidth_gbs": 1000,
+                       "bf16_tflops": 200, "source": "acme datasheet"}}],
+            "offers": [{}]}}"#,
+        &provider_catalogue_with(r#", "gpu": {"id": "acme_card", "count": 2}"#)
+            .split_once("\"offers\": [")
+            .expect("offers")
+            .1
+            .trim_end()
+            .trim_end_matches("]}")
+    );
+    let merged = merged_with_builtin(&json).expect("valid");
+    assert!(merged.gpu("acme_card").is_some() && merged.gpu("nvidia_h100_sxm").is_some());
+}
+
+#[test]
+fn a_provider_catalogue_with_a_problem_is_refused_whole() {
+    let json = provider_catalogue_with(r#", "gpu": {"id": "nvidia_h900", "count": 1}"#);
+    let problems = merged_with_builtin(&json).expect_err("unknown GPU");
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].kind, ProblemKind::UnknownGpu);
+}
+
+#[test]
+fn filtering_by_provider_keeps_its_offers_and_the_reference_ones() {
+    let c = shipped();
+    let hetzner = filter_provider(&c, " hetzner ");
+    let own = c.offers.iter().filter(|o| o.provider == "Hetzner").count();
+    let references = c
+        .offers
+        .iter()
+        .filter(|o| o.reference && o.provider != "Hetzner")
+        .count();
+    assert!(own >= 8);
+    assert_eq!(hetzner.offers.len(), own + references);
+    assert!(hetzner
+        .offers
+        .iter()
+        .all(|o| o.provider == "Hetzner" || o.reference));
+    assert!(hetzner.offer("vultr-vbm-112c-2048gb-8-h100-gpu").is_none());
+    assert_eq!(hetzner.gpus, c.gpus);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn arbitrary_text_never_panics(text in ".{0,200}") {
+        let _ = Catalog::from_json(&text);
+        let _ = Catalog::load(&text);
+        let _ = Catalog::load_over(&Catalog::builtin(), &text);
+    }
+
+    #[test]
+    fn a_truncated_or_corrupted_catalogue_never_panics(cut in 0usize..SHIPPED.len(), byte in 0u8..128) {
+        let cut = (0..=cut).rev().find(|&i| SHIPPED.is_char_boundary(i)).unwrap_or(0);
+        let _ = Catalog::load(&SHIPPED[..cut]);
+        let mut corrupted = SHIPPED[..cut].to_string();
+        corrupted.push(char::from(byte));
+        corrupted.push_str(&SHIPPED[cut..]);
+        let _ = Catalog::load(&corrupted);
+    }
+}
+
+#[test]
+fn a_self_contained_catalogue_must_list_its_gpus() {
+    // Catalog::load checks a file on its own: the provider sample names a GPU it does not define.
+    let json = provider_catalogue_with("");
+    assert!(
+        matches!(Catalog::load(&json), Err(CatalogError::Invalid(p)) if p[0].kind == ProblemKind::UnknownGpu)
+    );
+    assert!(Catalog::load(SHIPPED).is_ok());
+}
+
+#[test]
+fn the_empty_fallback_catalogue_validates() {
+    assert!(validate(&Catalog::empty()).is_empty());
+}
+
+#[test]
+fn jurisdiction_and_data_location_are_kept_apart() {
+    let c = shipped();
+    // A US provider's EU region: the data stays in the EU, the CLOUD Act still applies.
+    let gcp_eu = offer(&c, "gcp-a3-highgpu-8g-europe-west4");
+    assert!(gcp_eu.region_eu);
+    assert_eq!(gcp_eu.jurisdiction, "US");
+    assert_close(gcp_eu.price.amount, 82154.0);
+    assert_eq!(gcp_eu.price.per, PricePer::Month);
+    // An EU provider in the EU.
+    let ovh = offer(&c, "ovhcloud-l40s-90-hourly-billing");
+    assert!(ovh.region_eu && ovh.jurisdiction == "EU");
+    assert!(!ovh.single_tenant, "a passthrough VM shares the host");
+    assert_eq!(ovh.virtualization, Virtualization::Passthrough);
+}
+
+#[test]
+fn hidden_cost_terms_come_from_the_provider_extras() {
+    let c = shipped();
+    // AWS: EBS gp3 0.08 USD/GB-month; 0.09 USD/GB egress after 100 GB free.
+    let p5 = offer(&c, "aws-p5.48xlarge-us-east-1");
+    assert_eq!(p5.storage_per_gb_month, Some(0.08));
+    assert_close(p5.egress.expect("egress").included_tb, 0.1);
+    // Hetzner cloud: 1 EUR per TB beyond the 20 TiB (21.99 TB) included; Volumes 0.0572 EUR/GB-month.
+    let cx = offer(&c, "hetzner-cx33");
+    let egress = cx.egress.expect("egress");
+    assert_close(egress.price_per_gb, 0.001);
+    assert_close(egress.included_tb, 21.99);
+    assert_eq!(egress.currency, Currency::Eur);
+    assert_eq!(cx.storage_per_gb_month, Some(0.0572));
+    // Bare metal: local disks included, no network-volume price.
+    assert_eq!(offer(&c, "hetzner-gex44").storage_per_gb_month, None);
+}
+
+#[test]
+fn dates_may_be_as_precise_as_the_source() {
+    use inference_sizer::catalog::is_date;
+    for good in ["2026", "2026-03", "2026-11-09"] {
+        assert!(is_date(good), "{good}");
+    }
+    for bad in [
+        "",
+        "26-11-09",
+        "2026-00",
+        "2026-11-32",
+        "2026/11/09",
+        "2026-1-9",
+        "early 2026",
+    ] {
+        assert!(!is_date(bad), "{bad}");
+    }
+}
+
+#[test]
+fn single_tenancy_is_claimed_only_where_the_source_says_bare_metal() {
+    let c = shipped();
+    assert!(offer(&c, "hetzner-gex44").single_tenant);
+    // Contabo's GPU offer: the source does not say whether it is a VPS or a dedicated server.
+    assert!(!offer(&c, "contabo-l40s-gpu-offer").single_tenant);
+    assert!(c
+        .offers
+        .iter()
+        .filter(|o| o.kind.is_cloud() && o.virtualization != Virtualization::BareMetal)
+        .all(|o| !o.single_tenant));
+}
+
+#[test]
+fn the_provider_list_is_sorted_and_distinct() {
+    let c = shipped();
+    let providers = c.providers();
+    assert!(providers.windows(2).all(|w| w[0] < w[1]));
+    for name in [
+        "AWS", "Azure", "GCP", "Hetzner", "OVHcloud", "Scaleway", "Vultr", "Lambda", "RunPod",
+    ] {
+        assert!(providers.contains(&name), "{name}");
+    }
+}
+
+#[test]
+fn a_nan_price_built_in_code_is_refused() {
+    // JSON cannot carry NaN, but a catalogue edited in code can.
+    let mut c = shipped();
+    c.offers.push(Offer {
+        id: "code-built".into(),
+        provider: "Acme".into(),
+        name: "box".into(),
+        price: inference_sizer::catalog::Price {
+            amount: f64::NAN,
+            currency: Currency::Eur,
+            per: PricePer::Month,
+            approximate: false,
+        },
+        source: "test".into(),
+        as_of: "2026-11".into(),
+        ..Offer::default()
+    });
+    let problems = validate(&c);
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].kind, ProblemKind::BadPrice);
+    let expected = format!(
+        "offers[{}] (code-built): price must be a positive amount",
+        c.offers.len() - 1
+    );
+    assert!(
+        problems[0].to_string().starts_with(&expected),
+        "{}",
+        problems[0]
+    );
+}

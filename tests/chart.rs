@@ -1,0 +1,381 @@
+//! The three charts render to SVG with their series, markers and axis names; bad input never
+//! panics; each data table matches its data.
+
+use inference_sizer::chart::*;
+use proptest::prelude::*;
+
+const ACCENT: &str = "#0072B2"; // the default accent, as the SVG backend writes colours
+const SECOND: &str = "#E69F00"; // the second series' colour
+
+fn series(label: &str, points: &[(f64, f64)]) -> Series {
+    Series {
+        label: label.into(),
+        points: points.to_vec(),
+    }
+}
+
+/// Cloud at 2 000 €/month against a server with a 20 000 € setup fee and 800 €/month:
+/// 2 000·m = 20 000 + 800·m ⇒ m = 20 000 / 1 200 = 16.67 months, at 33 333 €.
+fn cloud_against_bare_metal() -> CumulativeCost {
+    CumulativeCost {
+        series: vec![
+            series(
+                "Cloud",
+                &[
+                    (0.0, 0.0),
+                    (12.0, 24_000.0),
+                    (24.0, 48_000.0),
+                    (36.0, 72_000.0),
+                ],
+            ),
+            series(
+                "Bare metal",
+                &[
+                    (0.0, 20_000.0),
+                    (12.0, 29_600.0),
+                    (24.0, 39_200.0),
+                    (36.0, 48_800.0),
+                ],
+            ),
+        ],
+        break_even: Some(BreakEven {
+            month: 20_000.0 / 1_200.0,
+            cost: 2_000.0 * 20_000.0 / 1_200.0,
+            label: "Break-even after 16.7 months".into(),
+        }),
+        currency_label: "EUR".into(),
+        x_label: "Months".into(),
+        y_label: "Cumulative cost".into(),
+    }
+}
+
+/// A server at 1 460 €/month serving 100 M tokens a month at full load costs 14.6 €/M tokens at
+/// 100 %, 29.2 at 50 %, 146 at 10 %; the cloud API costs 40 €/M tokens flat: equal at
+/// 14.6 / 40 = 36.5 % utilisation.
+fn server_against_api() -> CostVsUtilisation {
+    let server: Vec<(f64, f64)> = [0.1, 0.25, 0.5, 0.75, 1.0]
+        .iter()
+        .map(|&u| (u, 14.6 / u))
+        .collect();
+    CostVsUtilisation {
+        series: vec![
+            series("Cloud API", &[(0.1, 40.0), (1.0, 40.0)]),
+            series("Server", &server),
+        ],
+        break_even_utilisation: Some(14.6 / 40.0),
+        break_even_label: "Break-even 36.5 %".into(),
+        currency_label: "EUR".into(),
+        x_label: "Utilisation".into(),
+        y_label: "Cost per million tokens".into(),
+    }
+}
+
+/// Weights 14 GiB at every context; KV cache 0.125 GiB per 1 024 tokens (e.g. 128 KiB a token):
+/// 0.5 GiB at 4k, 4 GiB at 32k, 16 GiB at 128k. On a 24 GiB card at a 32k context.
+fn eight_billion_on_a_24_gib_card() -> MemoryVsContext {
+    let contexts = [4096.0, 32768.0, 131072.0];
+    let kv: Vec<(f64, f64)> = contexts.iter().map(|&c| (c, c / 1024.0 * 0.125)).collect();
+    let weights: Vec<(f64, f64)> = contexts.iter().map(|&c| (c, 14.0)).collect();
+    MemoryVsContext {
+        series: vec![series("Weights", &weights), series("KV cache", &kv)],
+        stacked: true,
+        capacity_gib: Some(24.0),
+        capacity_label: "GPU memory 24 GiB".into(),
+        current_context: Some(32768.0),
+        current_label: "Your context".into(),
+        total_label: "Total".into(),
+        x_label: "Context (tokens)".into(),
+        y_label: "Memory (GiB)".into(),
+    }
+}
+
+fn count(svg: &str, needle: &str) -> usize {
+    svg.matches(needle).count()
+}
+
+fn polylines_in(svg: &str, colour: &str) -> usize {
+    svg.lines()
+        .filter(|l| l.contains("<polyline") && l.contains(&format!("stroke=\"{colour}\"")))
+        .count()
+}
+
+#[track_caller]
+fn assert_shows_text(svg: &str, text: &str) {
+    let shown = format!(">\n{text}\n</text>"); // the SVG backend puts text on its own line
+    assert!(svg.contains(&shown), "no text {text:?} in\n{svg}");
+}
+
+#[track_caller]
+fn assert_well_formed(svg: &str) {
+    assert!(
+        svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+        "{svg}"
+    );
+}
+
+fn table_of(rows: &[&[&str]]) -> Vec<Vec<String>> {
+    rows.iter()
+        .map(|r| r.iter().map(|c| c.to_string()).collect())
+        .collect()
+}
+
+#[test]
+fn cumulative_cost_draws_both_options_and_marks_break_even() {
+    let svg = render_svg_cumulative_cost(&cloud_against_bare_metal(), 640, 360).unwrap();
+    assert_well_formed(&svg);
+    // one line per option plus its legend swatch
+    assert_eq!(polylines_in(&svg, ACCENT), 2);
+    assert_eq!(polylines_in(&svg, SECOND), 2);
+    assert_shows_text(&svg, "Break-even after 16.7 months");
+    assert!(count(&svg, "<circle") >= 1, "no break-even dot");
+    assert_shows_text(&svg, "Months");
+    assert_shows_text(&svg, "Cumulative cost (EUR)");
+    assert_shows_text(&svg, "Cloud");
+    assert_shows_text(&svg, "Bare metal");
+    assert_shows_text(&svg, "60k"); // a tick on the cost axis (0..72 000 + headroom)
+}
+
+#[test]
+fn cumulative_cost_table_lists_each_month_and_option() {
+    let (headers, rows) = cloud_against_bare_metal().table();
+    assert_eq!(headers, ["Months", "Cloud", "Bare metal"]);
+    assert_eq!(
+        rows,
+        table_of(&[
+            &["0", "0", "20000"],
+            &["12", "24000", "29600"],
+            &["24", "48000", "39200"],
+            &["36", "72000", "48800"],
+        ])
+    );
+}
+
+#[test]
+fn a_formatter_writes_the_table_cells() {
+    let euros = |v: f64| format!("{v:.0} €");
+    let (_, rows) = cloud_against_bare_metal().table_with(&|m| format!("{m}"), &euros);
+    assert_eq!(rows[1], ["12", "24000 €", "29600 €"]);
+}
+
+#[test]
+fn cost_vs_utilisation_draws_both_options_and_the_break_even_rule() {
+    let svg = render_svg_cost_vs_utilisation(&server_against_api(), 640, 360).unwrap();
+    assert_well_formed(&svg);
+    // the API line and its legend swatch, plus the dashed break-even rule (many dashes)
+    assert!(polylines_in(&svg, ACCENT) > 2);
+    assert_eq!(polylines_in(&svg, SECOND), 2);
+    assert_shows_text(&svg, "Break-even 36.5 %");
+    assert_shows_text(&svg, "Utilisation");
+    assert_shows_text(&svg, "Cost per million tokens (EUR)");
+    assert_shows_text(&svg, "40%");
+    assert_shows_text(&svg, "100%");
+}
+
+#[test]
+fn cost_vs_utilisation_table_lists_each_utilisation() {
+    let (headers, rows) = server_against_api().table();
+    assert_eq!(headers, ["Utilisation", "Cloud API", "Server"]);
+    // 14.6 / 0.1 = 146, / 0.25 = 58.4, / 0.5 = 29.2, / 0.75 = 19.467, / 1 = 14.6
+    assert_eq!(
+        rows,
+        table_of(&[
+            &["0.1", "40", "146"],
+            &["0.25", "", "58.4"],
+            &["0.5", "", "29.2"],
+            &["0.75", "", "19.467"],
+            &["1", "40", "14.6"],
+        ])
+    );
+}
+
+#[test]
+fn memory_vs_context_stacks_terms_under_the_capacity_line() {
+    let svg = render_svg_memory_vs_context(&eight_billion_on_a_24_gib_card(), 640, 360).unwrap();
+    assert_well_formed(&svg);
+    assert_eq!(count(&svg, "<polygon"), 2, "one area per term");
+    assert_shows_text(&svg, "GPU memory 24 GiB");
+    assert_shows_text(&svg, "Your context");
+    assert_shows_text(&svg, "Context (tokens)");
+    assert_shows_text(&svg, "Memory (GiB)");
+    // log2 axis from 4k to 128k: ticks at powers of two
+    assert_shows_text(&svg, "4k");
+    assert_shows_text(&svg, "32k");
+    assert_shows_text(&svg, "128k");
+}
+
+#[test]
+fn memory_vs_context_table_adds_the_total_when_stacked() {
+    let (headers, rows) = eight_billion_on_a_24_gib_card().table();
+    assert_eq!(
+        headers,
+        ["Context (tokens)", "Weights", "KV cache", "Total"]
+    );
+    assert_eq!(
+        rows,
+        table_of(&[
+            &["4096", "14", "0.5", "14.5"],
+            &["32768", "14", "4", "18"],
+            &["131072", "14", "16", "30"],
+        ])
+    );
+}
+
+#[test]
+fn memory_vs_context_draws_a_lone_total_as_a_line() {
+    let mut data = eight_billion_on_a_24_gib_card();
+    data.stacked = false;
+    data.series = vec![series(
+        "Total",
+        &[(4096.0, 14.5), (32768.0, 18.0), (131072.0, 30.0)],
+    )];
+    let svg = render_svg_memory_vs_context(&data, 640, 360).unwrap();
+    assert_eq!(count(&svg, "<polygon"), 0);
+    assert_eq!(lines_through_three_points_or_more(&svg, ACCENT), 1);
+    assert_eq!(data.table().0, ["Context (tokens)", "Total"]);
+}
+
+/// Dashes and legend swatches are two-point polylines; a series through three points is not.
+fn lines_through_three_points_or_more(svg: &str, colour: &str) -> usize {
+    svg.lines()
+        .filter(|l| l.contains("<polyline") && l.contains(colour))
+        .filter(|l| l.matches(',').count() >= 3)
+        .count()
+}
+
+#[test]
+fn empty_charts_say_so() {
+    let empty = render_svg_cumulative_cost(&CumulativeCost::default(), 640, 360).unwrap();
+    assert_shows_text(&empty, "No data to chart");
+    let only_nan = CostVsUtilisation {
+        series: vec![series("x", &[(f64::NAN, 1.0), (0.5, f64::INFINITY)])],
+        break_even_utilisation: Some(f64::NAN),
+        ..Default::default()
+    };
+    let svg = render_svg_cost_vs_utilisation(&only_nan, 640, 360).unwrap();
+    assert_shows_text(&svg, "No data to chart");
+    let no_positive_context = MemoryVsContext {
+        series: vec![series("KV", &[(0.0, 1.0), (-4.0, 2.0)])],
+        ..Default::default()
+    };
+    let svg = render_svg_memory_vs_context(&no_positive_context, 640, 360).unwrap();
+    assert_shows_text(&svg, "No data to chart");
+}
+
+#[test]
+fn a_single_point_is_drawn_as_a_dot() {
+    let data = CumulativeCost {
+        series: vec![series("Cloud", &[(12.0, 24_000.0)])],
+        ..Default::default()
+    };
+    let svg = render_svg_cumulative_cost(&data, 640, 360).unwrap();
+    assert_eq!(count(&svg, "<circle"), 1);
+    assert!(!svg.contains("No data to chart"));
+}
+
+#[test]
+fn non_finite_points_are_skipped_not_drawn() {
+    let mut data = cloud_against_bare_metal();
+    data.series[0].points.push((48.0, f64::NAN));
+    data.series[0].points.push((f64::INFINITY, 1.0));
+    let svg = render_svg_cumulative_cost(&data, 640, 360).unwrap();
+    assert!(!svg.contains("NaN") && !svg.contains("inf"), "{svg}");
+    assert_eq!(polylines_in(&svg, ACCENT), 2);
+    assert_eq!(data.table().1.len(), 4, "no row for non-finite points");
+}
+
+#[test]
+fn a_dark_theme_and_accent_colour_are_used() {
+    let style = ChartStyle::new(Theme::Dark, "#ff8800");
+    let svg = render_svg(640, 360, |root| {
+        draw_cost_vs_utilisation(root, &server_against_api(), &style)
+    })
+    .unwrap();
+    assert!(svg.contains("fill=\"#161B22\""), "dark background");
+    assert!(polylines_in(&svg, "#FF8800") > 2);
+}
+
+fn any_number() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        any::<f64>(),
+        Just(f64::NAN),
+        Just(f64::INFINITY),
+        Just(0.0),
+        -1e6..1e6f64,
+        0.0..1.0f64,
+    ]
+}
+
+fn any_points() -> impl Strategy<Value = Vec<(f64, f64)>> {
+    prop::collection::vec((any_number(), any_number()), 0..6)
+}
+
+fn any_series() -> impl Strategy<Value = Vec<Series>> {
+    prop::collection::vec(any_points().prop_map(|p| series("s", &p)), 0..4)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn no_input_makes_a_chart_panic(
+        cumulative in any_series(),
+        utilisation in any_series(),
+        memory in any_series(),
+        marks in (any_number(), any_number(), any_number()),
+        stacked in any::<bool>(),
+        size in (0u32..1200, 0u32..900),
+        font_size in 0u32..64,
+    ) {
+        let style = ChartStyle { font_size, ..ChartStyle::default() };
+        let (w, h) = size;
+        let data = CumulativeCost {
+            series: cumulative,
+            break_even: Some(BreakEven { month: marks.0, cost: marks.1, label: "b".into() }),
+            ..Default::default()
+        };
+        render_svg(w, h, |root| draw_cumulative_cost(root, &data, &style)).unwrap();
+        let _ = data.table();
+        let data = CostVsUtilisation {
+            series: utilisation,
+            break_even_utilisation: Some(marks.2),
+            ..Default::default()
+        };
+        render_svg(w, h, |root| draw_cost_vs_utilisation(root, &data, &style)).unwrap();
+        let _ = data.table();
+        let data = MemoryVsContext {
+            series: memory,
+            stacked,
+            capacity_gib: Some(marks.0),
+            current_context: Some(marks.2),
+            ..Default::default()
+        };
+        let svg = render_svg(w, h, |root| draw_memory_vs_context(root, &data, &style)).unwrap();
+        prop_assert!(!svg.contains("NaN"));
+        let (headers, rows) = data.table();
+        prop_assert!(rows.iter().all(|r| r.len() == headers.len()));
+    }
+}
+
+/// Writes the example charts to `$CHART_DUMP_DIR` for a person to look at (`--ignored`).
+#[test]
+#[ignore]
+fn dump_example_charts() {
+    let dir = std::env::var("CHART_DUMP_DIR").unwrap_or_else(|_| "/tmp".into());
+    let files = [
+        (
+            "cumulative",
+            render_svg_cumulative_cost(&cloud_against_bare_metal(), 640, 360),
+        ),
+        (
+            "utilisation",
+            render_svg_cost_vs_utilisation(&server_against_api(), 640, 360),
+        ),
+        (
+            "memory",
+            render_svg_memory_vs_context(&eight_billion_on_a_24_gib_card(), 640, 360),
+        ),
+    ];
+    for (name, svg) in files {
+        std::fs::write(format!("{dir}/chart-{name}.svg"), svg.unwrap()).unwrap();
+    }
+}

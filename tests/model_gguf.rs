@@ -1,0 +1,188 @@
+//! GGUF header reader on a synthetic file built here: metadata, tensor table, exact bytes from
+//! each tensor's real type, and clear errors on truncated or foreign input.
+
+use inference_sizer::model::gguf::{read_header, GgufError};
+use inference_sizer::model::*;
+
+/// Builds a GGUF v3 header byte by byte.
+struct Gguf {
+    kv: Vec<u8>,
+    n_kv: u64,
+    tensors: Vec<u8>,
+    n_tensors: u64,
+}
+
+fn string(out: &mut Vec<u8>, s: &str) {
+    out.extend((s.len() as u64).to_le_bytes());
+    out.extend(s.as_bytes());
+}
+
+impl Gguf {
+    fn new() -> Gguf {
+        Gguf {
+            kv: Vec::new(),
+            n_kv: 0,
+            tensors: Vec::new(),
+            n_tensors: 0,
+        }
+    }
+    fn u32(mut self, key: &str, v: u32) -> Gguf {
+        string(&mut self.kv, key);
+        self.kv.extend(4u32.to_le_bytes());
+        self.kv.extend(v.to_le_bytes());
+        self.n_kv += 1;
+        self
+    }
+    fn str(mut self, key: &str, v: &str) -> Gguf {
+        string(&mut self.kv, key);
+        self.kv.extend(8u32.to_le_bytes());
+        string(&mut self.kv, v);
+        self.n_kv += 1;
+        self
+    }
+    fn tokens(mut self, n: usize) -> Gguf {
+        string(&mut self.kv, "tokenizer.ggml.tokens");
+        self.kv.extend(9u32.to_le_bytes());
+        self.kv.extend(8u32.to_le_bytes());
+        self.kv.extend((n as u64).to_le_bytes());
+        for i in 0..n {
+            string(&mut self.kv, &format!("tok{i}"));
+        }
+        self.n_kv += 1;
+        self
+    }
+    /// `ggml_type`: 0 F32, 12 Q4_K, 14 Q6_K.
+    fn tensor(mut self, name: &str, dims: &[u64], ggml_type: u32) -> Gguf {
+        string(&mut self.tensors, name);
+        self.tensors.extend((dims.len() as u32).to_le_bytes());
+        for d in dims {
+            self.tensors.extend(d.to_le_bytes());
+        }
+        self.tensors.extend(ggml_type.to_le_bytes());
+        self.tensors.extend(0u64.to_le_bytes());
+        self.n_tensors += 1;
+        self
+    }
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = b"GGUF".to_vec();
+        out.extend(3u32.to_le_bytes());
+        out.extend(self.n_tensors.to_le_bytes());
+        out.extend(self.n_kv.to_le_bytes());
+        out.extend(&self.kv);
+        out.extend(&self.tensors);
+        out
+    }
+}
+
+/// A two-layer Llama-style model: hidden 256, 4 heads (2 KV heads of 64), FFN 512, vocab 1000.
+fn tiny_llama() -> Vec<u8> {
+    let mut g = Gguf::new()
+        .str("general.architecture", "llama")
+        .str("general.name", "Tiny Llama")
+        .u32("llama.block_count", 2)
+        .u32("llama.embedding_length", 256)
+        .u32("llama.attention.head_count", 4)
+        .u32("llama.attention.head_count_kv", 2)
+        .u32("llama.feed_forward_length", 512)
+        .u32("llama.context_length", 4096)
+        .tokens(1000)
+        .tensor("token_embd.weight", &[256, 1000], 12);
+    for i in 0..2 {
+        g = g
+            .tensor(&format!("blk.{i}.attn_norm.weight"), &[256], 0)
+            .tensor(&format!("blk.{i}.attn_q.weight"), &[256, 256], 12)
+            .tensor(&format!("blk.{i}.attn_k.weight"), &[256, 128], 12)
+            .tensor(&format!("blk.{i}.attn_v.weight"), &[256, 128], 14)
+            .tensor(&format!("blk.{i}.attn_output.weight"), &[256, 256], 12)
+            .tensor(&format!("blk.{i}.ffn_norm.weight"), &[256], 0)
+            .tensor(&format!("blk.{i}.ffn_gate.weight"), &[256, 512], 12)
+            .tensor(&format!("blk.{i}.ffn_up.weight"), &[256, 512], 12)
+            .tensor(&format!("blk.{i}.ffn_down.weight"), &[512, 256], 14);
+    }
+    g.tensor("output_norm.weight", &[256], 0)
+        .tensor("output.weight", &[256, 1000], 14)
+        .bytes()
+}
+
+#[test]
+fn the_header_gives_architecture_and_exact_weight_bytes() {
+    let buf = tiny_llama();
+    let info = read_header(&buf).expect("reads");
+    assert_eq!(info.version, 3);
+    assert_eq!(info.architecture, "llama");
+    assert_eq!(info.tensors.len(), 21);
+    assert_eq!(info.header_bytes, buf.len() as u64);
+    // Q4_K is 144 B per 256 weights, Q6_K 210 B per 256, F32 4 B:
+    // token_embd 256,000 x 144/256 = 144,000
+    // per layer: Q4_K q 65,536 + k 32,768 + o 65,536 + gate 131,072 + up 131,072 = 425,984 -> 239,616
+    //            Q6_K v 32,768 + down 131,072 = 163,840 -> 134,400; norms 2 x 256 x 4 = 2,048
+    // output 256,000 x 210/256 = 210,000; output_norm 1,024.
+    let per_layer = 239_616 + 134_400 + 2_048;
+    assert_eq!(info.weight_bytes, 144_000 + 2 * per_layer + 210_000 + 1_024);
+    assert_eq!(
+        info.params,
+        256_000 * 2 + 2 * (425_984 + 163_840 + 512) + 256
+    );
+    let a = &info.arch;
+    assert_eq!(
+        (a.layers, a.hidden, a.heads, a.kv_heads, a.ffn, a.vocab),
+        (2, 256, 4, 2, 512, 1000)
+    );
+    assert_eq!(a.max_position, 4096);
+    assert!(!a.tied);
+    assert_eq!(a.name, "Tiny Llama");
+    // The architecture arithmetic agrees with the tensor table.
+    assert_eq!(param_counts(a).total, info.params);
+    // The file's bytes are what memory uses.
+    assert_eq!(weight_bytes(a, Quant::Q4KM).total, info.weight_bytes as f64);
+    assert_eq!(
+        kv_bytes_per_token(a, KvType::F16),
+        2.0 * 2.0 * 2.0 * 64.0 * 2.0
+    );
+}
+
+#[test]
+fn a_truncated_buffer_says_how_many_bytes_it_needs() {
+    let buf = tiny_llama();
+    // Cut inside the tokenizer array, then inside the tensor table.
+    for cut in [40, 600, buf.len() - 30, buf.len() - 1] {
+        let err = read_header(&buf[..cut]).unwrap_err();
+        match &err {
+            GgufError::Truncated { have, needed, .. } => {
+                assert_eq!(*have, cut as u64);
+                assert!(*needed > *have && *needed <= buf.len() as u64, "{needed}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let text = err.to_string();
+        assert!(
+            text.contains("read at least") && text.contains(&cut.to_string()),
+            "{text}"
+        );
+    }
+    // A cut inside the tensor table names the tensor.
+    let err = read_header(&buf[..buf.len() - 30]).unwrap_err();
+    assert!(err.to_string().contains("tensor info 21 of 21"), "{err}");
+}
+
+#[test]
+fn foreign_or_hostile_input_is_an_error() {
+    assert_eq!(
+        read_header(b"PK\x03\x04 not a gguf"),
+        Err(GgufError::NotGguf)
+    );
+    let mut v1 = b"GGUF".to_vec();
+    v1.extend(1u32.to_le_bytes());
+    assert_eq!(read_header(&v1), Err(GgufError::UnsupportedVersion(1)));
+    // Absurd counts are refused before any allocation.
+    let mut huge = b"GGUF".to_vec();
+    huge.extend(3u32.to_le_bytes());
+    huge.extend(u64::MAX.to_le_bytes());
+    huge.extend(u64::MAX.to_le_bytes());
+    assert!(matches!(read_header(&huge), Err(GgufError::Invalid(_))));
+    // A string length beyond the buffer is a truncation, not a panic.
+    let mut bad = Gguf::new().str("general.architecture", "llama").bytes();
+    bad[24..32].copy_from_slice(&u64::MAX.to_le_bytes());
+    assert!(read_header(&bad).is_err());
+    assert!(read_header(&[]).is_err());
+}

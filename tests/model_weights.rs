@@ -1,0 +1,161 @@
+//! Weight bytes per format: GGUF mixtures tensor by tensor (Llama-3.1-8B within 1% of the
+//! measured llama.cpp files), weight-only formats with 16-bit embeddings, native mixed formats.
+
+use inference_sizer::model::presets::preset;
+use inference_sizer::model::*;
+use inference_sizer::report::Provenance;
+use inference_sizer::units::GIB;
+
+#[track_caller]
+fn model(id: &str) -> ModelArch {
+    preset(id).unwrap_or_else(|| panic!("preset {id} missing"))
+}
+
+fn bits_per_weight(id: &str, q: Quant) -> f64 {
+    let m = model(id);
+    weight_bytes(&m, q).total * 8.0 / param_counts(&m).total as f64
+}
+
+#[test]
+fn llama_3_1_8b_in_every_gguf_type_is_within_one_percent_of_the_measured_files() {
+    // Measured bits per weight, ggml-org/llama.cpp@311c2c9f tools/quantize/README.md (B.1).
+    let measured = [
+        (Quant::Q8_0, 8.5008),
+        (Quant::Q6K, 6.5633),
+        (Quant::Q5KM, 5.7036),
+        (Quant::Q5KS, 5.5704),
+        (Quant::Q4KM, 4.8944),
+        (Quant::Q4KS, 4.6672),
+        (Quant::Q3KM, 3.9960),
+        (Quant::Q3KS, 3.6429),
+        (Quant::Q2K, 3.1593),
+        (Quant::Iq4Xs, 4.4597),
+        (Quant::Iq3M, 3.7628),
+        (Quant::Iq2M, 2.9294),
+    ];
+    for (q, bpw) in measured {
+        let got = bits_per_weight("llama-3.1-8b", q);
+        assert!((got / bpw - 1.0).abs() < 0.01, "{q}: {got:.4} vs {bpw}");
+    }
+    // Every GGUF type the app offers is covered.
+    let covered = Quant::ALL.iter().filter(|q| q.is_gguf()).count();
+    assert_eq!(
+        covered,
+        measured.len() + 1,
+        "q4_0 is the one type without a measurement"
+    );
+}
+
+#[test]
+fn q4_k_m_uses_q6_k_for_half_the_v_and_down_tensors() {
+    // Llama-3.1-8B, 32 layers: use_more_bits holds for 4 + 4 + 8 = 16 layers. Bytes:
+    // 16 layers of attn_v (4096·1024) and ffn_down (14336·4096) at 6.5625 instead of 4.5 bits
+    // = 16 · (4,194,304 + 58,720,256) · 2.0625 / 8 = 259,522,560 B more than pure Q4_K there.
+    let m = model("llama-3.1-8b");
+    let q4km = weight_bytes(&m, Quant::Q4KM).total;
+    let q4ks = weight_bytes(&m, Quant::Q4KS).total;
+    // Q4_K_S bumps attn_v of 4 layers and ffn_down of the first 4 to Q5_K (+1 bit):
+    // 4·4,194,304/8 + 4·58,720,256/8 = 31,457,280 B.
+    assert_eq!(q4km - q4ks, 259_522_560.0 - 31_457_280.0);
+}
+
+#[test]
+fn k_quants_fall_back_when_rows_are_not_multiples_of_256() {
+    // Qwen2.5-72B: I = 29568 = 115.5 x 256, so ffn_down (rows of 29568) cannot be Q4_K/Q6_K:
+    // Q4_K -> Q5_0 (5.5 bits), Q6_K -> Q8_0 (8.5 bits). Q4_K_M lands at 5.2 bits, not 4.9.
+    let bpw = bits_per_weight("qwen2.5-72b", Quant::Q4KM);
+    assert!(bpw > 5.1 && bpw < 5.3, "{bpw}");
+    // Qwen2.5-32B (I = 27648 = 108 x 256) stays at the usual 4.8-4.9.
+    let bpw32 = bits_per_weight("qwen2.5-32b", Quant::Q4KM);
+    assert!(bpw32 > 4.8 && bpw32 < 4.95, "{bpw32}");
+}
+
+#[test]
+fn mixtral_gets_llama_cpp_eight_expert_overrides() {
+    // n_expert == 8: attn_v and attn_k to Q8_0, attn_output to Q5_K in Q4_K_M.
+    let m = model("mixtral-8x7b");
+    let q4 = weight_bytes(&m, Quant::Q4KM).total;
+    // Without the overrides Q4_K_M would be ~4.83 bpw; with them the 26.4 GB file of the wild.
+    let bpw = q4 * 8.0 / param_counts(&m).total as f64;
+    assert!(bpw > 4.8 && bpw < 4.95, "{bpw}");
+}
+
+#[test]
+fn gptq_and_awq_keep_embeddings_and_head_in_16_bits() {
+    // Llama-3.1-8B: 2·128256·4096 = 1,050,673,152 params at 2 B = 2.10 GB, the rest
+    // (6,979,588,096 linear + 266,240 norm params) at 4.15625 bits and 2 B: 5.73 GB ("not 4 GB").
+    let w = weight_bytes(&model("llama-3.1-8b"), Quant::Awq4).total;
+    let expect = 1_050_673_152.0 * 2.0 + 6_979_321_856.0 * 4.15625 / 8.0 + 266_240.0 * 2.0;
+    assert_eq!(w, expect);
+    assert!((w / 1e9 - 5.73).abs() < 0.01);
+    assert_eq!(weight_bytes(&model("llama-3.1-8b"), Quant::Gptq4).total, w);
+}
+
+#[test]
+fn nf4_mxfp4_nvfp4_fp8_bits() {
+    let m = model("llama-3.1-8b");
+    let lin = 6_979_321_856.0;
+    let rest = (1_050_673_152.0 + 266_240.0) * 2.0;
+    // NF4 with double quantisation: 4 + 8/64 + 32/16384 = 4.126953125 bits.
+    assert_eq!(
+        weight_bytes(&m, Quant::Nf4).total,
+        rest + lin * 4.126953125 / 8.0
+    );
+    assert_eq!(
+        weight_bytes(&m, Quant::Mxfp4).total,
+        rest + lin * 4.25 / 8.0
+    );
+    assert_eq!(weight_bytes(&m, Quant::Nvfp4).total, rest + lin * 4.5 / 8.0);
+    assert_eq!(
+        weight_bytes(&m, Quant::Fp8).total,
+        rest + lin * (1.0 + 4.0 / 16384.0)
+    );
+    assert_eq!(weight_bytes(&m, Quant::Bf16).total, 8_030_261_248.0 * 2.0);
+    assert_eq!(weight_bytes(&m, Quant::Fp32).total, 8_030_261_248.0 * 4.0);
+}
+
+#[test]
+fn gpt_oss_ships_mxfp4_experts_and_bf16_elsewhere() {
+    // 120b: expert matrices 36·128·3·2880·2880 = 114,661,785,600 params at 4.25 bits, the other
+    // 2,167,371,072 (expert biases included) at 2 B = 65.25e9 B = 60.77 GiB (sizing-formulas.md §1c).
+    let w = weight_bytes(&model("gpt-oss-120b"), Quant::Mxfp4);
+    assert!((w.total / GIB - 60.77).abs() < 0.02, "{}", w.total / GIB);
+    let w20 = weight_bytes(&model("gpt-oss-20b"), Quant::Mxfp4);
+    assert!(
+        (w20.total / GIB - 12.82).abs() < 0.02,
+        "{}",
+        w20.total / GIB
+    );
+    // The app's bf16 default becomes the native mix for gpt-oss, unless asked otherwise.
+    let wl = Workload::default();
+    assert_eq!(effective_quant(&model("gpt-oss-120b"), &wl), Quant::Mxfp4);
+    let exact = Workload {
+        native_default: false,
+        ..Workload::default()
+    };
+    assert_eq!(effective_quant(&model("gpt-oss-120b"), &exact), Quant::Bf16);
+    assert_eq!(effective_quant(&model("llama-3.1-8b"), &wl), Quant::Bf16);
+    assert_eq!(effective_quant(&model("deepseek-v3"), &wl), Quant::Fp8);
+}
+
+#[test]
+fn weights_are_exact_for_architectures_and_empirical_for_bare_counts() {
+    assert_eq!(
+        weight_bytes(&model("qwen3-8b"), Quant::Q4KM).provenance,
+        Provenance::Exact
+    );
+    let bare = ModelArch::params_only("x", 8_030_261_248);
+    let w = weight_bytes(&bare, Quant::Q4KM);
+    assert_eq!(w.provenance, Provenance::Empirical);
+    assert!((w.total - 8_030_261_248.0 * 4.8944 / 8.0).abs() < 1.0);
+    assert!(w.low < w.total && w.high > w.total);
+}
+
+#[test]
+fn a_gguf_file_size_overrides_the_estimate() {
+    let m = ModelArch {
+        file_weight_bytes: Some(4_920_000_000),
+        ..model("llama-3.1-8b")
+    };
+    assert_eq!(weight_bytes(&m, Quant::Q4KM).total, 4_920_000_000.0);
+}

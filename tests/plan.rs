@@ -1,0 +1,347 @@
+//! The recommendation: cheapest usable option, bare metal vs hourly cloud vs CPU, constraints,
+//! runner-ups, and reasons in English and Spanish.
+
+#[path = "cost_fixtures.rs"]
+mod fixtures;
+
+use fixtures::*;
+use inference_sizer::catalog::{OfferKind, Virtualization};
+use inference_sizer::cost::{CostDefaults, OfferSizing, OptionCost, Workload};
+use inference_sizer::model::Task;
+use inference_sizer::plan::{self, Reason};
+use inference_sizer::report::Recommendation;
+use inference_sizer::scenario::Lang;
+use inference_sizer::units::Currency;
+
+/// Three ways to run 4x H100: a hyperscaler VM at 11 EUR/GPU-h, a GPU cloud VM at 2.5 EUR/GPU-h
+/// and a bare-metal server at 6,000 EUR a month with a 1,200 EUR setup fee.
+fn h100_market() -> Vec<(inference_sizer::catalog::Offer, OfferSizing)> {
+    let s = llm_sizing(4, 2000.0, 300.0);
+    vec![
+        (
+            h100_cloud("hyperscaler-p5", OfferKind::CloudOnDemand, 4, 11.0),
+            s.clone(),
+        ),
+        (
+            h100_cloud("gpucloud-4xh100", OfferKind::GpuCloud, 4, 2.5),
+            s.clone(),
+        ),
+        (
+            with_setup_fee(h100_bare_metal("baremetal-4xh100", 4, 6_000.0), 1_200.0),
+            s,
+        ),
+    ]
+}
+
+fn options_for(
+    pairs: &[(inference_sizer::catalog::Offer, OfferSizing)],
+    w: &Workload,
+) -> Vec<OptionCost> {
+    evaluate(pairs, w, &CostDefaults::default(), Currency::Eur)
+}
+
+fn recommendation(
+    pairs: &[(inference_sizer::catalog::Offer, OfferSizing)],
+    w: &Workload,
+    lang: Lang,
+) -> Recommendation {
+    plan::recommend(&options_for(pairs, w), w, lang).expect("a usable option")
+}
+
+#[test]
+fn the_recommendation_moves_from_bare_metal_to_hourly_cloud_as_daily_hours_fall() {
+    // Bare metal: 6,000 + 1,200 / 36 = 6,033 EUR whatever the hours.
+    // GPU cloud: 10 EUR/h x (h + 0.5 warm-up) x 30.42 days + 29 EUR storage + 21.6 EUR monitoring.
+    //   24 h: 7,300 + 50.5 -> bare metal. 20 h: 20.5 x 30.42 x 10 = 6,235 -> bare metal.
+    //   16 h: 16.5 x 30.42 x 10 = 5,019 -> cloud; 4 h: 4.5 x 30.42 x 10 = 1,369 -> cloud.
+    let expected = [
+        (24.0, "baremetal-4xh100"),
+        (20.0, "baremetal-4xh100"),
+        (16.0, "gpucloud-4xh100"),
+        (12.0, "gpucloud-4xh100"),
+        (8.0, "gpucloud-4xh100"),
+        (4.0, "gpucloud-4xh100"),
+    ];
+    for (hours, offer) in expected {
+        let rec = recommendation(&h100_market(), &workload(0.0, hours), Lang::En);
+        assert_eq!(rec.offer_id, offer, "at {hours} h a day");
+    }
+    let steady = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::En);
+    assert_eq!(steady.deployment, "bare_metal");
+    let bursty = recommendation(&h100_market(), &workload(0.0, 4.0), Lang::En);
+    assert_eq!(bursty.deployment, "cloud");
+}
+
+#[test]
+fn steady_bare_metal_reasons_quote_utilisation_break_even_and_weeks() {
+    // Bare metal busy 100% (one replica kept busy 24 h). Break-even utilisation:
+    // 6,033 / (10 EUR/h / 0.9 x 730 h) = 0.744 -> "74%". Weeks: 1,200 / (7,350.5 - 6,000) x 4.345 = 3.9.
+    let rec = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::En);
+    let text = rec.reasons.join("\n");
+    assert!(
+        text.contains("baremetal baremetal-4xh100 is the cheapest of 3 options"),
+        "{text}"
+    );
+    assert!(text.contains("6,033 EUR a month"), "{text}");
+    assert!(text.contains("steady load"), "{text}");
+    assert!(
+        text.contains("Utilisation of 100% is above the break-even utilisation of 74%"),
+        "{text}"
+    );
+    assert!(
+        text.contains("The setup fee of 1,200 EUR is recovered in 3.86 weeks"),
+        "{text}"
+    );
+    assert!(text.contains("Bare metal has no hypervisor"), "{text}");
+    assert!(
+        text.contains(
+            "P95 time to first token is 324 ms (mean 300 ms x 1.08), within the 2,000 ms target"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn bursty_cloud_reasons_say_the_fixed_fee_would_sit_idle() {
+    // At 4 h a day bare metal is busy 4 / 24 = 17% of its paid capacity, below 74%.
+    let rec = recommendation(&h100_market(), &workload(0.0, 4.0), Lang::En);
+    let text = rec.reasons.join("\n");
+    assert!(text.contains("bursty load"), "{text}");
+    assert!(
+        text.contains("about 137 hours a month instead of 730"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "would be busy 17% of its paid capacity, below its break-even utilisation of 74%"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Virtualisation (vm) costs about 10% of the throughput"),
+        "{text}"
+    );
+}
+
+#[test]
+fn reasons_are_written_in_spanish_with_spanish_numbers() {
+    let rec = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::Es);
+    let text = rec.reasons.join("\n");
+    assert!(text.contains("es la opción más barata de 3"), "{text}");
+    assert!(text.contains("6.033 EUR al mes"), "{text}");
+    assert!(
+        text.contains("La cuota de alta de 1.200 EUR se recupera en 3,86 semanas"),
+        "{text}"
+    );
+    assert!(text.contains("dentro del objetivo de 2.000 ms"), "{text}");
+    // Every reason has a Spanish sentence distinct from the English one.
+    let en = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::En);
+    assert_eq!(en.reasons.len(), rec.reasons.len());
+    for (a, b) in en.reasons.iter().zip(&rec.reasons) {
+        assert_ne!(a, b);
+    }
+}
+
+#[test]
+fn runner_ups_say_how_they_differ() {
+    // GPU cloud at 24 h: 7,300 + 29.0 storage + 21.6 monitoring = 7,350.5 EUR, +21.8% on 6,033;
+    // its P95 first token 300 / 0.9 x 1.2 = 400 ms against 324 ms on bare metal.
+    let rec = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::En);
+    assert_eq!(rec.runner_ups.len(), 2);
+    assert_eq!(rec.runner_ups[0].offer_id, "gpucloud-4xh100");
+    assert_eq!(
+        rec.runner_ups[0].difference,
+        "+22% cost, cloud (vm, -10% throughput), US jurisdiction, gpucloud, P95 400 ms"
+    );
+    assert_eq!(rec.runner_ups[1].offer_id, "hyperscaler-p5");
+    let es = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::Es);
+    assert_eq!(
+        es.runner_ups[0].difference,
+        "+22 % de coste, nube (vm, -10 % de rendimiento), jurisdicción US, gpucloud, P95 400 ms"
+    );
+}
+
+#[test]
+fn eu_jurisdiction_excludes_us_providers_even_in_eu_regions() {
+    // The GPU cloud and hyperscaler are US providers with EU regions; an EU GPU cloud at
+    // 3 EUR/GPU-h (8,760 EUR a month) is dearer than the US one but qualifies, as does bare metal.
+    let mut market = h100_market();
+    market.push((
+        in_jurisdiction(
+            h100_cloud("eucloud-4xh100", OfferKind::GpuCloud, 4, 3.0),
+            "EU",
+        ),
+        llm_sizing(4, 2000.0, 300.0),
+    ));
+    let mut w = workload(0.0, 4.0);
+    let anywhere = recommendation(&market, &w, Lang::En);
+    assert_eq!(anywhere.offer_id, "gpucloud-4xh100");
+    w.constraints.eu_jurisdiction = true;
+    let eu = recommendation(&market, &w, Lang::En);
+    assert_eq!(eu.offer_id, "eucloud-4xh100");
+    assert!(eu
+        .reasons
+        .iter()
+        .any(|r| r.contains("EU jurisdiction required") && r.contains("CLOUD Act")));
+    assert!(eu
+        .runner_ups
+        .iter()
+        .all(|r| r.offer_id != "gpucloud-4xh100" && r.offer_id != "hyperscaler-p5"));
+}
+
+#[test]
+fn single_tenancy_keeps_only_single_tenant_hardware() {
+    // At 4 h a day the shared EU cloud is cheapest; regulated data takes the single-tenant server.
+    let mut market = h100_market();
+    market.push((
+        in_jurisdiction(
+            h100_cloud("eucloud-4xh100", OfferKind::GpuCloud, 4, 3.0),
+            "EU",
+        ),
+        llm_sizing(4, 2000.0, 300.0),
+    ));
+    let mut w = workload(0.0, 4.0);
+    w.constraints.eu_jurisdiction = true;
+    w.constraints.single_tenant = true;
+    let rec = recommendation(&market, &w, Lang::En);
+    assert_eq!(rec.offer_id, "baremetal-4xh100");
+    assert!(rec.runner_ups.is_empty());
+    assert!(rec
+        .reasons
+        .iter()
+        .any(|r| r.starts_with("Regulated data: single-tenant")));
+    // A single-tenant cloud (dedicated host) qualifies too, and is cheaper at 4 h a day.
+    market.push((
+        single_tenant(in_jurisdiction(
+            h100_cloud("eu-dedicated-host", OfferKind::CloudOnDemand, 4, 4.0),
+            "EU",
+        )),
+        llm_sizing(4, 2000.0, 300.0),
+    ));
+    assert_eq!(
+        recommendation(&market, &w, Lang::En).offer_id,
+        "eu-dedicated-host"
+    );
+}
+
+#[test]
+fn no_usable_option_gives_no_recommendation() {
+    let mut w = workload(0.0, 24.0);
+    w.constraints.eu_jurisdiction = true;
+    let market: Vec<_> = h100_market()
+        .into_iter()
+        .filter(|(o, _)| o.jurisdiction != "EU")
+        .collect();
+    assert!(plan::recommend(&options_for(&market, &w), &w, Lang::En).is_none());
+}
+
+#[test]
+fn allowed_gpus_and_kinds_narrow_the_choice() {
+    let mut w = workload(0.0, 24.0);
+    w.constraints.kinds = vec![OfferKind::CloudOnDemand];
+    assert_eq!(
+        recommendation(&h100_market(), &w, Lang::En).offer_id,
+        "hyperscaler-p5"
+    );
+    w.constraints.kinds.clear();
+    w.constraints.gpus = vec!["nvidia_a100_80gb".to_string()];
+    assert!(plan::recommend(&options_for(&h100_market(), &w), &w, Lang::En).is_none());
+}
+
+/// A small embedding model: a 40 USD VPS, an 80 USD dedicated server, and a 1x GPU cloud.
+fn small_model_market() -> Vec<(inference_sizer::catalog::Offer, OfferSizing)> {
+    let mut gpu = h100_cloud("gpucloud-1xl4", OfferKind::GpuCloud, 1, 0.8);
+    gpu.virtualization = Virtualization::Container;
+    vec![
+        (
+            cpu_server("vps-8vcpu", OfferKind::Vps, 40.0),
+            cpu_sizing(50.0, 100.0),
+        ),
+        (
+            cpu_server("dedi-8core", OfferKind::DedicatedCpu, 80.0),
+            cpu_sizing(150.0, 100.0),
+        ),
+        (gpu, cpu_sizing(2_000.0, 15.0)),
+    ]
+}
+
+#[test]
+fn a_small_model_is_served_on_cpu() {
+    // 30,000 requests a day: peak 0.69/s; the VPS at 40 USD = 34.48 EUR is cheapest.
+    let rec = recommendation(&small_model_market(), &workload(30_000.0, 24.0), Lang::En);
+    assert_eq!(rec.offer_id, "vps-8vcpu");
+    assert_eq!(rec.deployment, "cpu");
+    assert_eq!(rec.gpu_id, None);
+    assert!(
+        rec.reasons
+            .iter()
+            .any(|r| r.starts_with("A small model: a CPU server is enough")),
+        "{:?}",
+        rec.reasons
+    );
+}
+
+#[test]
+fn a_strict_latency_target_rules_the_shared_vps_out() {
+    // VPS P95: 100 / 0.9 x 3 = 333 ms > 200 ms; dedicated: 100 x 1.08 = 108 ms. The dedicated
+    // server wins although it costs twice the VPS.
+    let mut w = workload(30_000.0, 24.0);
+    w.max_ttft_p95_ms = 200.0;
+    let rec = recommendation(&small_model_market(), &w, Lang::En);
+    assert_eq!(rec.offer_id, "dedi-8core");
+    assert!(
+        rec.reasons.iter().any(|r| r == "The latency target (P95 of 200 ms) rules out 1 option (1 of them on shared vCPUs, whose response time spreads with the host's load)."),
+        "{:?}",
+        rec.reasons
+    );
+}
+
+#[test]
+fn fine_tuning_picks_the_cheapest_epoch_not_the_cheapest_month() {
+    // Full fine-tuning, 8 B parameters, 1e9 tokens: 6 x 8e9 x 1e9 = 4.8e19 FLOPs, on one GPU.
+    // Bare metal (no tax): 989e12 x 0.35 = 3.46e14 FLOP/s -> 38.52 h x 1,500 / 730 EUR/h = 79.1 EUR.
+    // GPU cloud (container, -2%): 39.3 h x 2.5 EUR = 98.3 EUR.
+    // Slow cloud (vm, -10%, 200 TFLOP/s): 4.8e19 / (200e12 x 0.35 x 0.9) = 211.6 h x 1 EUR = 211.6 EUR,
+    //   although its month (730 EUR) is the cheapest.
+    let mut market = h100_market();
+    for (o, s) in market.iter_mut() {
+        o.gpu.as_mut().unwrap().count = 1;
+        o.price.amount /= 4.0;
+        o.setup_fee = None;
+        s.compute_params = 8e9;
+        s.peak_flops_per_replica = 989e12;
+        if o.kind == OfferKind::GpuCloud {
+            o.virtualization = Virtualization::Container;
+        }
+    }
+    let mut slow = llm_sizing(1, 500.0, 300.0);
+    slow.compute_params = 8e9;
+    slow.peak_flops_per_replica = 200e12;
+    market.push((
+        h100_cloud("slowcloud-1x", OfferKind::GpuCloud, 1, 1.0),
+        slow,
+    ));
+    let mut w = workload(0.0, 24.0);
+    w.task = Task::Full;
+    w.train_tokens = 1e9;
+    let options = options_for(&market, &w);
+    let cheapest_month = options
+        .iter()
+        .filter(|o| o.is_usable())
+        .min_by(|a, b| a.monthly.amount().total_cmp(&b.monthly.amount()))
+        .unwrap();
+    assert_eq!(cheapest_month.offer_id, "slowcloud-1x");
+    let chosen = plan::choose(&options, &w).unwrap();
+    assert_eq!(chosen.chosen.offer_id, "baremetal-4xh100");
+    let epoch = chosen.chosen.epoch.unwrap();
+    assert_close(epoch.hours, 4.8e19 / (989e12 * 0.35) / 3600.0, 1e-9);
+    assert_close(epoch.cost.amount, epoch.hours * 1_500.0 / 730.0, 1e-9);
+    assert_close(epoch.cost.amount, 79.15, 0.01);
+    assert_eq!(chosen.runner_ups[0].0.offer_id, "gpucloud-4xh100");
+    let text: Vec<String> = chosen
+        .reasons
+        .iter()
+        .map(|r| r.sentence(Lang::En))
+        .collect();
+    assert!(text.iter().any(|r| r == "Fine-tuning: one epoch of 1,000 million tokens takes about 38.5 hours and costs 79.1 EUR."), "{text:?}");
+}

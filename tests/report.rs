@@ -1,0 +1,280 @@
+//! The single entry point end to end: `evaluate` and the `sizer` command over the shipped catalogue.
+
+use inference_sizer::catalog::Catalog;
+use inference_sizer::report::{evaluate, evaluate_query, Report};
+use inference_sizer::scenario::Scenario;
+use proptest::prelude::*;
+use std::process::Command;
+
+fn report_for(query: &str) -> Report {
+    evaluate_query(query, &Catalog::builtin())
+}
+
+fn all_numbers_finite(v: &serde_json::Value) -> bool {
+    match v {
+        serde_json::Value::Number(n) => n.as_f64().is_some_and(f64::is_finite),
+        serde_json::Value::Array(a) => a.iter().all(all_numbers_finite),
+        serde_json::Value::Object(o) => o.values().all(all_numbers_finite),
+        _ => true,
+    }
+}
+
+#[test]
+fn llama_8b_in_q4_k_m_is_sized_exactly_and_gets_a_verdict() {
+    let r = report_for("model=llama-3.1-8b&quant=q4_k_m&ctx=8192&seqs=16");
+    assert_eq!(r.model.params, 8_030_261_248);
+    // KV per token: 2 x 32 layers x 8 KV heads x 128 x 2 B = 131,072 B; x 8192 tokens x 16 sequences.
+    assert_eq!(r.memory.kv_bytes_per_token, 131_072);
+    assert_eq!(r.memory.kv_cache_bytes, 131_072 * 8192 * 16);
+    // Q4_K_M on Llama-3.1-8B: 4.8944 bpw x 8.03e9 / 8 = 4.913e9 B (llama.cpp quantize README), within 1%.
+    let expected = 4.8944 * 8_030_261_248.0 / 8.0;
+    assert!(
+        (r.memory.weights_bytes as f64 / expected - 1.0).abs() < 0.01,
+        "{}",
+        r.memory.weights_bytes
+    );
+    let v = r.recommendation.as_ref().expect("a verdict");
+    assert!(v.monthly_cost > 0.0 && !v.reasons.is_empty());
+    assert!(r
+        .options
+        .iter()
+        .any(|o| o.offer_id == v.offer_id && o.usable));
+    assert!(
+        r.throughput.decode_tokens_per_s_per_user > 20.0,
+        "{:?}",
+        r.throughput
+    );
+}
+
+#[test]
+fn the_options_put_usable_ones_first_and_say_why_the_others_do_not_fit() {
+    let r = report_for("model=llama-3.1-405b");
+    let first_unusable = r
+        .options
+        .iter()
+        .position(|o| !o.usable)
+        .unwrap_or(r.options.len());
+    assert!(r.options[first_unusable..].iter().all(|o| !o.usable));
+    for o in r.options.iter().filter(|o| !o.fits) {
+        assert!(
+            o.why_not.as_deref().is_some_and(|w| !w.is_empty()),
+            "{} has no reason",
+            o.offer_id
+        );
+    }
+    // 405B in BF16 is ~811 GB of weights: a single L4 (24 GB) cannot hold it on one server.
+    let l4 = r
+        .options
+        .iter()
+        .find(|o| o.gpu_id.as_deref() == Some("nvidia_l4") && o.gpu_count == 1);
+    if let Some(l4) = l4 {
+        assert!(!l4.usable);
+    }
+}
+
+#[test]
+fn an_unknown_model_falls_back_with_a_warning() {
+    let r = report_for("model=no-such-model");
+    assert_eq!(r.model.id, "llama-3.3-70b");
+    assert!(
+        r.warnings.iter().any(|w| w.contains("no-such-model")),
+        "{:?}",
+        r.warnings
+    );
+}
+
+#[test]
+fn a_bare_parameter_count_is_a_custom_model() {
+    let r = report_for("params=13");
+    assert_eq!(r.model.id, "custom");
+    assert_eq!(r.model.params, 13_000_000_000);
+    // BF16: 2 bytes a parameter, at least.
+    assert!(r.memory.weights_bytes >= 26_000_000_000);
+}
+
+#[test]
+fn eu_and_single_tenant_constraints_shape_the_verdict() {
+    let r = report_for("model=llama-3.1-8b&eu=1&tenancy=single");
+    let v = r.recommendation.expect("an EU single-tenant option exists");
+    let o = r.options.iter().find(|o| o.offer_id == v.offer_id).unwrap();
+    assert_eq!(o.jurisdiction, "EU");
+    assert_eq!(v.deployment, "bare_metal");
+}
+
+#[test]
+fn prices_follow_the_display_currency() {
+    let eur = report_for("model=llama-3.1-8b");
+    let usd = report_for("model=llama-3.1-8b&cur=USD");
+    let (a, b) = (eur.recommendation.unwrap(), usd.recommendation.unwrap());
+    assert_eq!(a.offer_id, b.offer_id);
+    assert_eq!(b.currency, "USD");
+    // The catalogue rate is 1.16 USD per EUR.
+    assert!(
+        (b.monthly_cost / a.monthly_cost - 1.16).abs() < 1e-6,
+        "{} {}",
+        a.monthly_cost,
+        b.monthly_cost
+    );
+}
+
+#[test]
+fn every_preset_evaluates_to_finite_figures() {
+    let catalog = Catalog::builtin();
+    assert!(catalog.models.len() >= 30);
+    for m in &catalog.models {
+        let s = Scenario {
+            model: m.id.clone(),
+            ..Scenario::default()
+        };
+        let r = evaluate(&s, &catalog);
+        assert_eq!(r.model.id, m.id);
+        assert!(r.model.params > 0, "{}", m.id);
+        assert!(r.memory.weights_bytes > 0, "{}", m.id);
+        let json = serde_json::to_value(&r).unwrap();
+        assert!(
+            all_numbers_finite(&json),
+            "{} has a non-finite number",
+            m.id
+        );
+    }
+}
+
+#[test]
+fn sizer_prints_the_documented_fields_for_every_preset() {
+    let catalog = Catalog::builtin();
+    for m in catalog.models.iter().step_by(3) {
+        let out = Command::new(env!("CARGO_BIN_EXE_sizer"))
+            .args(["--compact", &format!("model={}&quant=q4_k_m", m.id)])
+            .output()
+            .expect("sizer runs");
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            m.id,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(v["schema"], 1);
+        assert_eq!(v["model"]["id"], m.id.as_str());
+        for f in ["params", "active_params"] {
+            assert!(
+                v["model"][f].as_u64().is_some_and(|n| n > 0),
+                "{} model.{f}",
+                m.id
+            );
+        }
+        for f in [
+            "weights_bytes",
+            "kv_bytes_per_token",
+            "kv_cache_bytes",
+            "activation_bytes",
+            "overhead_bytes",
+            "total_bytes",
+        ] {
+            assert!(v["memory"][f].is_u64(), "{} memory.{f}", m.id);
+        }
+        for f in [
+            "decode_tokens_per_s_per_user",
+            "aggregate_tokens_per_s",
+            "ttft_ms",
+        ] {
+            assert!(v["throughput"][f].is_number(), "{} throughput.{f}", m.id);
+        }
+        let options = v["options"].as_array().expect("options");
+        assert!(!options.is_empty());
+        for f in [
+            "offer_id",
+            "provider",
+            "kind",
+            "gpu_count",
+            "servers",
+            "fits",
+            "why_not",
+            "monthly_cost",
+            "cost_per_million_tokens",
+            "cost_per_thousand_requests",
+            "break_even_weeks",
+        ] {
+            assert!(options[0].get(f).is_some(), "{} options[].{f}", m.id);
+        }
+        if !v["recommendation"].is_null() {
+            for f in [
+                "offer_id",
+                "provider",
+                "gpu_id",
+                "gpu_count",
+                "servers",
+                "deployment",
+                "monthly_cost",
+                "currency",
+                "reasons",
+            ] {
+                assert!(
+                    v["recommendation"].get(f).is_some(),
+                    "{} recommendation.{f}",
+                    m.id
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn sizer_refuses_an_unreadable_catalogue_and_warns_on_bad_input() {
+    let out = Command::new(env!("CARGO_BIN_EXE_sizer"))
+        .args(["--catalog", "/nonexistent.json", "model=x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read catalogue"));
+    let out = Command::new(env!("CARGO_BIN_EXE_sizer"))
+        .args(["--compact", "https://x.example/?ctx=-4&bogus=1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 2);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Absurd but in-range inputs give finite figures, never a panic.
+    #[test]
+    fn extreme_scenarios_stay_finite(
+        params in prop::sample::select(vec![0.001, 1.0, 70.0, 10_000.0]),
+        ctx in prop::sample::select(vec![1u64, 8192, 10_000_000]),
+        seqs in prop::sample::select(vec![1u64, 100_000]),
+        rpd in prop::sample::select(vec![0.0, 1e6, 1e12]),
+    ) {
+        let r = report_for(&format!("params={params}&ctx={ctx}&seqs={seqs}&rpd={rpd}"));
+        let json = serde_json::to_value(&r).unwrap();
+        prop_assert!(all_numbers_finite(&json));
+    }
+}
+
+#[test]
+fn an_imported_config_becomes_a_preset_plus_overrides_in_the_url() {
+    use inference_sizer::model::import::from_config_json;
+    use inference_sizer::report::import_into;
+    let catalog = Catalog::builtin();
+    // Llama-3.1-8B's own config.json: exactly the preset, no overrides.
+    let llama = r#"{"architectures":["LlamaForCausalLM"],"hidden_size":4096,"num_hidden_layers":32,
+        "num_attention_heads":32,"num_key_value_heads":8,"intermediate_size":14336,"vocab_size":128256,
+        "tie_word_embeddings":false,"max_position_embeddings":131072}"#;
+    let imported = from_config_json(llama).expect("reads").arch;
+    let mut s = Scenario::default();
+    import_into(&mut s, &imported, &catalog);
+    assert_eq!(s.model, "llama-3.1-8b");
+    assert!(s.arch.is_empty(), "{:?}", s.arch);
+    // The same with 40 layers: an override, and the count follows (each Llama-8B layer has
+    // 218,112,000 parameters: 8 more layers add 1,744,896,000).
+    let deeper = llama.replace("\"num_hidden_layers\":32", "\"num_hidden_layers\":40");
+    let imported = from_config_json(&deeper).expect("reads").arch;
+    import_into(&mut s, &imported, &catalog);
+    assert_eq!(s.arch.layers, Some(40));
+    let (back, w) = Scenario::from_query(&s.to_query());
+    assert!(w.is_empty());
+    let r = evaluate(&back, &catalog);
+    assert_eq!(r.model.params, 8_030_261_248 + 8 * 218_112_000);
+}
