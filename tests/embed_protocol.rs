@@ -590,3 +590,66 @@ fn the_shared_fixture_is_judged_as_embed_js_judges_it() {
         assert_eq!(got.is_ok(), valid, "{}: {got:?}", case["why"]);
     }
 }
+
+// ----- the demo provider's catalogue (public/demo-provider-catalog.json) ------------------------
+
+fn demo_catalogue() -> inference_sizer::catalog::Catalog {
+    use inference_sizer::catalog::Catalog;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/public/demo-provider-catalog.json"
+    ))
+    .expect("public/demo-provider-catalog.json");
+    Catalog::load_over(&Catalog::builtin(), &text).expect("the demo catalogue validates")
+}
+
+#[test]
+fn the_demo_catalogue_puts_acme_metal_beside_the_reference_clouds() {
+    let catalog = demo_catalogue();
+    let acme: Vec<&str> = catalog
+        .offers
+        .iter()
+        .filter(|o| o.provider == "Acme Metal")
+        .map(|o| o.id.as_str())
+        .collect();
+    assert_eq!(
+        acme,
+        [
+            "acme-metal-1x-l40s",
+            "acme-metal-4x-l40s",
+            "acme-metal-8x-h100"
+        ]
+    );
+    // include_reference: the built-in reference offers stay, every other built-in offer goes.
+    assert!(catalog.offers.iter().any(|o| o.reference));
+    assert!(catalog
+        .offers
+        .iter()
+        .all(|o| o.provider == "Acme Metal" || o.reference));
+    assert_eq!(catalog.publisher.as_deref(), Some("Acme Metal"));
+}
+
+#[test]
+fn the_demo_scenario_compares_acme_metal_with_the_clouds_only() {
+    // The scenario of public/embed-demo.html, as embed.js sends it.
+    let report = inference_sizer::report::evaluate_query(
+        "model=llama-3.3-70b&quant=fp8&ctx=8192&seqs=8&embed=1&provider=Acme%20Metal",
+        &demo_catalogue(),
+    );
+    let acme: Vec<_> = report
+        .options
+        .iter()
+        .filter(|o| o.provider == "Acme Metal")
+        .collect();
+    assert_eq!(acme.len(), 3);
+    // 70 B parameters in FP8 are about 70 GB of weights plus the KV cache: four 48 GB L40S hold
+    // them in one server, and at EUR 2,490 a month (no setup fee, unmetered traffic, so the
+    // monthly cost is the list price) that beats eight H100 at EUR 14,900 + 1,500 setup.
+    let summary = ResultSummary::from_report(&report);
+    assert_eq!(summary.offer_id.as_deref(), Some("acme-metal-4x-l40s"));
+    assert_eq!(summary.provider.as_deref(), Some("Acme Metal"));
+    assert_eq!(summary.gpu_count, 4);
+    assert_eq!(summary.deployment.as_deref(), Some("bare_metal"));
+    assert_eq!(summary.monthly_cost, Some(2490.0));
+    assert_eq!(summary.currency, "EUR");
+}
