@@ -440,20 +440,30 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
     await context.close();
   });
 
-  // The comparison table (src/ui, issue 6's compact mode) is not on this branch yet: enable this
-  // once the embedded page lists the catalogue's offers with their provider names.
+  // Needs the app's comparison table (rows `tr[data-offer=ID]`) and embed footer (#embed-footer)
+  // from the UI branch, and ui::embed wired into the app (see the top of src/ui/embed.rs).
   test(
-    "with catalog= and provider=, the frame shows Acme Metal's offers and prices",
+    "with catalog= and provider=, the frame shows Acme Metal's offers beside the reference clouds only",
     { skip: process.env.EMBED_CATALOG_UI ? false : "the app's comparison table is not merged yet (set EMBED_CATALOG_UI=1 to run)" },
     async () => {
       const { context, frame, logged, problems } = await openDemo();
-      await frame.getByText("Acme Metal").first().waitFor({ timeout: 20_000 });
-      // An Acme Metal server and its list price (EUR 14,900 a month for the 8x H100) appear.
-      assert.ok((await frame.getByText(/AM-(L40S|H100)-\d/).count()) > 0, "an Acme Metal server is listed");
-      assert.ok((await frame.getByText(/14[,.\s\u202f]?900/).count()) > 0, "the 8x H100's price is shown");
-      // And the result the host receives is from Acme's or the reference offers, never another host's.
+      const acmeRows = frame.locator('tr[data-offer^="acme-metal-"]');
+      await acmeRows.first().waitFor({ timeout: 20_000 });
+      assert.equal(await acmeRows.count(), 3, "Acme Metal's three servers are compared");
+      // provider=Acme Metal: no other host's own offers (Hetzner is in the built-in catalogue, not a reference).
+      assert.equal(await frame.locator('tr[data-offer^="hetzner-"]').count(), 0);
+      assert.ok((await frame.locator('tr[data-offer^="aws-"]').count()) > 0, "the reference clouds stay");
+      const footer = await frame.locator("#embed-footer").innerText();
+      assert.match(footer, /Acme Metal/);
+      assert.match(footer, /2026-11-01/);
+      // The verdict the host receives: Acme's 4x L40S at its list price (tests/embed_protocol.rs works it out).
+      await eventually(
+        async () => JSON.parse(await logged("result").last().getAttribute("data-detail")).offer_id === "acme-metal-4x-l40s",
+        "the result names Acme's 4x L40S",
+        20_000,
+      );
       const detail = JSON.parse(await logged("result").last().getAttribute("data-detail"));
-      assert.ok(detail.offer_id === null || /^acme-metal-/.test(detail.offer_id) || detail.deployment === "cloud", detail.offer_id);
+      assert.deepEqual([detail.provider, detail.gpu_count, detail.monthly_cost, detail.currency], ["Acme Metal", 4, 2490, "EUR"]);
       expectNoProblems(problems);
       await context.close();
     },
