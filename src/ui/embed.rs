@@ -4,32 +4,32 @@
 //! [`crate::embed_protocol`]; this module only talks to the browser.
 //!
 //! # Wiring (what the app calls, and when)
-//! 1. `ui/mod.rs`: `pub mod embed;` (or `mod embed;`).
-//! 2. Once, when the app mounts (in `App`, after the scenario is read from the URL):
+//! 1. `ui/mod.rs`: `pub mod embed;` (done on this branch).
+//! 2. `ui/app.rs`, in `App` after `let c = Ctx { sc, cat, report };`. Every function below is a
+//!    no-op when the page is not inside a frame, so no `if` is needed around them:
 //!    ```ignore
-//!    let scenario = /* the parsed Scenario */;
-//!    embed::apply_presentation(&scenario);      // <html data-embed data-theme> and --accent
-//!    if embed::is_embedded(&scenario) {
-//!        embed::start_resize_reporting();        // ResizeObserver -> `resize` messages
-//!        embed::announce_ready();                // `ready`, sent once
-//!    }
-//!    ```
-//!    Call `announce_ready` after the first render is mounted (e.g. at the end of `App`'s body,
-//!    or in an `Effect` that runs once), so the first `resize` that follows measures real content.
-//! 3. Whenever the report changes (an effect that tracks the report memo):
-//!    ```ignore
+//!    // The host's accent colour (theme and data-embed are already set by the effect above).
+//!    Effect::new(move |_| sc.scenario.with(|s| embed::apply_accent(s)));
+//!    // Once, after the first render is mounted: observe the height, then say `ready`.
+//!    Effect::new(move |_| {
+//!        embed::start_resize_reporting();
+//!        embed::announce_ready();
+//!    });
+//!    // Whenever the report changes: the `result` summary (sent only when it differs).
 //!    Effect::new(move |_| report.with(|r| embed::post_result(r)));
 //!    ```
-//!    `post_result` does nothing when not embedded, and sends only when the summary changed.
-//! 4. Before fetching a catalogue named by `catalog=` (in the catalogue fetch module):
+//! 3. `ui/catalog_fetch.rs`: replace `ALLOWED_CATALOG_ORIGINS` / `resolve_allowed` with the
+//!    deployment's config (one extra same-origin request, only when `catalog=` is given):
 //!    ```ignore
-//!    let config = embed::load_config().await;                // same-origin embed-config.json
-//!    match embed::check_catalog_url(&url, &config) {
-//!        Ok(absolute_url) => { /* fetch absolute_url */ }
-//!        Err(refused) => { /* keep the built-in catalogue; show refused.to_string() as a notice */ }
-//!    }
+//!    spawn_local(async move {
+//!        let config = super::embed::load_config().await;   // embed-config.json, or defaults
+//!        match super::embed::check_catalog_url(&url, &config) {
+//!            Ok(absolute) => { status.set(CatalogStatus::Loading(absolute.clone())); /* fetch */ }
+//!            Err(refused) => status.set(CatalogStatus::NotAllowed(refused.to_string())),
+//!        }
+//!    });
 //!    ```
-//! 5. Optional, when the deployment restricts who may embed (`embed_origins` is not `["*"]`):
+//! 4. Optional, when the deployment restricts who may embed (`embed_origins` is not `["*"]`):
 //!    `if !embed::embedding_allowed(&config) { /* show a notice with a link to the full page */ }`.
 //!    The real enforcement is the server's `Content-Security-Policy: frame-ancestors`
 //!    (`EmbedConfig::csp_directives` prints what to send); this check only explains the refusal.
@@ -45,7 +45,7 @@
 
 use crate::embed_protocol::{CatalogRefused, EmbedConfig, Message, Origin, ResultSummary};
 use crate::report::Report;
-use crate::scenario::{Scenario, Theme};
+use crate::scenario::Scenario;
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -222,42 +222,35 @@ pub fn start_resize_reporting() {
     }
 }
 
-/// Marks `<html>` for the stylesheet: `data-embed` in embedded mode, `data-theme="light|dark"`
-/// when asked, and the `--accent` custom property from `accent=#rrggbb`. The colour is set
-/// through the CSS object model, which a `style-src 'self'` policy allows (a `style` attribute
-/// would not be). The scenario codec has already checked the colour is `#` and six hex digits.
-pub fn apply_presentation(scenario: &Scenario) {
+/// Sets the `--accent` custom property on `<html>` from `accent=#rrggbb`, or removes it when the
+/// scenario has none (the stylesheet's own accent then applies, in both themes). Set through the
+/// CSS object model, which a `style-src 'self'` policy allows (a `style` attribute would not be).
+/// The scenario codec has already checked the colour is `#` and six hex digits.
+/// (`data-theme` and `data-embed` on `<html>` are set by `app.rs`'s effect.)
+pub fn apply_accent(scenario: &Scenario) {
     let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
     else {
         return;
     };
-    if is_embedded(scenario) {
-        let _ = root.set_attribute("data-embed", "");
-    }
-    if let Some(theme) = scenario.theme {
-        let name = match theme {
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        };
-        let _ = root.set_attribute("data-theme", name);
-    }
-    if let Some(accent) = &scenario.accent {
-        set_css_property(&root, "--accent", accent);
+    match &scenario.accent {
+        Some(accent) => call_style(&root, "setProperty", &["--accent", accent]),
+        None => call_style(&root, "removeProperty", &["--accent"]),
     }
 }
 
-/// `element.style.setProperty(name, value)`, reflectively (no extra web-sys feature).
-fn set_css_property(element: &web_sys::Element, name: &str, value: &str) {
+/// `element.style.METHOD(args...)`, reflectively (no extra web-sys feature).
+fn call_style(element: &web_sys::Element, method: &str, args: &[&str]) {
     let Ok(style) = js_sys::Reflect::get(element, &JsValue::from_str("style")) else {
         return;
     };
-    let Ok(set) = js_sys::Reflect::get(&style, &JsValue::from_str("setProperty")) else {
+    let Ok(f) = js_sys::Reflect::get(&style, &JsValue::from_str(method)) else {
         return;
     };
-    if let Some(set) = set.dyn_ref::<js_sys::Function>() {
-        let _ = set.call2(&style, &JsValue::from_str(name), &JsValue::from_str(value));
+    if let Some(f) = f.dyn_ref::<js_sys::Function>() {
+        let list: js_sys::Array = args.iter().map(|a| JsValue::from_str(a)).collect();
+        let _ = f.apply(&style, &list);
     }
 }
 
