@@ -322,7 +322,7 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
     );
     assert.ok(demo.includes(`src="${app.url}embed.js"`), "the demo page loads embed.js");
     const hostDir = await tempDir({ "index.html": demo });
-    for (const f of ["embed-demo.js", "embed-demo.css"]) await cp(join(DIST, f), join(hostDir, f));
+    for (const f of ["embed-demo.js", "embed-demo.css", "embed-demo-icon.svg"]) await cp(join(DIST, f), join(hostDir, f));
     dirs = [hostDir, await tempDir({ "third.html": "<!doctype html><link rel='icon' href='data:,'><title>third party</title>" })];
     third = await serveDir(dirs[1]);
     // The host's own strict policy: embed.js and the frame may come only from the calculator.
@@ -371,8 +371,10 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
     const { context, page, logged, problems } = await openDemo();
     assert.equal(await logged("ready").count(), 1);
     const detail = JSON.parse(await logged("result").last().getAttribute("data-detail"));
-    assert.match(detail.scenario, /model=llama-3\.3-70b/);
-    assert.match(detail.scenario, /quant=fp8/);
+    // The canonical query: only values that differ from the defaults (llama-3.3-70b and ctx=8192 are).
+    assert.match(detail.scenario, /(^|&)quant=fp8(&|$)/);
+    assert.match(detail.scenario, /(^|&)seqs=8(&|$)/);
+    assert.match(detail.scenario, /(^|&)provider=Acme%20Metal(&|$)/);
     assert.ok(["EUR", "USD"].includes(detail.currency), detail.currency);
     assert.equal(typeof detail.gpu_count, "number");
     if (detail.offer_id !== null) {
@@ -400,10 +402,11 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
       d.style.height = "400px";
       document.body.appendChild(d);
     });
-    await eventually(
-      async () => Math.abs((await frameHeight(page)) - (before + 400)) <= 2,
-      `the frame grows to ${before + 400} px`,
-    );
+    // (400 px or a little more: the last paragraph's margin no longer collapses through the body.)
+    await eventually(async () => {
+      const [h, c] = [await frameHeight(page), await contentHeight(frame)];
+      return h >= before + 400 && Math.abs(h - c) <= 2;
+    }, `the frame grows by the 400 px added, to its content's height`);
     await frame.evaluate(() => document.getElementById("test-spacer").remove());
     await eventually(async () => Math.abs((await frameHeight(page)) - before) <= 2, `the frame shrinks back to ${before} px`);
     expectNoProblems(problems);
