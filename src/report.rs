@@ -189,29 +189,13 @@ pub struct MemoryPoint {
     pub overhead_bytes: u64,
 }
 
-/// One option's curve on a cost chart.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct CostCurve {
-    pub offer_id: String,
-    pub label: String,
-    /// `(x, y)`: months and cumulative cost, or utilisation (0-1) and cost per million tokens.
-    pub points: Vec<(f64, f64)>,
-}
-
-/// The series behind the three charts.
+/// The series behind the memory chart (the cost charts are drawn from the options).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Curves {
-    /// Memory against context length on the recommended hardware (per device).
+    /// Memory per device against context length on the recommended hardware.
     pub memory_vs_context: Vec<MemoryPoint>,
     /// Memory of one device of the recommended hardware.
     pub memory_capacity_bytes: Option<u64>,
-    /// Cumulative cost over the horizon for the leading options.
-    pub cumulative_cost: Vec<CostCurve>,
-    /// `(month, cost)` where the fixed-fee option overtakes the cloud option.
-    pub break_even: Option<(f64, f64)>,
-    /// Cost per million output tokens against utilisation.
-    pub cost_vs_utilisation: Vec<CostCurve>,
-    pub break_even_utilisation: Option<f64>,
 }
 
 use crate::catalog::{Catalog, Offer};
@@ -426,17 +410,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
             r
         })
         .collect();
-    let curves = curves(
-        &arch,
-        &prepared,
-        &wl,
-        &hw,
-        chosen.is_some(),
-        &consts,
-        s,
-        &options,
-        &all,
-    );
+    let curves = curves(&arch, &prepared, &wl, &hw, chosen.is_some(), &consts, s);
 
     Report {
         schema: REPORT_SCHEMA,
@@ -599,7 +573,7 @@ fn size_offer(
     };
     let mem = model::memory_prepared(arch, p, wl, &hw, consts);
     let speed = model::speed_prepared(arch, p, wl, &hw, eff);
-    let max_seqs = model::max_concurrency(arch, wl, &hw, consts) as f64;
+    let max_seqs = model::memory::max_concurrency_prepared(arch, p, wl, &hw, consts) as f64;
     let (power, peak) = match (&o.gpu, o.gpu.as_ref().and_then(|g| c.gpu(&g.id))) {
         (Some(_), Some(spec)) => (
             spec.tdp_w * gpus_per_replica as f64,
@@ -639,29 +613,6 @@ fn size_offer(
     }
 }
 
-/// Context lengths on the memory chart: powers of two from 512 up to past the scenario's.
-fn context_grid(ctx: u64, max_position: u64) -> Vec<u64> {
-    let top = ctx
-        .max(if max_position > 0 {
-            max_position
-        } else {
-            131_072
-        })
-        .clamp(1024, 10_000_000);
-    let mut grid = Vec::new();
-    let mut c = 512u64;
-    while c < top {
-        grid.push(c);
-        c *= 2;
-    }
-    grid.push(top);
-    if !grid.contains(&ctx) {
-        grid.push(ctx);
-        grid.sort_unstable();
-    }
-    grid
-}
-
 #[allow(clippy::too_many_arguments)]
 fn curves(
     arch: &ModelArch,
@@ -671,10 +622,8 @@ fn curves(
     real_hw: bool,
     consts: &EngineConstants,
     s: &Scenario,
-    options: &[OptionReport],
-    all: &[cost::OptionCost],
 ) -> Curves {
-    let memory_vs_context = context_grid(s.ctx, arch.max_position)
+    let memory_vs_context = crate::chart::context_grid(s.ctx)
         .into_iter()
         .map(|ctx| {
             let m =
@@ -700,109 +649,9 @@ fn curves(
         _ => None,
     };
 
-    // The leading options: the verdict, the cheapest usable cloud and the cheapest usable
-    // fixed-fee option (bare metal, dedicated, VPS), in that order, without repeats.
-    let usable: Vec<&OptionReport> = options.iter().filter(|o| o.usable).collect();
-    let mut leading: Vec<&OptionReport> = Vec::new();
-    for o in [
-        usable.first().copied(),
-        usable.iter().find(|o| o.deployment == "cloud").copied(),
-        usable.iter().find(|o| o.deployment != "cloud").copied(),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        if !leading.iter().any(|l| l.offer_id == o.offer_id) {
-            leading.push(o);
-        }
-    }
-    let months = s.months.max(1.0);
-    let label = |o: &OptionReport| format!("{} {}", o.provider, o.name);
-    let cumulative_cost: Vec<CostCurve> = leading
-        .iter()
-        .map(|o| {
-            let recurring = o.monthly_cost
-                - o.cost_lines
-                    .iter()
-                    .filter(|l| l.key == "setup")
-                    .map(|l| l.monthly)
-                    .sum::<f64>();
-            let steps = months.min(120.0) as u32;
-            let points = (0..=steps)
-                .map(|m| (m as f64, o.setup_fee + recurring * m as f64))
-                .collect();
-            CostCurve {
-                offer_id: o.offer_id.clone(),
-                label: label(o),
-                points,
-            }
-        })
-        .collect();
-    // Where a fixed-fee curve crosses below a cloud curve.
-    let break_even = {
-        let cloud = leading.iter().position(|o| o.deployment == "cloud");
-        let fixed = leading.iter().position(|o| o.deployment != "cloud");
-        match (cloud, fixed) {
-            (Some(ci), Some(fi)) => {
-                let (c, f) = (&cumulative_cost[ci], &cumulative_cost[fi]);
-                let (c0, c1) = (
-                    c.points[0].1,
-                    c.points.get(1).map_or(0.0, |p| p.1 - c.points[0].1),
-                );
-                let (f0, f1) = (
-                    f.points[0].1,
-                    f.points.get(1).map_or(0.0, |p| p.1 - f.points[0].1),
-                );
-                (c1 > f1)
-                    .then(|| {
-                        let m = ((f0 - c0) / (c1 - f1)).max(0.0);
-                        (m, c0 + c1 * m)
-                    })
-                    .filter(|(m, _)| *m <= months)
-            }
-            _ => None,
-        }
-    };
-    let cost_vs_utilisation: Vec<CostCurve> = leading
-        .iter()
-        .filter_map(|o| {
-            let c = all.iter().find(|c| c.offer_id == o.offer_id)?;
-            // Output tokens a month at full use of the paid capacity.
-            let full = c.output_tokens_per_month / c.utilisation.max(1e-9);
-            if !(full.is_finite() && full > 0.0) {
-                return None;
-            }
-            let points = (1..=20)
-                .map(|i| {
-                    let u = i as f64 / 20.0;
-                    // A fixed fee is paid whatever the use; an hourly option that scales pays
-                    // for the used share only (plus what does not scale: its other lines).
-                    let monthly = if o.deployment == "cloud" {
-                        c.compute.amount() * u + (c.monthly.amount() - c.compute.amount())
-                    } else {
-                        c.monthly.amount()
-                    };
-                    (u, monthly / (full * u) * 1e6)
-                })
-                .collect();
-            Some(CostCurve {
-                offer_id: o.offer_id.clone(),
-                label: label(o),
-                points,
-            })
-        })
-        .collect();
-    let break_even_utilisation = leading
-        .iter()
-        .find(|o| o.deployment != "cloud")
-        .and_then(|o| o.break_even_utilisation);
     Curves {
         memory_vs_context,
         memory_capacity_bytes,
-        cumulative_cost,
-        break_even,
-        cost_vs_utilisation,
-        break_even_utilisation,
     }
 }
 

@@ -6,6 +6,7 @@ use proptest::prelude::*;
 
 const ACCENT: &str = "#0072B2"; // the default accent, as the SVG backend writes colours
 const SECOND: &str = "#E69F00"; // the second series' colour
+const TEXT: &str = "#1F2328"; // text and marker rules on the light theme
 
 fn series(label: &str, points: &[(f64, f64)]) -> Series {
     Series {
@@ -161,9 +162,13 @@ fn a_formatter_writes_the_table_cells() {
 fn cost_vs_utilisation_draws_both_options_and_the_break_even_rule() {
     let svg = render_svg_cost_vs_utilisation(&server_against_api(), 640, 360).unwrap();
     assert_well_formed(&svg);
-    // the API line and its legend swatch, plus the dashed break-even rule (many dashes)
-    assert!(polylines_in(&svg, ACCENT) > 2);
+    // each option's line and legend swatch; the break-even rule dashed in the text colour
+    assert_eq!(polylines_in(&svg, ACCENT), 2);
     assert_eq!(polylines_in(&svg, SECOND), 2);
+    assert!(
+        polylines_in(&svg, TEXT) > 10,
+        "the break-even rule is dashed"
+    );
     assert_shows_text(&svg, "Break-even 36.5 %");
     assert_shows_text(&svg, "Utilisation");
     assert_shows_text(&svg, "Cost per million tokens (EUR)");
@@ -193,6 +198,7 @@ fn memory_vs_context_stacks_terms_under_the_capacity_line() {
     let svg = render_svg_memory_vs_context(&eight_billion_on_a_24_gib_card(), 640, 360).unwrap();
     assert_well_formed(&svg);
     assert_eq!(count(&svg, "<polygon"), 2, "one area per term");
+    assert!(polylines_in(&svg, TEXT) > 20, "two dashed rules");
     assert_shows_text(&svg, "GPU memory 24 GiB");
     assert_shows_text(&svg, "Your context");
     assert_shows_text(&svg, "Context (tokens)");
@@ -230,16 +236,12 @@ fn memory_vs_context_draws_a_lone_total_as_a_line() {
     )];
     let svg = render_svg_memory_vs_context(&data, 640, 360).unwrap();
     assert_eq!(count(&svg, "<polygon"), 0);
-    assert_eq!(lines_through_three_points_or_more(&svg, ACCENT), 1);
+    assert_eq!(
+        polylines_in(&svg, ACCENT),
+        2,
+        "the line and its legend swatch"
+    );
     assert_eq!(data.table().0, ["Context (tokens)", "Total"]);
-}
-
-/// Dashes and legend swatches are two-point polylines; a series through three points is not.
-fn lines_through_three_points_or_more(svg: &str, colour: &str) -> usize {
-    svg.lines()
-        .filter(|l| l.contains("<polyline") && l.contains(colour))
-        .filter(|l| l.matches(',').count() >= 3)
-        .count()
 }
 
 #[test]
@@ -291,7 +293,11 @@ fn a_dark_theme_and_accent_colour_are_used() {
     })
     .unwrap();
     assert!(svg.contains("fill=\"#161B22\""), "dark background");
-    assert!(polylines_in(&svg, "#FF8800") > 2);
+    assert_eq!(polylines_in(&svg, "#FF8800"), 2);
+    assert!(
+        polylines_in(&svg, "#E6EDF3") > 10,
+        "light dashes of the rule on dark"
+    );
 }
 
 fn any_number() -> impl Strategy<Value = f64> {
@@ -378,4 +384,9 @@ fn dump_example_charts() {
     for (name, svg) in files {
         std::fs::write(format!("{dir}/chart-{name}.svg"), svg.unwrap()).unwrap();
     }
+    let dark = ChartStyle::new(Theme::Dark, "#56b4e9");
+    let svg = render_svg(640, 360, |root| {
+        draw_memory_vs_context(root, &eight_billion_on_a_24_gib_card(), &dark)
+    });
+    std::fs::write(format!("{dir}/chart-memory-dark.svg"), svg.unwrap()).unwrap();
 }

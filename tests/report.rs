@@ -278,3 +278,37 @@ fn an_imported_config_becomes_a_preset_plus_overrides_in_the_url() {
     let r = evaluate(&back, &catalog);
     assert_eq!(r.model.params, 8_030_261_248 + 8 * 218_112_000);
 }
+
+#[test]
+fn the_memory_chart_is_sampled_by_the_engine_on_the_chosen_hardware() {
+    use inference_sizer::chart::{self, ChartTexts};
+    let catalog = Catalog::builtin();
+    let (s, _) = Scenario::from_query("model=llama-3.1-8b&quant=q4_k_m&ctx=8192");
+    let r = evaluate(&s, &catalog);
+    let texts = ChartTexts {
+        context: "Context".into(),
+        ..ChartTexts::default()
+    };
+    let mem = chart::memory_vs_context(&r, &s, &catalog, &|k| format!("term {k}"), &texts);
+    assert_eq!(mem.series.len(), 4);
+    assert_eq!(mem.series[1].label, "term kv_cache");
+    // The KV term at 8192 tokens is the report's KV cache on one device (the chosen offer is a
+    // single GPU here): 131,072 B x 8192 x 16 = 16 GiB.
+    assert_eq!(r.recommendation.as_ref().map(|v| v.gpu_count), Some(1));
+    let at_8k = mem.series[1]
+        .points
+        .iter()
+        .find(|p| p.0 == 8192.0)
+        .expect("8k on the grid");
+    assert!((at_8k.1 - 16.0).abs() < 1e-9, "{at_8k:?}");
+    // Twice the context, twice the KV cache.
+    let at_16k = mem.series[1]
+        .points
+        .iter()
+        .find(|p| p.0 == 16384.0)
+        .expect("16k on the grid");
+    assert!((at_16k.1 - 32.0).abs() < 1e-9, "{at_16k:?}");
+    assert!(mem.capacity_gib.is_some_and(|c| c > 16.0));
+    let svg = chart::render_svg_memory_vs_context(&mem, 640, 360).expect("draws");
+    assert!(svg.contains("term kv_cache"));
+}

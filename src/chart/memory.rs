@@ -50,7 +50,7 @@ fn stack(series: &[(&str, Vec<(f64, f64)>)]) -> Vec<Vec<(f64, f64)>> {
         .iter()
         .flat_map(|s| s.1.iter().map(|p| p.0))
         .collect();
-    xs.sort_by(f64::total_cmp);
+    xs.sort_unstable_by(f64::total_cmp);
     xs.dedup();
     let mut below = vec![0.0; xs.len()];
     series
@@ -166,4 +166,27 @@ pub fn draw_memory_vs_context<DB: DrawingBackend>(
     }
     let labelled = series.iter().any(|s| !s.0.is_empty());
     legend(&mut chart, style, labelled, SeriesLabelPosition::UpperLeft)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layers_add_up_and_a_missing_point_counts_as_nothing() {
+        let weights = vec![(12.0, 14.0), (15.0, 14.0)];
+        let kv = vec![(12.0, 0.5), (15.0, 4.0), (17.0, 16.0)];
+        let layers = stack(&[("w", weights), ("kv", kv)]);
+        assert_eq!(layers[0], [(12.0, 14.0), (15.0, 14.0), (17.0, 0.0)]);
+        assert_eq!(layers[1], [(12.0, 14.5), (15.0, 18.0), (17.0, 16.0)]);
+    }
+
+    #[test]
+    fn contexts_read_in_binary_thousands() {
+        assert_eq!(tokens(12.0, false), "4k");
+        assert_eq!(tokens(17.0, false), "128k");
+        assert_eq!(tokens(20.0, false), "1M");
+        assert_eq!(tokens(9.0, false), "512");
+        assert_eq!(tokens(12.5, true), "5,66k"); // 2^12.5 = 5792.6 → 5793 / 1024
+    }
 }

@@ -4,13 +4,26 @@
 //! draws on any backend, and gives a data table as its text alternative. Bad numbers (NaN,
 //! infinities, absurd magnitudes) are dropped, degenerate ranges widened, and an empty chart
 //! shows a message: drawing never panics.
+//!
+//! In the browser, draw on a `<canvas>` (text is laid out by the browser; no font features):
+//! ```ignore
+//! let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas).ok_or(..)?;
+//! draw_cumulative_cost(backend.into_drawing_area(), &data, &style)?;
+//! ```
+//! Natively, `render_svg_*` give the same drawing as SVG (text as `<text>`, sized by plotters'
+//! built-in estimate, so no `ttf`/`ab_glyph` either).
 
 mod cumulative;
+mod from_report;
 mod memory;
 mod style;
 mod utilisation;
 
 pub use cumulative::{draw_cumulative_cost, BreakEven, CumulativeCost};
+pub use from_report::{
+    context_grid, cost_vs_utilisation, cumulative_cost, leading_options, memory_vs_context,
+    ChartTexts,
+};
 pub use memory::{draw_memory_vs_context, MemoryVsContext};
 pub use style::{parse_hex_colour, ChartStyle, Theme};
 pub use utilisation::{draw_cost_vs_utilisation, CostVsUtilisation};
@@ -55,7 +68,7 @@ fn plausible(v: f64) -> bool {
     v.is_finite() && v.abs() <= LIMIT
 }
 
-/// The drawable points of a series: plausible, sorted by x.
+/// The drawable points of a series: plausible, sorted by x (stably, so a step at one x keeps its order).
 fn clean(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
     let mut kept: Vec<(f64, f64)> = points
         .iter()
@@ -154,7 +167,7 @@ fn series_table(
         .iter()
         .flat_map(|s| s.points.iter().filter(finite).map(|p| p.0))
         .collect();
-    xs.sort_by(f64::total_cmp);
+    xs.sort_unstable_by(f64::total_cmp);
     xs.dedup();
     let rows = xs
         .into_iter()
@@ -297,7 +310,9 @@ fn legend<'a, DB: DrawingBackend + 'a>(
         .map_err(drawing)
 }
 
-/// A dot with its label beside it, the label turned leftwards in the right half of the chart.
+/// A dot with its label beside it. Rising lines cross at the dot, so the label goes below and to
+/// the right of it in the left half of the chart, above and to the left in the right half: both
+/// corners the lines leave clear.
 fn marked_point<DB: DrawingBackend>(
     chart: &mut Chart<'_, DB>,
     style: &ChartStyle,
@@ -305,18 +320,15 @@ fn marked_point<DB: DrawingBackend>(
     label: &str,
 ) -> Result<(), ChartError> {
     let right_half = at.0 > (chart.x_range().start + chart.x_range().end) / 2.0;
-    let (anchor, dx) = if right_half {
-        (HPos::Right, -8)
-    } else {
-        (HPos::Left, 8)
+    let (anchor, offset) = match right_half {
+        true => (Pos::new(HPos::Right, VPos::Bottom), (-8, -6)),
+        false => (Pos::new(HPos::Left, VPos::Top), (8, 6)),
     };
-    let text = style
-        .text(&style.colours().text)
-        .pos(Pos::new(anchor, VPos::Bottom));
+    let text = style.text(&style.colours().text).pos(anchor);
     let marker = EmptyElement::at(at)
         + Circle::new((0, 0), 5, style.accent.filled())
         + Circle::new((0, 0), 5, style.colours().background.stroke_width(1))
-        + Text::new(label.to_string(), (dx, -6), text);
+        + Text::new(label.to_string(), offset, text);
     chart.plotting_area().draw(&marker).map_err(drawing)
 }
 
@@ -329,7 +341,7 @@ fn rule<DB: DrawingBackend>(
     label: &str,
     anchor: Pos,
 ) -> Result<(), ChartError> {
-    let line = style.accent.stroke_width(2);
+    let line = style.colours().text.stroke_width(1);
     chart
         .draw_series(DashedLineSeries::new([from, to], 6, 4, line))
         .map_err(drawing)?;

@@ -33,7 +33,7 @@ impl Default for ChartStyle {
             theme: Theme::Light,
             accent: DEFAULT_ACCENT,
             font_family: "sans-serif".into(),
-            font_size: 15,
+            font_size: 13,
             decimal_comma: false,
             empty_message: "No data to chart".into(),
         }

@@ -1,13 +1,101 @@
-//! The page: header, inputs and results.
+//! The page: header, notices, inputs and results. Holds the shared state in a context.
 
+use super::catalog_fetch::{use_catalog, CatalogState};
+use super::i18n::{t, T};
+use super::use_scenario::{use_scenario, UseScenario};
+use super::*;
+use crate::report::Report;
+use crate::scenario::Lang;
 use leptos::prelude::*;
+
+/// What every component reads: the scenario, the catalogue and the report derived from them.
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    pub sc: UseScenario,
+    pub cat: CatalogState,
+    pub report: Memo<Report>,
+}
+
+impl Ctx {
+    pub fn lang(&self) -> Lang {
+        self.sc.lang.get()
+    }
+    /// The text of `key` in the page's language (reactive).
+    pub fn t(&self, key: T) -> &'static str {
+        t(self.lang(), key)
+    }
+}
+
+/// The shared state, for components.
+pub fn ctx() -> Ctx {
+    expect_context::<Ctx>()
+}
 
 /// The whole calculator.
 #[component]
 pub fn App() -> impl IntoView {
+    let sc = use_scenario();
+    let cat = use_catalog(sc.scenario.with_untracked(|s| s.catalog.clone()));
+    let report = Memo::new(move |_| {
+        let mut scenario = sc.scenario.get();
+        // The report's sentences follow the page's language, even when the URL has none.
+        scenario.lang = Some(sc.lang.get());
+        cat.catalog.with(|c| crate::report::evaluate(&scenario, c))
+    });
+    let c = Ctx { sc, cat, report };
+    provide_context(c);
+    panic_panel::remember_scenario(sc);
+
+    // The document's language and theme follow the scenario (screen readers, dark mode).
+    Effect::new(move |_| {
+        let lang = sc.lang.get();
+        let dark = sc
+            .scenario
+            .with(|s| s.theme == Some(crate::scenario::Theme::Dark));
+        let embed = sc.scenario.with(|s| s.embed);
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("lang", lang.id());
+            let _ = root.set_attribute("data-theme", if dark { "dark" } else { "light" });
+            let _ = root.set_attribute("data-embed", if embed { "1" } else { "0" });
+        }
+    });
+
     view! {
-        <main id="app">
-            <h1>"Inference Sizer"</h1>
+        <main id="app" class="app">
+            <header class="page-header">
+                <div class="title">
+                    <h1>"Inference Sizer"</h1>
+                    <p class="tagline">{move || c.t(T::Tagline)}</p>
+                </div>
+                <settings_bar::SettingsBar />
+            </header>
+            <notices::Notices />
+            <div class="layout">
+                <section class="inputs" aria-labelledby="inputs-title">
+                    <h2 id="inputs-title">{move || c.t(T::Inputs)}</h2>
+                    <model_picker::ModelPicker />
+                    <custom_model::CustomModel />
+                    <quant_select::QuantSelect />
+                    <context_inputs::ContextInputs />
+                    <engine_select::EngineSelect />
+                    <workload_inputs::WorkloadInputs />
+                    <constraints::Constraints />
+                    <assumptions::Assumptions />
+                    <share_bar::ShareBar />
+                </section>
+                <section class="results" aria-labelledby="results-title" aria-live="polite">
+                    <h2 id="results-title" class="visually-hidden">{move || c.t(T::Results)}</h2>
+                    <verdict::Verdict />
+                    <memory_bar::MemoryBar />
+                    <speed::Speed />
+                    <comparison_table::ComparisonTable />
+                    <charts::Charts />
+                </section>
+            </div>
+            <footer class="page-footer">
+                <p>{move || c.t(T::Privacy)}</p>
+                <embed_footer::EmbedFooter />
+            </footer>
         </main>
     }
 }

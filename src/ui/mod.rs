@@ -2,9 +2,35 @@
 //! A thin layer: it reads the scenario from the URL, calls `report::evaluate` and renders.
 
 mod app;
+mod assumptions;
+mod catalog_fetch;
+mod charts;
+mod comparison_table;
+mod config_import;
+mod constraints;
+mod context_inputs;
+mod custom_model;
+mod download;
 pub mod embed;
+mod embed_footer;
+mod engine_select;
+mod fields;
+mod gguf_open;
+pub mod i18n;
+mod memory_bar;
+mod model_picker;
+mod notices;
+mod panic_panel;
+mod quant_select;
+mod settings_bar;
+mod share_bar;
+mod speed;
+mod use_scenario;
+mod verdict;
+mod workload_inputs;
 
-/// Mounts the app on `<body>`.
+/// Installs the panic panel and mounts the app on `<body>`.
 pub fn mount() {
+    panic_panel::install();
     leptos::mount::mount_to_body(app::App);
 }

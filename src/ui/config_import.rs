@@ -1,0 +1,122 @@
+//! Paste or upload a Hugging Face `config.json`: its architecture becomes the scenario's
+//! architecture overrides (so the link carries it). Reading is local; nothing is uploaded.
+
+use super::app::ctx;
+use super::i18n::T;
+use crate::model::ModelArch;
+use crate::scenario::ArchOverrides;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::JsCast;
+
+/// The architecture fields of `arch` as URL overrides.
+pub fn overrides_from(arch: &ModelArch) -> ArchOverrides {
+    let some = |v: u64| (v > 0).then_some(v);
+    ArchOverrides {
+        layers: some(arch.layers),
+        hidden: some(arch.hidden),
+        heads: some(arch.heads),
+        kv_heads: some(arch.kv_heads),
+        head_dim: arch.head_dim.filter(|v| *v > 0),
+        ffn: some(arch.ffn),
+        vocab: some(arch.vocab),
+        experts: some(arch.experts),
+        experts_active: some(arch.experts_active),
+        moe_ffn: some(arch.moe_ffn),
+        kv_lora_rank: some(arch.kv_lora_rank),
+        rope_dim: some(arch.rope_dim),
+        window: some(arch.window),
+        tied: Some(arch.tied),
+    }
+}
+
+/// Reads the text of the first file picked in a file input.
+pub async fn first_file_text(ev: &leptos::ev::Event) -> Option<String> {
+    let input = ev.target()?.dyn_into::<web_sys::HtmlInputElement>().ok()?;
+    let file = input.files()?.get(0)?;
+    let text = wasm_bindgen_futures::JsFuture::from(file.text())
+        .await
+        .ok()?;
+    text.as_string()
+}
+
+/// The `config.json` box.
+#[component]
+pub fn ConfigImport() -> impl IntoView {
+    let c = ctx();
+    let text = RwSignal::new(String::new());
+    let outcome = RwSignal::new(None::<Result<String, String>>);
+    let apply = move || {
+        let result = text.with(|t| crate::model::import::from_config_json(t));
+        match result {
+            Ok(imported) => {
+                let overrides = overrides_from(&imported.arch);
+                let mut name = imported.arch.name.clone();
+                for w in &imported.warnings {
+                    name.push_str(&format!(" · {w}"));
+                }
+                c.sc.edit(|s| {
+                    s.arch = overrides;
+                    s.params_b = None;
+                });
+                outcome.set(Some(Ok(name)));
+            }
+            Err(e) => outcome.set(Some(Err(e.to_string()))),
+        }
+    };
+    view! {
+        <div class="field config-import">
+            <label for="config-json">{move || c.t(T::ImportConfig)}</label>
+            <textarea
+                id="config-json"
+                rows="4"
+                spellcheck="false"
+                placeholder=move || c.t(T::ConfigPlaceholder)
+                prop:value=move || text.get()
+                on:input=move |ev| text.set(event_target_value(&ev))
+            ></textarea>
+            <div class="row">
+                <label class="button file-button" for="config-file">{move || c.t(T::UploadConfig)}</label>
+                <input
+                    type="file"
+                    id="config-file"
+                    class="visually-hidden"
+                    accept=".json,application/json"
+                    on:change=move |ev| {
+                        spawn_local(async move {
+                            if let Some(contents) = first_file_text(&ev).await {
+                                text.set(contents);
+                                apply();
+                            }
+                        });
+                    }
+                />
+                <button type="button" id="config-apply" on:click=move |_| apply()>
+                    {move || c.t(T::ApplyConfig)}
+                </button>
+            </div>
+            {move || {
+                outcome
+                    .get()
+                    .map(|r| match r {
+                        Ok(name) => {
+                            view! {
+                                <p class="notice ok" role="status">
+                                    {format!("{}: {}", c.t(T::Imported), name)}
+                                </p>
+                            }
+                                .into_any()
+                        }
+                        Err(e) => {
+                            view! {
+                                <p class="notice error" role="alert">
+                                    {format!("{}: {}", c.t(T::ImportFailed), e)}
+                                </p>
+                            }
+                                .into_any()
+                        }
+                    })
+            }}
+        </div>
+    }
+}

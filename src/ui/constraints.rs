@@ -1,0 +1,104 @@
+//! Constraints: EU jurisdiction, single tenancy, allowed GPUs and offer kinds.
+
+use super::app::ctx;
+use super::fields::CheckField;
+use super::i18n::{kind_name, T};
+use crate::catalog::OfferKind;
+use crate::scenario::Tenancy;
+use leptos::prelude::*;
+
+/// Adds or removes `id` from a list of allowed ids.
+fn toggle(list: &mut Vec<String>, id: &str, on: bool) {
+    list.retain(|x| x != id);
+    if on {
+        list.push(id.to_string());
+    }
+}
+
+/// Constraint inputs.
+#[component]
+pub fn Constraints() -> impl IntoView {
+    let c = ctx();
+    let sc = c.sc;
+    let gpus = Memo::new(move |_| {
+        c.cat.catalog.with(|cat| {
+            cat.gpus
+                .iter()
+                .map(|g| (g.id.clone(), g.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    });
+    view! {
+        <details class="panel constraints">
+            <summary>{move || c.t(T::Constraints)}</summary>
+            <CheckField
+                id="eu"
+                label=T::EuOnly
+                checked=Signal::derive(move || sc.scenario.with(|s| s.eu))
+                on_change=Callback::new(move |v: bool| sc.edit(|s| s.eu = v))
+            />
+            <CheckField
+                id="single-tenant"
+                label=T::SingleTenant
+                checked=Signal::derive(move || sc.scenario.with(|s| s.tenancy == Tenancy::Single))
+                on_change=Callback::new(move |v: bool| {
+                    sc.edit(|s| s.tenancy = if v { Tenancy::Single } else { Tenancy::Any })
+                })
+            />
+            <fieldset class="checklist">
+                <legend>{move || c.t(T::AllowedKinds)}</legend>
+                {OfferKind::ALL
+                    .iter()
+                    .map(|k| {
+                        let id = k.id();
+                        let dom_id = format!("kind-{id}");
+                        view! {
+                            <div class="check">
+                                <input
+                                    type="checkbox"
+                                    id=dom_id.clone()
+                                    prop:checked=move || {
+                                        sc.scenario.with(|s| s.kinds.iter().any(|x| x == id))
+                                    }
+                                    on:change=move |ev| {
+                                        let on = event_target_checked(&ev);
+                                        sc.edit(|s| toggle(&mut s.kinds, id, on));
+                                    }
+                                />
+                                <label for=dom_id>{move || kind_name(c.lang(), id)}</label>
+                            </div>
+                        }
+                    })
+                    .collect_view()}
+            </fieldset>
+            <fieldset class="checklist">
+                <legend>{move || c.t(T::AllowedGpus)}</legend>
+                {move || {
+                    gpus.get()
+                        .into_iter()
+                        .map(|(id, name)| {
+                            let dom_id = format!("gpu-{id}");
+                            let id_check = id.clone();
+                            view! {
+                                <div class="check">
+                                    <input
+                                        type="checkbox"
+                                        id=dom_id.clone()
+                                        prop:checked=move || {
+                                            sc.scenario.with(|s| s.gpus.iter().any(|x| *x == id_check))
+                                        }
+                                        on:change=move |ev| {
+                                            let on = event_target_checked(&ev);
+                                            sc.edit(|s| toggle(&mut s.gpus, &id, on));
+                                        }
+                                    />
+                                    <label for=dom_id>{name}</label>
+                                </div>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </fieldset>
+        </details>
+    }
+}

@@ -1,0 +1,35 @@
+//! Context length and concurrency: a slider for the order of magnitude, a number for the exact value.
+
+use super::app::ctx;
+use super::fields::LogSliderNumber;
+use super::i18n::T;
+use leptos::prelude::*;
+
+/// Context and concurrency inputs.
+#[component]
+pub fn ContextInputs() -> impl IntoView {
+    let c = ctx();
+    view! {
+        <fieldset class="panel">
+            <legend>{move || c.t(T::Context)}</legend>
+            <LogSliderNumber
+                id="ctx"
+                label=T::Context
+                value=Signal::derive(move || c.sc.scenario.with(|s| s.ctx as f64))
+                on_change=Callback::new(move |v: f64| c.sc.edit(|s| s.ctx = v as u64))
+                min_log2=9.0
+                max_log2=23.0
+                max=10_000_000.0
+            />
+            <LogSliderNumber
+                id="seqs"
+                label=T::Concurrency
+                value=Signal::derive(move || c.sc.scenario.with(|s| s.seqs as f64))
+                on_change=Callback::new(move |v: f64| c.sc.edit(|s| s.seqs = v as u64))
+                min_log2=0.0
+                max_log2=12.0
+                max=100_000.0
+            />
+        </fieldset>
+    }
+}

@@ -1,0 +1,33 @@
+//! In compact (embedded) mode: where the prices come from and a link to the full calculator.
+
+use super::app::ctx;
+use super::i18n::T;
+use leptos::prelude::*;
+
+/// The embed footer; nothing outside embed mode.
+#[component]
+pub fn EmbedFooter() -> impl IntoView {
+    let c = ctx();
+    let embed = Memo::new(move |_| c.sc.scenario.with(|s| s.embed));
+    view! {
+        <Show when=move || embed.get()>
+            {move || {
+                let full = c.sc.scenario.with(|s| {
+                    let mut s = s.clone();
+                    s.embed = false;
+                    super::use_scenario::page_url_with(&s.to_query())
+                });
+                let (publisher, as_of) = c.cat.catalog.with(|cat| {
+                    (cat.publisher.clone().unwrap_or_default(), cat.as_of.clone())
+                });
+                view! {
+                    <p class="embed-footer" id="embed-footer">
+                        {format!("{} {publisher} · {} {as_of}", c.t(T::CatalogLoaded), c.t(T::AsOf))}
+                        " · "
+                        <a href=full target="_blank" rel="noopener" id="open-full">{c.t(T::OpenFull)}</a>
+                    </p>
+                }
+            }}
+        </Show>
+    }
+}

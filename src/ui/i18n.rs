@@ -1,0 +1,382 @@
+//! Every word of the interface in English and Spanish, and number, money and size formatting
+//! per locale (en: "€1,234.5", es: "1.234,5 €"). Keys are an enum, so a missing translation
+//! does not compile.
+
+use crate::scenario::Lang;
+use crate::units::Currency;
+
+macro_rules! texts {
+    ($($key:ident => $en:literal, $es:literal;)+) => {
+        /// A piece of interface text.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum T { $($key),+ }
+        impl T {
+            fn en(self) -> &'static str { match self { $(T::$key => $en),+ } }
+            fn es(self) -> &'static str { match self { $(T::$key => $es),+ } }
+        }
+    };
+}
+
+/// The text of `key` in `lang`.
+pub fn t(lang: Lang, key: T) -> &'static str {
+    match lang {
+        Lang::En => key.en(),
+        Lang::Es => key.es(),
+    }
+}
+
+texts! {
+    Tagline => "What hardware does an AI model need, and is it cheaper in the cloud or on bare metal?",
+        "¿Qué hardware necesita un modelo de IA, y sale más barato en la nube o en servidor dedicado?";
+    Inputs => "Your model and workload", "Tu modelo y tu carga";
+    Results => "The answer", "La respuesta";
+    Model => "Model", "Modelo";
+    SearchModels => "Search models", "Buscar modelos";
+    CustomModel => "Custom model", "Modelo propio";
+    ParamsBillions => "Parameters (billions)", "Parámetros (miles de millones)";
+    ParamsHint => "Only a parameter count: memory from size alone.", "Solo el número de parámetros: memoria según el tamaño.";
+    ImportConfig => "Paste or upload a config.json", "Pega o sube un config.json";
+    UploadConfig => "Upload config.json", "Subir config.json";
+    ApplyConfig => "Use this config", "Usar esta configuración";
+    ConfigPlaceholder => "{\"hidden_size\": 4096, ...}", "{\"hidden_size\": 4096, ...}";
+    OpenGguf => "Open a local GGUF file (read in your browser, never uploaded)", "Abrir un fichero GGUF local (se lee en tu navegador, no se sube)";
+    Imported => "Imported", "Importado";
+    ImportFailed => "Could not read this file", "No se pudo leer este fichero";
+    Reading => "Reading…", "Leyendo…";
+    Quantisation => "Weight format", "Formato de los pesos";
+    KvCache => "KV-cache type", "Tipo de caché KV";
+    Context => "Context per request (tokens)", "Contexto por petición (tokens)";
+    Concurrency => "Concurrent requests", "Peticiones simultáneas";
+    Engine => "Serving engine", "Motor de inferencia";
+    Task => "Task", "Tarea";
+    Workload => "Workload", "Carga de trabajo";
+    RequestsPerDay => "Requests per day (0: size for concurrency only)", "Peticiones al día (0: dimensionar solo por concurrencia)";
+    TokensIn => "Prompt tokens per request", "Tokens de entrada por petición";
+    TokensOut => "Output tokens per request", "Tokens de salida por petición";
+    MinSpeed => "Minimum speed per user (tokens/s)", "Velocidad mínima por usuario (tokens/s)";
+    MaxTtft => "Maximum time to first token (ms)", "Tiempo máximo hasta el primer token (ms)";
+    HoursPerDay => "Hours per day in service", "Horas al día en servicio";
+    TrainTokens => "Training tokens per epoch", "Tokens de entrenamiento por época";
+    Constraints => "Constraints", "Restricciones";
+    EuOnly => "EU jurisdiction only", "Solo jurisdicción UE";
+    SingleTenant => "Single-tenant hardware (regulated data)", "Hardware exclusivo (datos regulados)";
+    AllowedGpus => "Allowed GPUs (none ticked: all)", "GPU permitidas (ninguna marcada: todas)";
+    AllowedKinds => "Allowed offer kinds (none ticked: all)", "Tipos de oferta permitidos (ninguno marcado: todos)";
+    Assumptions => "Assumptions", "Supuestos";
+    AssumptionsHint => "Every cost default, visible and editable. Empty means the default shown.",
+        "Todos los valores por defecto de coste, visibles y editables. Vacío significa el valor por defecto indicado.";
+    EgressGb => "Egress per month (GB)", "Tráfico de salida al mes (GB)";
+    StorageGb => "Storage (GB)", "Almacenamiento (GB)";
+    Monitoring => "Monitoring per month", "Monitorización al mes";
+    PeakFactor => "Peak-to-average load factor", "Factor pico/medio de carga";
+    BwEff => "Decode efficiency (share of memory bandwidth)", "Eficiencia de decodificación (fracción del ancho de banda)";
+    FlopsEff => "Prefill efficiency (share of peak compute)", "Eficiencia de prefill (fracción del cómputo pico)";
+    VmTax => "Virtual machine penalty (fraction)", "Penalización de máquina virtual (fracción)";
+    KwhPrice => "Energy price per kWh (own hardware)", "Precio de la energía por kWh (hardware propio)";
+    Pue => "PUE of the data centre", "PUE del centro de datos";
+    Horizon => "Horizon (months)", "Horizonte (meses)";
+    Currency => "Currency", "Moneda";
+    Language => "Language", "Idioma";
+    Derived => "derived", "calculado";
+    Reset => "Reset", "Restablecer";
+    CopyLink => "Copy link", "Copiar enlace";
+    Copied => "Link copied", "Enlace copiado";
+    CopyFallback => "The clipboard is blocked here: copy this link by hand.", "El portapapeles está bloqueado aquí: copia este enlace a mano.";
+    ShareLink => "Link to this scenario", "Enlace a este escenario";
+    ExportCsv => "Export comparison (CSV)", "Exportar comparación (CSV)";
+    ExportJson => "Download scenario (JSON)", "Descargar escenario (JSON)";
+    ImportJson => "Open scenario (JSON)", "Abrir escenario (JSON)";
+    Print => "Print", "Imprimir";
+    Warnings => "Notes on this link", "Avisos sobre este enlace";
+    Verdict => "Verdict", "Veredicto";
+    NoVerdict => "No offer fits these constraints. Loosen them or pick a smaller format.",
+        "Ninguna oferta cumple estas restricciones. Relájalas o elige un formato más pequeño.";
+    PerMonth => "per month", "al mes";
+    RunnerUps => "Next best", "Siguientes opciones";
+    Hardware => "Hardware", "Hardware";
+    Deployment => "Deployment", "Despliegue";
+    DeployBareMetal => "Bare metal", "Servidor dedicado";
+    DeployCloud => "Cloud", "Nube";
+    DeployCpu => "CPU only", "Solo CPU";
+    Servers => "servers", "servidores";
+    Memory => "Memory", "Memoria";
+    MemoryNeeded => "Memory needed", "Memoria necesaria";
+    Capacity => "GPU memory available", "Memoria de GPU disponible";
+    Term => "Term", "Concepto";
+    Estimate => "Estimate", "Estimación";
+    Range => "Range", "Rango";
+    Basis => "Basis", "Fundamento";
+    TermWeights => "Weights", "Pesos";
+    TermKv => "KV cache", "Caché KV";
+    TermActivations => "Activations", "Activaciones";
+    TermOverhead => "Engine overhead", "Sobrecarga del motor";
+    TermReserve => "Reserve", "Reserva";
+    TermOther => "Other", "Otros";
+    Exact => "exact", "exacto";
+    Empirical => "measured", "medido";
+    Heuristic => "rule of thumb", "regla práctica";
+    Speed => "Speed", "Velocidad";
+    PerUser => "Per user", "Por usuario";
+    Aggregate => "Aggregate", "Agregada";
+    Ttft => "Time to first token", "Tiempo hasta el primer token";
+    On => "on", "en";
+    Comparison => "Comparison", "Comparativa";
+    FilterKind => "Kind", "Tipo";
+    FilterProvider => "Provider", "Proveedor";
+    FilterJurisdiction => "Jurisdiction", "Jurisdicción";
+    All => "All", "Todos";
+    OnlyFitting => "Only options that fit", "Solo opciones que caben";
+    Offer => "Offer", "Oferta";
+    Gpus => "GPUs", "GPU";
+    Fits => "Fits", "Cabe";
+    Yes => "yes", "sí";
+    No => "no", "no";
+    Monthly => "Monthly", "Mensual";
+    PerGpuHour => "Per GPU-hour", "Por GPU-hora";
+    PerInstanceHour => "Per instance-hour", "Por instancia-hora";
+    PerMillionTokens => "Per million tokens", "Por millón de tokens";
+    BreakEven => "Break-even (weeks)", "Amortización (semanas)";
+    Source => "Source", "Fuente";
+    AsOf => "As of", "Fecha";
+    Approximate => "converted, approximate", "convertido, aproximado";
+    SortBy => "Sort by", "Ordenar por";
+    Showing => "Showing", "Mostrando";
+    Of => "of", "de";
+    Charts => "Charts", "Gráficos";
+    ChartCumulative => "Cumulative cost over the horizon", "Coste acumulado en el horizonte";
+    ChartUtilisation => "Cost per million tokens against utilisation", "Coste por millón de tokens según la utilización";
+    ChartMemory => "Memory against context length", "Memoria según la longitud de contexto";
+    ChartData => "Data of this chart", "Datos de este gráfico";
+    CatalogLoading => "Loading the price catalogue…", "Cargando el catálogo de precios…";
+    CatalogFailed => "The price catalogue could not be loaded; showing the built-in prices.",
+        "No se pudo cargar el catálogo de precios; se muestran los precios incorporados.";
+    CatalogLoaded => "Prices from", "Precios de";
+    CatalogNotAllowed => "This catalogue address is not allowed here (only this site's own).",
+        "Esta dirección de catálogo no está permitida aquí (solo la de este sitio).";
+    PricesChanged => "Prices have changed since this link was made", "Los precios han cambiado desde que se creó este enlace";
+    PricesAsOf => "Prices as of", "Precios a fecha de";
+    ErrorTitle => "Something went wrong", "Algo ha fallado";
+    ErrorBody => "The calculator hit an internal error. Your scenario is kept in the address; reload to continue.",
+        "La calculadora ha tenido un error interno. Tu escenario se conserva en la dirección; recarga para continuar.";
+    Reload => "Reload", "Recargar";
+    OpenFull => "Open full calculator", "Abrir la calculadora completa";
+    Privacy => "Everything is computed in your browser; nothing you enter is sent anywhere.",
+        "Todo se calcula en tu navegador; nada de lo que introduces se envía a ningún sitio.";
+    TaskInfer => "Inference", "Inferencia";
+    TaskLora => "LoRA fine-tuning", "Ajuste fino LoRA";
+    TaskQlora => "QLoRA fine-tuning", "Ajuste fino QLoRA";
+    TaskFull => "Full fine-tuning", "Ajuste fino completo";
+    ParamsLabel => "parameters", "parámetros";
+    ActiveLabel => "active", "activos";
+    Why => "Why", "Por qué";
+    Default => "Default", "Por defecto";
+    ChartMonths => "months", "meses";
+    ChartCumulativeY => "Cumulative cost", "Coste acumulado";
+    ChartUtilisationX => "Utilisation", "Utilización";
+    ChartBreakEven => "Break-even", "Equilibrio";
+    ChartContextX => "Context length (tokens)", "Longitud de contexto (tokens)";
+    ChartMemoryY => "Memory (GiB)", "Memoria (GiB)";
+    ChartCurrent => "this scenario", "este escenario";
+    ChartTotal => "Total", "Total";
+    ChartEmpty => "Nothing to chart for this scenario", "Nada que representar en este escenario";
+    FromModel => "from the model", "según el modelo";
+}
+
+/// The one-line explanation of a weight format.
+pub fn quant_help(lang: Lang, quant: crate::model::Quant) -> &'static str {
+    use crate::model::Quant::*;
+    let (en, es) = match quant {
+        Fp32 => ("32-bit floats: training precision, twice the memory of bf16.", "Coma flotante de 32 bits: precisión de entrenamiento, el doble de memoria que bf16."),
+        Bf16 => ("16-bit brain float: the published weights of most models.", "Coma flotante de 16 bits (bf16): los pesos publicados de casi todos los modelos."),
+        Fp16 => ("16-bit float: same size as bf16, for older GPUs.", "Coma flotante de 16 bits: mismo tamaño que bf16, para GPU antiguas."),
+        Fp8 => ("8-bit float: half of bf16, near-lossless on Hopper, Ada and newer.", "Coma flotante de 8 bits: la mitad que bf16, casi sin pérdida en Hopper, Ada y posteriores."),
+        Int8 => ("8-bit integers (weights only): half of bf16.", "Enteros de 8 bits (solo pesos): la mitad que bf16."),
+        Awq4 => ("AWQ 4-bit: about a quarter of bf16, good quality on GPUs.", "AWQ de 4 bits: una cuarta parte de bf16, buena calidad en GPU."),
+        Gptq4 => ("GPTQ 4-bit: about a quarter of bf16, widely supported.", "GPTQ de 4 bits: una cuarta parte de bf16, muy soportado."),
+        Nf4 => ("bitsandbytes NF4: 4-bit, used by QLoRA.", "NF4 de bitsandbytes: 4 bits, el de QLoRA."),
+        Mxfp4 => ("MXFP4: 4-bit microscaling float (gpt-oss experts).", "MXFP4: coma flotante de 4 bits con microescalado (expertos de gpt-oss)."),
+        Nvfp4 => ("NVFP4: NVIDIA's 4-bit float for Blackwell.", "NVFP4: coma flotante de 4 bits de NVIDIA para Blackwell."),
+        Q8_0 => ("GGUF Q8_0: 8.5 bits per weight, practically lossless.", "GGUF Q8_0: 8,5 bits por peso, prácticamente sin pérdida."),
+        Q6K => ("GGUF Q6_K: about 6.6 bits per weight, very close to the original.", "GGUF Q6_K: unos 6,6 bits por peso, muy cerca del original."),
+        Q5KM => ("GGUF Q5_K_M: about 5.7 bits per weight, small quality loss.", "GGUF Q5_K_M: unos 5,7 bits por peso, poca pérdida."),
+        Q5KS => ("GGUF Q5_K_S: about 5.5 bits per weight.", "GGUF Q5_K_S: unos 5,5 bits por peso."),
+        Q4KM => ("GGUF Q4_K_M: about 4.8 bits per weight, the usual local choice.", "GGUF Q4_K_M: unos 4,8 bits por peso, la elección habitual en local."),
+        Q4KS => ("GGUF Q4_K_S: about 4.6 bits per weight.", "GGUF Q4_K_S: unos 4,6 bits por peso."),
+        Q4_0 => ("GGUF Q4_0: 4.5 bits per weight, legacy format.", "GGUF Q4_0: 4,5 bits por peso, formato antiguo."),
+        Q3KM => ("GGUF Q3_K_M: about 3.9 bits per weight, visible quality loss.", "GGUF Q3_K_M: unos 3,9 bits por peso, pérdida visible."),
+        Q3KS => ("GGUF Q3_K_S: about 3.5 bits per weight.", "GGUF Q3_K_S: unos 3,5 bits por peso."),
+        Q2K => ("GGUF Q2_K: about 2.6 bits per weight, large quality loss.", "GGUF Q2_K: unos 2,6 bits por peso, gran pérdida."),
+        Iq4Xs => ("GGUF IQ4_XS: about 4.25 bits per weight, importance-weighted.", "GGUF IQ4_XS: unos 4,25 bits por peso, con matriz de importancia."),
+        Iq3M => ("GGUF IQ3_M: about 3.7 bits per weight.", "GGUF IQ3_M: unos 3,7 bits por peso."),
+        Iq2M => ("GGUF IQ2_M: about 2.7 bits per weight, for very tight memory.", "GGUF IQ2_M: unos 2,7 bits por peso, para memoria muy justa."),
+    };
+    match lang {
+        Lang::En => en,
+        Lang::Es => es,
+    }
+}
+
+/// The name of an offer kind.
+pub fn kind_name(lang: Lang, kind: &str) -> String {
+    let (en, es) = match kind {
+        "cloud_on_demand" => ("Cloud, on demand", "Nube, bajo demanda"),
+        "cloud_reserved" => ("Cloud, reserved", "Nube, reservada"),
+        "cloud_spot" => ("Cloud, spot", "Nube, spot"),
+        "gpu_cloud" => ("GPU cloud", "Nube de GPU"),
+        "bare_metal" => ("Bare metal", "Servidor dedicado"),
+        "vps" => ("VPS", "VPS"),
+        "dedicated_cpu" => ("Dedicated CPU", "CPU dedicada"),
+        other => return other.to_string(),
+    };
+    match lang {
+        Lang::En => en.to_string(),
+        Lang::Es => es.to_string(),
+    }
+}
+
+/// The name of a memory term key.
+pub fn term_name(lang: Lang, key: &str) -> &'static str {
+    t(
+        lang,
+        match key {
+            "weights" => T::TermWeights,
+            "kv_cache" => T::TermKv,
+            "activations" => T::TermActivations,
+            "overhead" => T::TermOverhead,
+            "reserve" => T::TermReserve,
+            _ => T::TermOther,
+        },
+    )
+}
+
+/// The name of a deployment id.
+pub fn deployment_name(lang: Lang, deployment: &str) -> &'static str {
+    t(
+        lang,
+        match deployment {
+            "bare_metal" => T::DeployBareMetal,
+            "cpu" => T::DeployCpu,
+            _ => T::DeployCloud,
+        },
+    )
+}
+
+fn separators(lang: Lang) -> (char, char) {
+    match lang {
+        Lang::En => (',', '.'),
+        Lang::Es => ('.', ','),
+    }
+}
+
+/// A number with `decimals` places, grouped by thousands: en "1,234.5", es "1.234,5".
+/// Not finite: "—" (a NaN must never reach the page as "NaN").
+pub fn num(lang: Lang, x: f64, decimals: usize) -> String {
+    if !x.is_finite() {
+        return "—".to_string();
+    }
+    let (group, point) = separators(lang);
+    let raw = format!("{:.*}", decimals, x.abs());
+    let (int_part, frac_part) = match raw.split_once('.') {
+        Some((i, f)) => (i.to_string(), Some(f.to_string())),
+        None => (raw.clone(), None),
+    };
+    let mut grouped = String::new();
+    let len = int_part.len();
+    for (i, c) in int_part.chars().enumerate() {
+        if i > 0 && (len - i) % 3 == 0 {
+            grouped.push(group);
+        }
+        grouped.push(c);
+    }
+    let negative = x < 0.0 && raw.chars().any(|c| c.is_ascii_digit() && c != '0');
+    let mut out = String::new();
+    if negative {
+        out.push('-');
+    }
+    out.push_str(&grouped);
+    if let Some(f) = frac_part {
+        out.push(point);
+        out.push_str(&f);
+    }
+    out
+}
+
+/// A number with as many decimals as make sense for its size (3 significant figures below 100).
+pub fn num_auto(lang: Lang, x: f64) -> String {
+    let a = x.abs();
+    let decimals = if a >= 100.0 || a == 0.0 {
+        0
+    } else if a >= 10.0 {
+        1
+    } else if a >= 1.0 {
+        2
+    } else {
+        3
+    };
+    num(lang, x, decimals)
+}
+
+/// Money in the locale's style: en "€1,234", es "1.234 €"; cents below 1,000.
+pub fn money(lang: Lang, currency: Currency, amount: f64) -> String {
+    let decimals = if amount.abs() >= 1000.0 { 0 } else { 2 };
+    let n = num(lang, amount, decimals);
+    let symbol = match currency {
+        Currency::Eur => "€",
+        Currency::Usd => "$",
+    };
+    match lang {
+        Lang::En => match n.strip_prefix('-') {
+            Some(rest) => format!("-{symbol}{rest}"),
+            None => format!("{symbol}{n}"),
+        },
+        Lang::Es => format!("{n} {symbol}"),
+    }
+}
+
+/// Money given with its currency code as the report carries it (`EUR`, `USD`).
+pub fn money_code(lang: Lang, code: &str, amount: f64) -> String {
+    money(lang, Currency::parse(code).unwrap_or_default(), amount)
+}
+
+/// Bytes as GiB (or MiB below 1 GiB), one decimal.
+pub fn bytes(lang: Lang, b: f64) -> String {
+    const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
+    if b.is_finite() && b.abs() < GIB {
+        format!("{} MiB", num(lang, b / (1024.0 * 1024.0), 0))
+    } else {
+        format!("{} GiB", num(lang, b / GIB, 1))
+    }
+}
+
+/// A large count with a word scale: 8.03 B / 8,03 mil millones.
+pub fn count(lang: Lang, n: f64) -> String {
+    let (scale, en, es) = if n >= 1e12 {
+        (1e12, "T", "billones")
+    } else if n >= 1e9 {
+        (1e9, "B", "mil millones")
+    } else if n >= 1e6 {
+        (1e6, "M", "millones")
+    } else {
+        return num(lang, n, 0);
+    };
+    match lang {
+        Lang::En => format!("{} {en}", num_auto(lang, n / scale)),
+        Lang::Es => format!("{} {es}", num_auto(lang, n / scale)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_follow_the_locale() {
+        assert_eq!(num(Lang::En, 1234.5, 1), "1,234.5");
+        assert_eq!(num(Lang::Es, 1234.5, 1), "1.234,5");
+        assert_eq!(num(Lang::En, -1234567.0, 0), "-1,234,567");
+        assert_eq!(num(Lang::En, f64::NAN, 1), "—");
+        assert_eq!(money(Lang::En, Currency::Eur, 1234.5), "€1,235");
+        assert_eq!(money(Lang::Es, Currency::Eur, 234.5), "234,50 €");
+        assert_eq!(money(Lang::En, Currency::Usd, -12.0), "-$12.00");
+    }
+}

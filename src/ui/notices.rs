@@ -1,0 +1,103 @@
+//! Notices above the results: problems in the link, the catalogue's state, changed prices.
+
+use super::app::ctx;
+use super::catalog_fetch::CatalogStatus;
+use super::i18n::T;
+use leptos::prelude::*;
+
+/// Warnings and catalogue notices; nothing when all is well.
+#[component]
+pub fn Notices() -> impl IntoView {
+    let c = ctx();
+    let warnings = Memo::new(move |_| {
+        let lang = c.lang();
+        let mut all: Vec<String> =
+            c.sc.warnings
+                .with(|w| w.iter().map(|w| w.message(lang)).collect());
+        c.report.with(|r| {
+            for w in &r.warnings {
+                if !all.contains(w) {
+                    all.push(w.clone());
+                }
+            }
+        });
+        all
+    });
+    let prices_changed = Memo::new(move |_| {
+        let asof = c.sc.scenario.with(|s| s.asof.clone());
+        let current = c.cat.catalog.with(|cat| cat.as_of.clone());
+        asof.filter(|a| *a != current).map(|a| (a, current))
+    });
+    view! {
+        <div class="notices" id="notices">
+            {move || {
+                match c.cat.status.get() {
+                    CatalogStatus::BuiltIn => ().into_any(),
+                    CatalogStatus::Loading(url) => {
+                        view! {
+                            <p class="notice info" role="status" id="catalog-status">
+                                <progress aria-label=move || c.t(T::CatalogLoading)></progress>
+                                " "
+                                {move || c.t(T::CatalogLoading)}
+                                " "
+                                <span class="url">{url.clone()}</span>
+                            </p>
+                        }
+                            .into_any()
+                    }
+                    CatalogStatus::Loaded(url) => {
+                        view! {
+                            <p class="notice ok" role="status" id="catalog-status">
+                                {move || c.t(T::CatalogLoaded)}
+                                " "
+                                <span class="url">{url.clone()}</span>
+                            </p>
+                        }
+                            .into_any()
+                    }
+                    CatalogStatus::Failed(why) => {
+                        view! {
+                            <p class="notice error" role="alert" id="catalog-status">
+                                {move || c.t(T::CatalogFailed)}
+                                " "
+                                <span class="detail">{why.clone()}</span>
+                            </p>
+                        }
+                            .into_any()
+                    }
+                    CatalogStatus::NotAllowed(url) => {
+                        view! {
+                            <p class="notice error" role="alert" id="catalog-status">
+                                {move || c.t(T::CatalogNotAllowed)}
+                                " "
+                                <span class="url">{url.clone()}</span>
+                            </p>
+                        }
+                            .into_any()
+                    }
+                }
+            }}
+            {move || {
+                prices_changed
+                    .get()
+                    .map(|(then, now)| {
+                        view! {
+                            <p class="notice info" id="prices-changed">
+                                {format!("{} ({then} → {now}).", c.t(T::PricesChanged))}
+                            </p>
+                        }
+                    })
+            }}
+            <Show when=move || !warnings.with(|w| w.is_empty())>
+                <div class="notice warn" role="status" id="warnings">
+                    <strong>{move || c.t(T::Warnings)}</strong>
+                    <ul>
+                        {move || {
+                            warnings.get().into_iter().map(|w| view! { <li>{w}</li> }).collect_view()
+                        }}
+                    </ul>
+                </div>
+            </Show>
+        </div>
+    }
+}

@@ -1,0 +1,140 @@
+//! Reset, copy link (with a visible fallback when the clipboard is blocked), scenario JSON
+//! download and upload, print.
+
+use super::app::ctx;
+use super::config_import::first_file_text;
+use super::download::download;
+use super::i18n::T;
+use crate::scenario::Scenario;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+/// The scenario as a JSON document: its canonical query (what a link carries) and its fields.
+fn scenario_json(s: &Scenario) -> String {
+    let mut value = serde_json::to_value(s).unwrap_or(serde_json::Value::Null);
+    if let serde_json::Value::Object(map) = &mut value {
+        map.insert("query".into(), serde_json::Value::String(s.to_query()));
+    }
+    serde_json::to_string_pretty(&value).unwrap_or_default()
+}
+
+/// Reads a scenario JSON document: through its `query` when present (the stable form), else
+/// its fields; either way through the codec, so it is clamped like a link.
+fn scenario_from_json(text: &str) -> Option<Scenario> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    if let Some(q) = value.get("query").and_then(|q| q.as_str()) {
+        return Some(Scenario::from_query(q).0);
+    }
+    let s: Scenario = serde_json::from_value(value).ok()?;
+    Some(Scenario::from_query(&s.to_query()).0)
+}
+
+/// The share and reset buttons.
+#[component]
+pub fn ShareBar() -> impl IntoView {
+    let c = ctx();
+    let sc = c.sc;
+    let copied = RwSignal::new(false);
+    let fallback = RwSignal::new(None::<String>);
+    let bad_file = RwSignal::new(false);
+    let link = move || sc.share_url(c.cat.catalog.with_untracked(|cat| cat.as_of.clone()));
+    let copy = move |_| {
+        let url = link();
+        copied.set(false);
+        // Insecure contexts and some frames have no clipboard at all: show the link instead.
+        let navigator = window().navigator();
+        let clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into())
+            .ok()
+            .filter(|c| !c.is_undefined() && !c.is_null());
+        let Some(clipboard) = clipboard else {
+            fallback.set(Some(url));
+            return;
+        };
+        use wasm_bindgen::JsCast;
+        let promise = clipboard
+            .unchecked_into::<web_sys::Clipboard>()
+            .write_text(&url);
+        spawn_local(async move {
+            match wasm_bindgen_futures::JsFuture::from(promise).await {
+                Ok(_) => {
+                    copied.set(true);
+                    fallback.set(None);
+                }
+                Err(_) => fallback.set(Some(url)),
+            }
+        });
+    };
+    view! {
+        <div class="share-bar" role="group">
+            <button type="button" id="reset" on:click=move |_| sc.reset()>
+                {move || c.t(T::Reset)}
+            </button>
+            <button type="button" id="copy-link" on:click=copy>
+                {move || c.t(T::CopyLink)}
+            </button>
+            <button
+                type="button"
+                id="export-json"
+                on:click=move |_| {
+                    let json = sc.scenario.with_untracked(scenario_json);
+                    download("inference-sizer-scenario.json", "application/json", &json);
+                }
+            >
+                {move || c.t(T::ExportJson)}
+            </button>
+            <label class="button file-button" for="import-json">{move || c.t(T::ImportJson)}</label>
+            <input
+                type="file"
+                id="import-json"
+                class="visually-hidden"
+                accept=".json,application/json"
+                on:change=move |ev| {
+                    spawn_local(async move {
+                        match first_file_text(&ev).await.as_deref().and_then(scenario_from_json) {
+                            Some(s) => {
+                                bad_file.set(false);
+                                sc.scenario.set(s);
+                            }
+                            None => bad_file.set(true),
+                        }
+                    });
+                }
+            />
+            <button type="button" id="print" on:click=move |_| {
+                let _ = window().print();
+            }>{move || c.t(T::Print)}</button>
+            <Show when=move || copied.get()>
+                <p class="notice ok" role="status">{move || c.t(T::Copied)}</p>
+            </Show>
+            <Show when=move || bad_file.get()>
+                <p class="notice error" role="alert">{move || c.t(T::ImportFailed)}</p>
+            </Show>
+            {move || {
+                fallback
+                    .get()
+                    .map(|url| {
+                        view! {
+                            <div class="field copy-fallback">
+                                <label for="share-url">{move || c.t(T::CopyFallback)}</label>
+                                <input
+                                    type="text"
+                                    id="share-url"
+                                    readonly=true
+                                    prop:value=url
+                                    on:focus=move |ev| {
+                                        use wasm_bindgen::JsCast;
+                                        if let Some(input) = ev
+                                            .target()
+                                            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                                        {
+                                            input.select();
+                                        }
+                                    }
+                                />
+                            </div>
+                        }
+                    })
+            }}
+        </div>
+    }
+}
