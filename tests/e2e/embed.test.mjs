@@ -477,3 +477,71 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
     },
   );
 });
+
+describe("a catalogue served by the host's own origin", () => {
+  let host, allowedApp, plainApp, browser, dirs;
+  before(async () => {
+    const demo = await readFile(join(DIST, "embed-demo.html"), "utf8");
+    const hostDir = await tempDir({ "acme-catalog.json": await readFile(join(ROOT, "public", "demo-provider-catalog.json"), "utf8") });
+    dirs = [hostDir];
+    // A public price list: any site may read it.
+    host = await serveDir(hostDir, { "access-control-allow-origin": "*" });
+    // One deployment lists the host's origin in embed-config.json (and in its CSP connect-src) ...
+    const allowedDist = await mkdtemp(join(tmpdir(), "sizer-dist-"));
+    dirs.push(allowedDist);
+    await cp(DIST, allowedDist, { recursive: true });
+    await writeFile(
+      join(allowedDist, "embed-config.json"),
+      JSON.stringify({ schema: 1, catalog_origins: [host.origin], embed_origins: ["*"] }),
+    );
+    allowedApp = await startServer({ root: allowedDist, csp: `${CSP}; connect-src 'self' ${host.origin}` });
+    // ... the other is the build as shipped: its own origin only.
+    plainApp = await startServer();
+    const page = (app) =>
+      demo
+        .replace('src="embed.js"', `src="${app.url}embed.js"`)
+        .replace('data-catalog="demo-provider-catalog.json"', `data-catalog="${host.url}acme-catalog.json"`);
+    await writeFile(join(hostDir, "allowed.html"), page(allowedApp));
+    await writeFile(join(hostDir, "plain.html"), page(plainApp));
+    for (const f of ["embed-demo.js", "embed-demo.css", "embed-demo-icon.svg"]) await cp(join(DIST, f), join(hostDir, f));
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    for (const s of [host, allowedApp, plainApp]) await s?.close();
+    for (const d of dirs ?? []) await rm(d, { recursive: true, force: true });
+  });
+
+  async function open(name, app) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(host.url + name, { waitUntil: "load" });
+    const frame = await eventually(() => page.frames().find((f) => f.url().startsWith(app.url)), "the calculator frame loads", 20_000);
+    await page.locator('#events li[data-type="result"]').first().waitFor({ timeout: 30_000 });
+    return { context, page, frame, problems };
+  }
+
+  test("is used when the deployment lists the host's origin", async () => {
+    const { context, frame, problems } = await open("allowed.html", allowedApp);
+    const acmeRows = frame.locator('tr[data-offer^="acme-metal-"]');
+    await acmeRows.first().waitFor({ timeout: 20_000 });
+    assert.equal(await acmeRows.count(), 3);
+    assert.ok(host.requests.includes("/acme-catalog.json"), "the frame fetched the host's catalogue");
+    expectNoProblems(embeddingProblems(problems));
+    await context.close();
+  });
+
+  test("is refused, and never fetched, when the deployment does not list it", async () => {
+    const before = host.requests.filter((p) => p === "/acme-catalog.json").length;
+    const { context, frame, page, problems } = await open("plain.html", plainApp);
+    await frame.getByText(/not allowed/i).first().waitFor({ timeout: 20_000 });
+    await settle(page);
+    assert.equal(await frame.locator('tr[data-offer^="acme-metal-"]').count(), 0);
+    // The built-in prices stay in use (provider=Acme Metal then leaves the reference clouds).
+    assert.ok((await frame.locator('tr[data-offer^="aws-"]').count()) > 0, "the built-in reference offers are compared");
+    assert.equal(host.requests.filter((p) => p === "/acme-catalog.json").length, before, "no request for the refused catalogue");
+    expectNoProblems(embeddingProblems(problems));
+    await context.close();
+  });
+});
