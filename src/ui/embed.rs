@@ -3,7 +3,7 @@
 //! deployment's `embed-config.json`. Message shapes and origin rules live in the pure
 //! [`crate::embed_protocol`]; this module only talks to the browser.
 //!
-//! # Wiring (what the app calls, and when)
+//! # Wiring (what the app calls, and when; steps 1-3 are done on branch `embed`)
 //! 1. `ui/mod.rs`: `pub mod embed;` (done on this branch).
 //! 2. `ui/app.rs`, in `App` after `let c = Ctx { sc, cat, report };`. Every function below is a
 //!    no-op when the page is not inside a frame, so no `if` is needed around them:
