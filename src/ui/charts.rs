@@ -3,6 +3,7 @@
 //! in an effect, the one place the page touches a canvas.
 
 use super::app::ctx;
+use super::canvas::MeasuredCanvas;
 use super::i18n::{money, num, T};
 use crate::chart::from_report::{cost_vs_utilisation, cumulative_cost, memory_vs_context};
 use crate::chart::{
@@ -13,9 +14,8 @@ use crate::scenario::Lang;
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, IntoDrawingArea};
-use plotters_canvas::CanvasBackend;
 
-type Draw<D> = fn(DrawingArea<CanvasBackend, Shift>, &D, &ChartStyle) -> Result<(), ChartError>;
+type Draw<D> = fn(DrawingArea<MeasuredCanvas, Shift>, &D, &ChartStyle) -> Result<(), ChartError>;
 type MakeTable<D> = fn(&D, Lang, crate::units::Currency) -> Table;
 
 /// The three charts.
@@ -62,7 +62,7 @@ pub fn Charts() -> impl IntoView {
                 title=T::ChartCumulative
                 data=cumulative
                 style=style
-                draw={draw_cumulative_cost::<CanvasBackend>}
+                draw={draw_cumulative_cost::<MeasuredCanvas>}
                 table={|d, lang, cur| d.table_with(&|m| num(lang, m, 0), &|x| money(lang, cur, x))}
             />
             <Figure
@@ -70,7 +70,7 @@ pub fn Charts() -> impl IntoView {
                 title=T::ChartUtilisation
                 data=utilisation
                 style=style
-                draw={draw_cost_vs_utilisation::<CanvasBackend>}
+                draw={draw_cost_vs_utilisation::<MeasuredCanvas>}
                 table={|d, lang, cur| {
                     d.table_with(&|u| format!("{} %", num(lang, u * 100.0, 0)), &|x| money(lang, cur, x))
                 }}
@@ -80,7 +80,7 @@ pub fn Charts() -> impl IntoView {
                 title=T::ChartMemory
                 data=memory
                 style=style
-                draw={draw_memory_vs_context::<CanvasBackend>}
+                draw={draw_memory_vs_context::<MeasuredCanvas>}
                 table={|d, lang, _| d.table_with(&|n| num(lang, n, 0), &|g| num(lang, g, 1))}
             />
         </section>
@@ -106,7 +106,7 @@ where
         let style = style.get();
         let Some(element) = canvas.get() else { return };
         data.with(|d| {
-            if let Some(backend) = CanvasBackend::with_canvas_object(element) {
+            if let Some(backend) = MeasuredCanvas::new(element) {
                 if let Err(e) = draw(backend.into_drawing_area(), d, &style) {
                     leptos::logging::warn!("{e}");
                 }

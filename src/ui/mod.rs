@@ -3,6 +3,7 @@
 
 mod app;
 mod assumptions;
+mod canvas;
 mod catalog_fetch;
 mod charts;
 mod comparison_table;
