@@ -336,9 +336,9 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     let lang = s.lang.unwrap_or_default();
     let mut warnings = Vec::new();
     let arch = resolve_model(s, catalog, lang, &mut warnings);
-    let view = match &s.provider {
-        Some(p) => crate::catalog::filter_provider(catalog, p),
-        None => catalog.clone(),
+    let view: std::borrow::Cow<Catalog> = match &s.provider {
+        Some(p) => std::borrow::Cow::Owned(crate::catalog::filter_provider(catalog, p)),
+        None => std::borrow::Cow::Borrowed(catalog),
     };
     if s.provider.is_some() && view.offers.iter().all(|o| o.reference) {
         warnings.push(match lang {
@@ -367,14 +367,23 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     let prepared = model::prepare(&arch, &wl);
     let counts = prepared.params;
 
+    // Offers with the same GPUs per server size the same way (many providers sell the same 8x
+    // H100 box): size each configuration once.
+    let mut by_config: std::collections::HashMap<(&str, u32), OfferSizing> = Default::default();
     let sizings: Vec<(&Offer, OfferSizing)> = view
         .offers
         .iter()
         .map(|o| {
-            (
-                o,
-                size_offer(&arch, &prepared, &wl, o, &view, &consts, &eff),
-            )
+            let sizing = match &o.gpu {
+                Some(g) if g.count > 0 => by_config
+                    .entry((g.id.as_str(), g.count))
+                    .or_insert_with(|| {
+                        size_offer(&arch, &prepared, &wl, o, &view, &consts, &eff, lang)
+                    })
+                    .clone(),
+                _ => size_offer(&arch, &prepared, &wl, o, &view, &consts, &eff, lang),
+            };
+            (o, sizing)
         })
         .collect();
     let workload = cost::Workload::from_scenario(s);
@@ -414,21 +423,38 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     let speed = model::speed_prepared(&arch, &prepared, &wl, &hw, &eff);
     let terms: Vec<MemoryTerm> = mem.terms.iter().map(MemoryTerm::from).collect();
 
-    let options: Vec<OptionReport> = all
+    // What the cost chart needs from each option, kept before the options become report rows.
+    let facts: Vec<CostFacts> = all
+        .iter()
+        .map(|c| CostFacts {
+            output_tokens_per_month: c.output_tokens_per_month,
+            utilisation: c.utilisation,
+            compute: c.compute.amount(),
+            monthly: c.monthly.amount(),
+        })
+        .collect();
+    let offers_by_id: std::collections::HashMap<&str, &Offer> =
+        view.offers.iter().map(|o| (o.id.as_str(), o)).collect();
+    let setup_fees: Vec<f64> = all
         .iter()
         .map(|c| {
-            let mut r = c.to_report(lang);
-            if let Some(o) = view.offer(&c.offer_id) {
-                r.setup_fee = o
-                    .setup_fee
-                    .map(|f| {
-                        Money::new(f.amount, f.currency)
-                            .to(s.cur, catalog.rate())
-                            .amount
-                    })
-                    .unwrap_or(0.0);
-            }
-            r
+            offers_by_id
+                .get(c.offer_id.as_str())
+                .and_then(|o| o.setup_fee)
+                .map(|f| {
+                    Money::new(f.amount, f.currency)
+                        .to(s.cur, catalog.rate())
+                        .amount
+                })
+                .unwrap_or(0.0)
+        })
+        .collect();
+    let options: Vec<OptionReport> = all
+        .into_iter()
+        .zip(setup_fees)
+        .map(|(c, setup_fee)| OptionReport {
+            setup_fee,
+            ..c.into_report(lang)
         })
         .collect();
     let curves = curves(
@@ -440,7 +466,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         &consts,
         s,
         &options,
-        &all,
+        &facts,
     );
 
     Report {
@@ -572,6 +598,7 @@ fn hardware_of(o: &Offer, c: &Catalog, servers: u32) -> Option<(Hardware, String
 }
 
 /// The sizing facts of one offer for the cost model.
+#[allow(clippy::too_many_arguments)]
 fn size_offer(
     arch: &ModelArch,
     p: &model::Prepared,
@@ -580,6 +607,7 @@ fn size_offer(
     c: &Catalog,
     consts: &EngineConstants,
     eff: &Efficiency,
+    lang: Lang,
 ) -> OfferSizing {
     let lang_free_no = |why: String| OfferSizing {
         fits: false,
@@ -613,13 +641,18 @@ fn size_offer(
         // A CPU server: about 10 W a core at load (heuristic); peak FLOPs unknown.
         _ => (10.0 * o.vcpus.unwrap_or(4) as f64, 0.0),
     };
-    let why_not = (!mem.fits).then(|| {
-        format!(
-            "needs {:.1} GiB per device, {} has {:.1} GiB",
+    let why_not = (!mem.fits).then(|| match lang {
+        Lang::En => format!(
+            "needs {:.1} GiB per device; this hardware has {:.1} GiB",
             mem.per_device.gib(),
-            o.name,
+            mem.device_capacity.gib()
+        ),
+        Lang::Es => format!(
+            "necesita {:.1} GiB por dispositivo; este equipo tiene {:.1} GiB",
+            mem.per_device.gib(),
             mem.device_capacity.gib()
         )
+        .replace('.', ","),
     });
     OfferSizing {
         fits: mem.fits,
@@ -667,6 +700,14 @@ fn context_grid(ctx: u64, max_position: u64) -> Vec<u64> {
     grid
 }
 
+/// The figures of one costed option the cost-per-token chart needs.
+struct CostFacts {
+    output_tokens_per_month: f64,
+    utilisation: f64,
+    compute: f64,
+    monthly: f64,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn curves(
     arch: &ModelArch,
@@ -677,7 +718,7 @@ fn curves(
     consts: &EngineConstants,
     s: &Scenario,
     options: &[OptionReport],
-    all: &[cost::OptionCost],
+    facts: &[CostFacts],
 ) -> Curves {
     let memory_vs_context = context_grid(s.ctx, arch.max_position)
         .into_iter()
@@ -771,7 +812,10 @@ fn curves(
     let cost_vs_utilisation: Vec<CostCurve> = leading
         .iter()
         .filter_map(|o| {
-            let c = all.iter().find(|c| c.offer_id == o.offer_id)?;
+            let c = options
+                .iter()
+                .position(|x| x.offer_id == o.offer_id)
+                .and_then(|i| facts.get(i))?;
             // Output tokens a month at full use of the paid capacity.
             let full = c.output_tokens_per_month / c.utilisation.max(1e-9);
             if !(full.is_finite() && full > 0.0) {
@@ -783,9 +827,9 @@ fn curves(
                     // A fixed fee is paid whatever the use; an hourly option that scales pays
                     // for the used share only (plus what does not scale: its other lines).
                     let monthly = if o.deployment == "cloud" {
-                        c.compute.amount() * u + (c.monthly.amount() - c.compute.amount())
+                        c.compute * u + (c.monthly - c.compute)
                     } else {
-                        c.monthly.amount()
+                        c.monthly
                     };
                     (u, monthly / (full * u) * 1e6)
                 })
