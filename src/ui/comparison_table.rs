@@ -120,11 +120,11 @@ fn safe_href(source: &str) -> Option<String> {
 fn gpus_text(o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> String {
     match &o.gpu_id {
         Some(id) if o.gpu_count > 0 => {
-            let per = format!("{} × {}", o.gpu_count, gpu_name(id));
+            let gpus = format!("{} × {}", o.gpu_count, gpu_name(id));
             if o.servers > 1 {
-                format!("{} × ({per})", o.servers)
+                format!("{gpus} · {} srv", o.servers)
             } else {
-                per
+                gpus
             }
         }
         _ => "CPU".to_string(),

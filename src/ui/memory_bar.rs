@@ -19,9 +19,9 @@ pub fn MemoryBar() -> impl IntoView {
         let capacity = c.report.with(|r| {
             r.recommendation.as_ref().and_then(|rec| {
                 c.cat.catalog.with(|cat| {
-                    let offer = cat.offer(&rec.offer_id)?;
-                    let gpu = cat.gpu(offer.gpu_id()?)?;
-                    Some((gpu.memory_gib, offer.gpu_count()))
+                    let gpu = cat.gpu(rec.gpu_id.as_deref()?)?;
+                    // Every GPU of the recommendation (across servers) holds a share of the model.
+                    Some((gpu.memory_gib, rec.gpu_count.max(1)))
                 })
             })
         });
