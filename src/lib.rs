@@ -11,6 +11,7 @@
 pub mod catalog;
 pub mod chart;
 pub mod cost;
+pub mod embed_protocol;
 pub mod model;
 pub mod plan;
 pub mod report;

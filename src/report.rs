@@ -599,7 +599,7 @@ fn size_offer(
     };
     let mem = model::memory_prepared(arch, p, wl, &hw, consts);
     let speed = model::speed_prepared(arch, p, wl, &hw, eff);
-    let max_seqs = model::max_concurrency(arch, wl, &hw, consts) as f64;
+    let max_seqs = model::memory::max_concurrency_prepared(arch, p, wl, &hw, consts) as f64;
     let (power, peak) = match (&o.gpu, o.gpu.as_ref().and_then(|g| c.gpu(&g.id))) {
         (Some(_), Some(spec)) => (
             spec.tdp_w * gpus_per_replica as f64,

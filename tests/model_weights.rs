@@ -159,3 +159,23 @@ fn a_gguf_file_size_overrides_the_estimate() {
     };
     assert_eq!(weight_bytes(&m, Quant::Q4KM).total, 4_920_000_000.0);
 }
+
+#[test]
+fn larger_gguf_files_land_where_published_quantisations_do() {
+    // Regression pins of the tensor-by-tensor rules on bigger models. For orientation (from
+    // memory of public GGUF listings, not a stored source): Llama-3.3-70B Q4_K_M ~42.5 GB,
+    // Qwen2.5-72B Q4_K_M ~47.4 GB, DeepSeek-V3 Q4_K_M ~404 GB, Mixtral-8x7B Q8_0 ~49.6 GB.
+    let cases = [
+        ("llama-3.3-70b", Quant::Q4KM, 42.51),
+        ("llama-3.3-70b", Quant::Q2K, 26.37),
+        ("qwen2.5-72b", Quant::Q4KM, 47.41),
+        ("deepseek-v3", Quant::Q4KM, 404.55),
+        ("mixtral-8x7b", Quant::Q8_0, 49.63),
+        ("qwen3-30b-a3b", Quant::Q4KM, 18.55),
+        ("gemma-3-27b", Quant::Q4KM, 16.54),
+    ];
+    for (id, q, gb) in cases {
+        let got = weight_bytes(&model(id), q).total / 1e9;
+        assert!((got - gb).abs() < 0.01, "{id} {q}: {got:.3} GB");
+    }
+}

@@ -89,7 +89,7 @@ fn steady_bare_metal_reasons_quote_utilisation_break_even_and_weeks() {
         "{text}"
     );
     assert!(
-        text.contains("The setup fee of 1,200 EUR is recovered in 3.86 weeks"),
+        text.contains("The setup fee of 1,200 EUR is recovered in 3.9 weeks"),
         "{text}"
     );
     assert!(text.contains("Bare metal has no hypervisor"), "{text}");
@@ -130,7 +130,7 @@ fn reasons_are_written_in_spanish_with_spanish_numbers() {
     assert!(text.contains("es la opción más barata de 3"), "{text}");
     assert!(text.contains("6.033 EUR al mes"), "{text}");
     assert!(
-        text.contains("La cuota de alta de 1.200 EUR se recupera en 3,86 semanas"),
+        text.contains("La cuota de alta de 1.200 EUR se recupera en 3,9 semanas"),
         "{text}"
     );
     assert!(text.contains("dentro del objetivo de 2.000 ms"), "{text}");
@@ -296,13 +296,9 @@ fn a_strict_latency_target_rules_the_shared_vps_out() {
     );
 }
 
-#[test]
-fn fine_tuning_picks_the_cheapest_epoch_not_the_cheapest_month() {
-    // Full fine-tuning, 8 B parameters, 1e9 tokens: 6 x 8e9 x 1e9 = 4.8e19 FLOPs, on one GPU.
-    // Bare metal (no tax): 989e12 x 0.35 = 3.46e14 FLOP/s -> 38.52 h x 1,500 / 730 EUR/h = 79.1 EUR.
-    // GPU cloud (container, -2%): 39.3 h x 2.5 EUR = 98.3 EUR.
-    // Slow cloud (vm, -10%, 200 TFLOP/s): 4.8e19 / (200e12 x 0.35 x 0.9) = 211.6 h x 1 EUR = 211.6 EUR,
-    //   although its month (730 EUR) is the cheapest.
+/// One-GPU fine-tuning offers: bare metal 1,500 EUR a month, a GPU cloud container at 2.5 EUR/h,
+/// and a slow cloud (200 TFLOP/s) at 1 EUR/h; full fine-tuning of 8 B parameters on 1e9 tokens.
+fn fine_tuning_market() -> Vec<(inference_sizer::catalog::Offer, OfferSizing)> {
     let mut market = h100_market();
     for (o, s) in market.iter_mut() {
         o.gpu.as_mut().unwrap().count = 1;
@@ -321,27 +317,239 @@ fn fine_tuning_picks_the_cheapest_epoch_not_the_cheapest_month() {
         h100_cloud("slowcloud-1x", OfferKind::GpuCloud, 1, 1.0),
         slow,
     ));
-    let mut w = workload(0.0, 24.0);
+    market
+}
+
+fn full_fine_tuning(hours: f64) -> Workload {
+    let mut w = workload(0.0, hours);
     w.task = Task::Full;
     w.train_tokens = 1e9;
-    let options = options_for(&market, &w);
-    let cheapest_month = options
-        .iter()
-        .filter(|o| o.is_usable())
-        .min_by(|a, b| a.monthly.amount().total_cmp(&b.monthly.amount()))
-        .unwrap();
-    assert_eq!(cheapest_month.offer_id, "slowcloud-1x");
-    let chosen = plan::choose(&options, &w).unwrap();
-    assert_eq!(chosen.chosen.offer_id, "baremetal-4xh100");
-    let epoch = chosen.chosen.epoch.unwrap();
-    assert_close(epoch.hours, 4.8e19 / (989e12 * 0.35) / 3600.0, 1e-9);
-    assert_close(epoch.cost.amount, epoch.hours * 1_500.0 / 730.0, 1e-9);
-    assert_close(epoch.cost.amount, 79.15, 0.01);
-    assert_eq!(chosen.runner_ups[0].0.offer_id, "gpucloud-4xh100");
-    let text: Vec<String> = chosen
+    w
+}
+
+#[test]
+fn fine_tuning_takes_the_cheapest_month_that_finishes_an_epoch() {
+    // 6 x 8e9 x 1e9 = 4.8e19 FLOPs an epoch.
+    // Slow cloud (vm, -10%): 4.8e19 / (200e12 x 0.35 x 0.9) = 211.6 h, within 730 h: 730 EUR a
+    //   month (+ storage and monitoring), the cheapest month around the clock.
+    let w = full_fine_tuning(24.0);
+    let options = options_for(&fine_tuning_market(), &w);
+    let plan = plan::choose(&options, &w).unwrap();
+    assert_eq!(plan.chosen.offer_id, "slowcloud-1x");
+    let epoch = plan.chosen.epoch.unwrap();
+    assert_close(epoch.hours, 4.8e19 / (200e12 * 0.35 * 0.9) / 3600.0, 1e-9);
+    assert_close(epoch.cost.amount, epoch.hours * 1.0, 1e-9);
+    assert!(plan
         .reasons
         .iter()
-        .map(|r| r.sentence(Lang::En))
-        .collect();
-    assert!(text.iter().any(|r| r == "Fine-tuning: one epoch of 1,000 million tokens takes about 38.5 hours and costs 79.1 EUR."), "{text:?}");
+        .any(|r| matches!(r, Reason::FineTuneEpoch { hours, .. } if *hours == epoch.hours)));
+    let text: Vec<String> = plan.reasons.iter().map(|r| r.sentence(Lang::En)).collect();
+    assert!(
+        text.iter().any(|r| r
+            == "Fine-tuning: one epoch of 1,000 million tokens takes about 211.6 hours and costs 212 EUR at this option's hourly rate."),
+        "{text:?}"
+    );
+    // Bare metal (no tax): 4.8e19 / (989e12 x 0.35) = 38.52 h; at 1,500 / 730 EUR/h = 79.1 EUR an epoch.
+    let bm = options
+        .iter()
+        .find(|o| o.offer_id == "baremetal-4xh100")
+        .unwrap();
+    assert_close(bm.epoch.unwrap().cost.amount, 38.52 * 1_500.0 / 730.0, 0.05);
+}
+
+#[test]
+fn fine_tuning_a_few_hours_a_day_rules_out_an_epoch_longer_than_the_month() {
+    // 4 h a day = 121.7 h a month: the slow cloud's 211.6-h epoch does not fit; the GPU cloud
+    // (39.3 h) does, billed 4.5 h x 30.42 x 2.5 EUR = 342 EUR.
+    let w = full_fine_tuning(4.0);
+    let options = options_for(&fine_tuning_market(), &w);
+    let slow = options
+        .iter()
+        .find(|o| o.offer_id == "slowcloud-1x")
+        .unwrap();
+    assert!(!slow.is_usable());
+    assert_eq!(
+        slow.shortfalls[0].sentence(Lang::En),
+        "one epoch takes 212 hours, more than the 122 hours of training a month"
+    );
+    assert_eq!(
+        plan::choose(&options, &w).unwrap().chosen.offer_id,
+        "gpucloud-4xh100"
+    );
+}
+
+#[test]
+fn an_encoder_has_no_per_user_speed_to_meet() {
+    // An embedding model: no decode speed, 50 requests/s; the 20 tokens/s target does not apply.
+    let mut s = cpu_sizing(50.0, 20.0);
+    s.decode_tokens_per_s_per_user = 0.0;
+    let w = workload(30_000.0, 24.0);
+    let options = options_for(&[(cpu_server("vps-8vcpu", OfferKind::Vps, 40.0), s)], &w);
+    assert!(options[0].is_usable(), "{:?}", options[0].shortfalls);
+}
+
+#[test]
+fn with_no_usable_option_the_planner_says_how_far_the_options_got() {
+    // EU jurisdiction and single tenancy: only bare metal qualifies, and it is too slow here.
+    let mut market = h100_market();
+    market[2].1.decode_tokens_per_s_per_user = 15.0;
+    let mut w = workload(0.0, 24.0);
+    w.constraints.eu_jurisdiction = true;
+    w.constraints.single_tenant = true;
+    let options = options_for(&market, &w);
+    assert!(plan::recommend(&options, &w, Lang::En).is_none());
+    let none = plan::why_none(&options, &w).unwrap();
+    assert_eq!((none.total, none.fit, none.serve), (3, 3, 2));
+    assert_eq!(
+        none.sentence(Lang::En),
+        "No option meets every requirement: of 3 offers, 3 hold the model in memory, 2 of them meet the speed and latency targets, none of those passes the constraints (EU jurisdiction, single tenancy). Closest: baremetal baremetal-4xh100 (too slow: 15 tokens/s per user against a target of 20)."
+    );
+    assert!(none
+        .sentence(Lang::Es)
+        .starts_with("Ninguna opción cumple todos los requisitos: de 3 ofertas"));
+    assert!(plan::why_none(&options_for(&h100_market(), &workload(0.0, 24.0)), &w).is_none());
+}
+
+#[test]
+fn spot_recommendations_warn_about_interruptions() {
+    // Spot at 1 EUR/GPU-h: 4 x 730 = 2,920 + 15% allowance = 3,358 EUR, under bare metal's 6,033.
+    let mut market = h100_market();
+    market.push((
+        h100_cloud("spot-4xh100", OfferKind::CloudSpot, 4, 1.0),
+        llm_sizing(4, 2000.0, 300.0),
+    ));
+    let rec = recommendation(&market, &workload(0.0, 24.0), Lang::En);
+    assert_eq!(rec.offer_id, "spot-4xh100");
+    assert!(
+        rec.reasons.iter().any(|r| r.starts_with(
+            "Spot capacity can be reclaimed at short notice: the cost includes 15% extra"
+        )),
+        "{:?}",
+        rec.reasons
+    );
+    assert!(
+        rec.reasons
+            .iter()
+            .any(|r| r.contains("billed here for all 730 hours a month")),
+        "{:?}",
+        rec.reasons
+    );
+}
+
+#[test]
+fn a_strict_latency_target_on_a_virtualised_choice_cites_the_decision_matrix() {
+    // P95 target 450 ms: the GPU cloud VM (300 / 0.9 x 1.2 = 400 ms) qualifies and is cheapest at
+    // 4 h a day (1,419 EUR); bare metal (6,033 EUR) costs 325% more.
+    let mut w = workload(0.0, 4.0);
+    w.max_ttft_p95_ms = 450.0;
+    let options = options_for(&h100_market(), &w);
+    let plan = plan::choose(&options, &w).unwrap();
+    assert_eq!(plan.chosen.offer_id, "gpucloud-4xh100");
+    let bm = options
+        .iter()
+        .find(|o| o.offer_id == "baremetal-4xh100")
+        .unwrap();
+    let extra = bm.monthly.amount() / plan.chosen.monthly.amount() - 1.0;
+    assert_close(extra, 6_033.33 / 1_419.27 - 1.0, 0.001);
+    assert!(plan.reasons.contains(&Reason::MatrixPrefersBareMetal {
+        case: plan::MatrixCase::StrictLatency,
+        bare_metal_extra: Some(extra)
+    }));
+    let rec = plan.to_recommendation(Lang::En);
+    assert!(rec.reasons.iter().any(|r| r
+        == "For a strict P95 latency target the usual choice is bare metal, whose tail latency stays close to the mean; the cheapest bare-metal option that qualifies costs 325% more."));
+    // A tolerant target (2,000 ms) does not invoke it.
+    let tolerant = options_for(&h100_market(), &workload(0.0, 4.0));
+    let tolerant = plan::choose(&tolerant, &workload(0.0, 4.0)).unwrap();
+    assert!(!tolerant
+        .reasons
+        .iter()
+        .any(|r| matches!(r, Reason::MatrixPrefersBareMetal { .. })));
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn any_market() -> impl Strategy<Value = Vec<(inference_sizer::catalog::Offer, OfferSizing)>> {
+        proptest::collection::vec(
+            (
+                0usize..7,
+                0.5f64..15.0,
+                any::<bool>(),
+                any::<bool>(),
+                1u32..9,
+                10.0f64..60.0,
+                50.0f64..900.0,
+            ),
+            1..12,
+        )
+        .prop_map(|rows| {
+            rows.into_iter()
+                .enumerate()
+                .map(
+                    |(i, (k, eur_per_gpu_hour, eu, single, gpus, per_user, ttft))| {
+                        let kind = OfferKind::ALL[k];
+                        let mut o = if kind == OfferKind::BareMetal {
+                            h100_bare_metal(
+                                &format!("bm{i}"),
+                                gpus,
+                                eur_per_gpu_hour * gpus as f64 * 500.0,
+                            )
+                        } else if kind.is_cpu() {
+                            cpu_server(&format!("cpu{i}"), kind, eur_per_gpu_hour * 10.0)
+                        } else {
+                            h100_cloud(&format!("cloud{i}"), kind, gpus, eur_per_gpu_hour)
+                        };
+                        o.jurisdiction = if eu { "EU" } else { "US" }.to_string();
+                        o.single_tenant = single;
+                        let mut s = llm_sizing(gpus, 500.0 * gpus as f64, ttft);
+                        s.decode_tokens_per_s_per_user = per_user;
+                        (o, s)
+                    },
+                )
+                .collect()
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn the_recommendation_is_the_cheapest_usable_option_and_honours_the_constraints(
+            market in any_market(),
+            rpd in 0.0f64..2e6,
+            hours in 1.0f64..24.0,
+            eu in any::<bool>(),
+            single in any::<bool>(),
+        ) {
+            let mut w = workload(rpd, hours);
+            w.constraints.eu_jurisdiction = eu;
+            w.constraints.single_tenant = single;
+            let options = options_for(&market, &w);
+            match plan::choose(&options, &w) {
+                Some(p) => {
+                    let c = p.chosen;
+                    prop_assert!(c.is_usable());
+                    prop_assert!(!eu || c.jurisdiction == "EU");
+                    prop_assert!(!single || c.single_tenant);
+                    for o in options.iter().filter(|o| o.is_usable()) {
+                        prop_assert!(c.monthly.amount() <= o.monthly.amount());
+                    }
+                    let mut last = c.monthly.amount();
+                    for (r, _) in &p.runner_ups {
+                        prop_assert!(r.is_usable() && r.monthly.amount() >= last);
+                        last = r.monthly.amount();
+                    }
+                    let rec = p.to_recommendation(Lang::Es);
+                    prop_assert!(rec.monthly_cost.is_finite() && !rec.reasons.is_empty());
+                }
+                None => {
+                    prop_assert!(options.iter().all(|o| !o.is_usable()));
+                    let none = plan::why_none(&options, &w).unwrap();
+                    prop_assert!(!none.sentence(Lang::En).is_empty());
+                }
+            }
+        }
+    }
 }

@@ -287,21 +287,24 @@ fn the_charts_are_drawn_from_the_report_with_their_words() {
     let mem = from_report::memory_vs_context(&r, 8192, Lang::Es);
     assert_eq!(mem.series.len(), 4);
     assert_eq!(mem.series[1].label, "Caché KV");
-    // The KV term at 8192 tokens on the chosen device is the report's KV cache (one device).
-    let at_8k = mem.series[1]
-        .points
-        .iter()
-        .find(|p| p.0 == 8192.0)
-        .expect("8k on the grid");
-    assert!(
-        (at_8k.1 - r.memory.kv_cache_bytes as f64 / (1u64 << 30) as f64).abs() < 0.01,
-        "{at_8k:?}"
-    );
+    // The KV term at 8192 tokens is the report's KV cache on one device (the chosen offer is a
+    // single GPU here): 131,072 B x 8192 x 16 = 16 GiB; twice the context, twice the cache.
+    assert_eq!(r.recommendation.as_ref().map(|v| v.gpu_count), Some(1));
+    let at = |ctx: f64| {
+        mem.series[1]
+            .points
+            .iter()
+            .find(|p| p.0 == ctx)
+            .expect("on the grid")
+            .1
+    };
+    assert!((at(8192.0) - 16.0).abs() < 1e-9);
+    assert!((at(16384.0) - 32.0).abs() < 1e-9);
     let svg = chart::render_svg_memory_vs_context(&mem, 640, 360).expect("draws");
     assert!(svg.contains("Caché KV"));
     let cum = from_report::cumulative_cost(&r, Lang::En);
     assert!(!cum.series.is_empty());
-    // Month 0 of every curve is its setup fee; the curve then rises by its monthly cost.
+    // Month 0 of every curve is its setup fee.
     for (s, o) in cum.series.iter().zip(&r.curves.cumulative_cost) {
         assert_eq!(s.points[0].0, 0.0);
         assert_eq!(s.label, o.label);

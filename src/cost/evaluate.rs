@@ -71,7 +71,10 @@ pub fn evaluate_offer(
     // Replicas from the load.
     let active_s_per_day = w.hours_per_day * 3600.0;
     let instances_per_replica = sizing.instances_per_replica.max(1);
-    let (replicas_needed, requests_per_day) = if w.requests_per_day > 0.0 {
+    let (replicas_needed, requests_per_day) = if !sizing.fits {
+        // Not placed: one server, priced for reference only.
+        (1.0, w.requests_per_day)
+    } else if w.requests_per_day > 0.0 {
         let peak_rps = w.requests_per_day / active_s_per_day * d.peak_factor;
         if replica_rps > 0.0 {
             let by_throughput = peak_rps / replica_rps;
@@ -110,9 +113,14 @@ pub fn evaluate_offer(
     };
     let servers = replicas * instances_per_replica;
 
-    // Targets (inference only).
+    // Targets (inference only). A model that answers in requests and generates no tokens
+    // (an encoder: no decode speed, a requests/s figure) has no per-user speed to meet.
+    let generates_tokens = decode_user > 0.0 || direct_rps <= 0.0;
     if w.task == Task::Infer && sizing.fits {
-        if w.min_tokens_per_s_per_user > 0.0 && decode_user < w.min_tokens_per_s_per_user {
+        if generates_tokens
+            && w.min_tokens_per_s_per_user > 0.0
+            && decode_user < w.min_tokens_per_s_per_user
+        {
             shortfalls.push(Shortfall::TooSlow {
                 tokens_per_s: decode_user,
                 target: w.min_tokens_per_s_per_user,
@@ -129,7 +137,12 @@ pub fn evaluate_offer(
 
     // Billed hours.
     let monthly_fee = offer.price.per == PricePer::Month;
-    let scales_to_zero = !monthly_fee && offer.kind != OfferKind::CloudReserved && !w.is_steady();
+    // A reservation or contract (reserved kind, or a minimum term of a month or more) is paid
+    // around the clock like a monthly fee, even when its price is quoted per hour.
+    let committed = monthly_fee
+        || offer.kind == OfferKind::CloudReserved
+        || nonneg(offer.min_term_months) >= 1.0;
+    let scales_to_zero = !committed && !w.is_steady();
     let (billed_hours, warm_up) = if scales_to_zero {
         let h = ((w.hours_per_day + d.warm_up_hours_per_day) * DAYS_PER_MONTH).min(HOURS_PER_MONTH);
         (h, d.warm_up_hours_per_day)
@@ -159,7 +172,8 @@ pub fn evaluate_offer(
     };
 
     let per_month = |x: f64| PerMonth::new(nonneg(x), cur);
-    let mut lines = vec![
+    let mut lines = Vec::with_capacity(9);
+    lines.extend([
         CostItem {
             key: LineKey::Compute,
             monthly: per_month(compute * utilisation),
@@ -183,7 +197,7 @@ pub fn evaluate_offer(
                 hours_per_day: w.hours_per_day,
             },
         },
-    ];
+    ]);
     if offer.kind == OfferKind::CloudSpot {
         lines.push(CostItem {
             key: LineKey::SpotAllowance,
@@ -272,25 +286,43 @@ pub fn evaluate_offer(
         },
     });
 
-    // Storage for the weights and their versions.
-    let storage_gb = d
-        .storage_gb
-        .unwrap_or(sizing.weights_bytes as f64 / 1e9 * d.weight_versions_kept);
-    let storage_included = !offer.kind.is_cloud();
-    let storage_price = conv(d.cloud_storage_per_gb_month);
+    // Storage for the weights and their versions. Cloud: a persistent volume at the provider's
+    // price (or the named default), local instance disks being ephemeral. Bare metal, VPS and
+    // dedicated servers: the local disks in the fee; beyond a stated local disk, the provider's
+    // volumes where priced.
+    let storage_gb = nonneg(
+        d.storage_gb
+            .unwrap_or(sizing.weights_bytes as f64 / 1e9 * d.weight_versions_kept),
+    );
+    let offer_storage_price = offer
+        .storage_per_gb_month
+        .filter(|p| p.is_finite() && *p >= 0.0)
+        .map(|p| conv(Money::new(p, offer.price.currency)));
+    let (billable_gb, storage_price, price_assumed, local_gb) = if offer.kind.is_cloud() {
+        let price = offer_storage_price.unwrap_or_else(|| conv(d.cloud_storage_per_gb_month));
+        (storage_gb, price, offer_storage_price.is_none(), 0.0)
+    } else {
+        match (offer.local_storage_gb.map(nonneg), offer_storage_price) {
+            (Some(local), Some(price)) if local < storage_gb => {
+                ((storage_gb - local) * servers as f64, price, false, local)
+            }
+            (local, price) => (
+                0.0,
+                price.unwrap_or(0.0),
+                false,
+                local.unwrap_or(storage_gb),
+            ),
+        }
+    };
     lines.push(CostItem {
         key: LineKey::Storage,
-        monthly: per_month(if storage_included {
-            0.0
-        } else {
-            storage_gb * storage_price
-        }),
-        assumed: d.storage_gb.is_none() || !storage_included,
+        monthly: per_month(billable_gb * storage_price),
+        assumed: d.storage_gb.is_none() || price_assumed,
         basis: Basis::Storage {
-            gb: nonneg(storage_gb),
+            gb: storage_gb,
             versions: d.weight_versions_kept,
             price_per_gb_month: storage_price,
-            included: storage_included,
+            local_gb,
         },
     });
 
@@ -350,6 +382,11 @@ pub fn evaluate_offer(
         let flops_per_s = nonneg(sizing.peak_flops_per_replica) * d.training_mfu * speed;
         if flops_per_s > 0.0 {
             let hours = flops / flops_per_s / 3600.0;
+            // At least one epoch a month in the hours the user trains.
+            let available = w.hours_per_day * DAYS_PER_MONTH;
+            if sizing.fits && hours > available {
+                shortfalls.push(Shortfall::EpochTooLong { hours, available });
+            }
             let replica_rate = price_per_hour * instances_per_replica as f64;
             Some(EpochCost {
                 flops,
@@ -395,6 +432,7 @@ pub fn evaluate_offer(
         as_of: offer.as_of.clone(),
         approximate_price: offer.price.approximate,
         monthly_fee,
+        committed,
         fits: sizing.fits,
         shortfalls,
         exclusions: exclusions(offer, w),
@@ -481,18 +519,20 @@ where
 }
 
 /// Sorts usable first, then serving-but-excluded, then the rest; cheapest first in each group.
-pub fn sort_options(all: &mut [OptionCost]) {
-    all.sort_by(|a, b| {
-        rank(a)
-            .cmp(&rank(b))
-            .then_with(|| {
-                a.monthly
-                    .amount()
-                    .partial_cmp(&b.monthly.amount())
-                    .unwrap_or(Ordering::Equal)
-            })
-            .then_with(|| a.offer_id.cmp(&b.offer_id))
+pub fn sort_options(all: &mut Vec<OptionCost>) {
+    // Sort small keys, then move each (large) option once.
+    let mut keys: Vec<(u8, f64, usize)> = all
+        .iter()
+        .enumerate()
+        .map(|(i, o)| (rank(o), o.monthly.amount(), i))
+        .collect();
+    keys.sort_unstable_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then_with(|| a.1.total_cmp(&b.1))
+            .then_with(|| all[a.2].offer_id.cmp(&all[b.2].offer_id))
     });
+    let mut slots: Vec<Option<OptionCost>> = std::mem::take(all).into_iter().map(Some).collect();
+    all.extend(keys.iter().filter_map(|k| slots[k.2].take()));
 }
 
 fn rank(o: &OptionCost) -> u8 {
@@ -524,12 +564,7 @@ pub fn fill_break_even(all: &mut [OptionCost], w: &Workload) {
         .map(|o| (o.offer_id.clone(), o.provider.clone(), o.monthly));
     let cheapest_hourly_rate = all
         .iter()
-        .filter(|o| {
-            o.is_usable()
-                && o.kind.is_cloud()
-                && !o.monthly_fee
-                && o.kind != OfferKind::CloudReserved
-        })
+        .filter(|o| o.is_usable() && o.kind.is_cloud() && !o.committed)
         .filter(|o| o.capacity_requests_per_s > 0.0)
         .map(|o| o.price_per_hour.amount() * o.servers as f64 / o.capacity_requests_per_s)
         .filter(|r| r.is_finite() && *r > 0.0)
@@ -539,10 +574,7 @@ pub fn fill_break_even(all: &mut [OptionCost], w: &Workload) {
     let Some((id, provider, cloud_monthly)) = cheapest_cloud else {
         return;
     };
-    for o in all
-        .iter_mut()
-        .filter(|o| o.monthly_fee && !o.kind.is_cloud())
-    {
+    for o in all.iter_mut().filter(|o| o.committed && !o.kind.is_cloud()) {
         let setup_monthly = o.line(LineKey::Setup);
         let setup_total = setup_monthly * w.months;
         let savings = cloud_monthly.amount() - (o.monthly.amount() - setup_monthly);

@@ -1,6 +1,6 @@
 //! The cost lines of an option, each with its basis in figures and in words (English, Spanish).
 
-use super::words::{amount, money, number, percent};
+use super::words::show::{amount, money, number, percent};
 use super::{Exclusion, Shortfall};
 use crate::scenario::Lang;
 use crate::units::{Currency, PerMonth};
@@ -80,12 +80,13 @@ pub enum Basis {
         unmetered: bool,
         derived: Option<(f64, f64)>,
     },
-    /// Storage: `gb` at `price_per_gb_month`, or included in the server's local disks.
+    /// Storage: `gb` for the weights' versions; `local_gb` of it (per server) on the server's
+    /// local disks, included in the fee; the rest at `price_per_gb_month`.
     Storage {
         gb: f64,
         versions: f64,
         price_per_gb_month: f64,
-        included: bool,
+        local_gb: f64,
     },
     Monitoring {
         per_server: f64,
@@ -286,34 +287,36 @@ impl Basis {
                 gb,
                 versions,
                 price_per_gb_month,
-                included,
+                local_gb,
             } => {
-                if included {
+                let (g, v) = (amount(gb, lang), amount(versions, lang));
+                if local_gb >= gb {
+                    if es {
+                        format!("{g} GB ({v} versiones de los pesos) en los discos locales, incluidos en la cuota")
+                    } else {
+                        format!("{g} GB ({v} versions of the weights) on the local disks, included in the fee")
+                    }
+                } else if local_gb > 0.0 {
+                    let l = amount(local_gb, lang);
                     if es {
                         format!(
-                            "{} GB ({} versiones de los pesos) en los discos NVMe locales, incluidos",
-                            amount(gb, lang),
-                            amount(versions, lang)
+                            "{g} GB ({v} versiones de los pesos): {l} GB en los discos locales por servidor, el resto a {} por GB y mes",
+                            m(price_per_gb_month)
                         )
                     } else {
                         format!(
-                            "{} GB ({} versions of the weights) on the local NVMe disks, included",
-                            amount(gb, lang),
-                            amount(versions, lang)
+                            "{g} GB ({v} versions of the weights): {l} GB on the local disks per server, the rest at {} per GB-month",
+                            m(price_per_gb_month)
                         )
                     }
                 } else if es {
                     format!(
-                        "{} GB ({} versiones de los pesos) a {} por GB y mes",
-                        amount(gb, lang),
-                        amount(versions, lang),
+                        "{g} GB ({v} versiones de los pesos) a {} por GB y mes",
                         m(price_per_gb_month)
                     )
                 } else {
                     format!(
-                        "{} GB ({} versions of the weights) at {} per GB-month",
-                        amount(gb, lang),
-                        amount(versions, lang),
+                        "{g} GB ({v} versions of the weights) at {} per GB-month",
                         m(price_per_gb_month)
                     )
                 }
@@ -430,6 +433,21 @@ impl Shortfall {
                     format!(
                         "would need {} servers, more than the limit of {max}",
                         number(*needed, 0, lang)
+                    )
+                }
+            }
+            Shortfall::EpochTooLong { hours, available } => {
+                if es {
+                    format!(
+                        "una época tarda {} horas, más que las {} horas de entrenamiento al mes",
+                        number(*hours, 0, lang),
+                        number(*available, 0, lang)
+                    )
+                } else {
+                    format!(
+                        "one epoch takes {} hours, more than the {} hours of training a month",
+                        number(*hours, 0, lang),
+                        number(*available, 0, lang)
                     )
                 }
             }

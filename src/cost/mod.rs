@@ -12,9 +12,12 @@
 //! let one: OptionCost = evaluate_offer(&offer, &sizing, &workload, &defaults, scenario.cur, rate);
 //! // all offers, with break-even against the cheapest cloud option, sorted (usable first, cheapest first):
 //! let all: Vec<OptionCost> = evaluate_all(offers_and_sizings, &workload, &defaults, scenario.cur, rate);
-//! let report_rows: Vec<OptionReport> = all.iter().map(|o| o.to_report(lang)).collect();
-//! // then plan::recommend(&all, &workload, lang) -> Option<report::Recommendation>
+//! let rec = plan::recommend(&all, &workload, lang);                 // Option<report::Recommendation>
+//! let why = plan::why_none(&all, &workload).map(|n| n.sentence(lang)); // when rec is None
+//! let rows: Vec<OptionReport> = all.into_iter().map(|o| o.into_report(lang)).collect();
 //! ```
+//! `to_report(&self)` does the same as `into_report` without consuming (it copies the strings).
+//! Every figure is finite and non-negative whatever the inputs (property-tested).
 //!
 //! # Model, in brief
 //! - **Load.** Requests per day arrive over the `hours` a day the service runs; capacity is sized
@@ -22,19 +25,36 @@
 //!   requests a second (or the sizing's own requests/s figure), after the hypervisor tax. Replicas
 //!   = max(throughput need, concurrent sequences need, 1). With `rpd = 0`, one replica is kept
 //!   busy `hours` a day and per-request costs use that implied load.
+//! - **Targets.** Per-user decode speed (after the tax) against `tps` (not for encoders, which
+//!   generate no tokens); P95 time to first token against `ttft`; 0 means no target. Fine-tuning:
+//!   one epoch must fit in the hours trained a month.
 //! - **Billed hours.** Monthly-fee offers (bare metal, VPS, dedicated) pay the full month.
 //!   Hourly offers pay around the clock for a steady (24 h) service, else `hours` a day plus
-//!   a warm-up allowance ([`defaults::WARM_UP_HOURS_PER_DAY`]). Reserved terms are committed: 730 h.
+//!   a warm-up allowance ([`defaults::WARM_UP_HOURS_PER_DAY`]). Reserved kinds and hourly prices
+//!   with a minimum term of a month or more are committed: 730 h.
 //!   Spot adds an interruption allowance line.
 //! - **Lines** ([`LineKey`]): compute (busy share), idle capacity (the paid share not used),
-//!   spot allowance, setup fee spread over the horizon, minimum term beyond the horizon, egress,
-//!   storage, monitoring, energy. `monthly` is their sum; `total = monthly x months`.
+//!   spot allowance, setup fee spread over the horizon, minimum term beyond the horizon, egress
+//!   (derived from requests x output tokens x bytes per token x JSON/HTTP overhead unless given;
+//!   free allowance per server; unmetered = 0), storage (weights x versions kept; cloud at the
+//!   offer's volume price or the default; servers' local disks included), monitoring (cloud
+//!   default per instance; self-hosted on servers), energy (kWh always reported; its cost only
+//!   with `kwh_price`, on physical servers the user powers). `monthly` is their sum;
+//!   `total = monthly x months`.
 //! - **Latency.** P95 time to first token = mean / (1 - tax) x spread of the hosting type
 //!   ([`defaults::LatencySpread`]); compared with the target it can rule shared hosts out.
-//! - **Break-even** (filled by [`evaluate_all`]): weeks for a fixed-fee option's setup fee to be
-//!   recovered by its monthly savings against the cheapest usable cloud option; and the
-//!   utilisation below which the cheapest hourly cloud, paid only for the capacity used, would
-//!   cost less than this fixed fee.
+//! - **Fine-tuning.** FLOPs per epoch = 6 (full) or 4 (LoRA/QLoRA: no weight gradients) x active
+//!   parameters x `train_tokens`, at [`defaults::DEFAULT_TRAINING_MFU`] of the replica's dense
+//!   BF16 peak, after the tax; cost per epoch at the option's hourly rate (monthly fees over 730 h).
+//! - **Break-even** (filled by [`evaluate_all`]) for committed non-cloud options (monthly fees,
+//!   reservations and contracts of bare-metal servers): weeks for the
+//!   setup fee to be recovered by the monthly savings against the cheapest usable cloud option;
+//!   and the utilisation below which the cheapest hourly cloud, paid only for the capacity used,
+//!   would cost less than this fixed fee (above 1: cloud is cheaper even fully used).
+//!
+//! Every default is named in [`defaults`] with its source; [`CostDefaults::with_assumptions`]
+//! applies the user's edits (`peak`, `egress_gb`, `storage_gb`, `monitoring`, `vm_tax`,
+//! `kwh_price`, `pue`).
 
 pub mod defaults;
 mod evaluate;
@@ -182,6 +202,8 @@ pub enum Shortfall {
     TooManyServers { needed: f64, max: u32 },
     /// Fine-tuning needs a FLOP/s figure the sizing did not give.
     NoTrainingSpeed,
+    /// One fine-tuning epoch takes longer than the hours trained in a month.
+    EpochTooLong { hours: f64, available: f64 },
 }
 
 /// A constraint of the user that rules an option out.
@@ -264,6 +286,9 @@ pub struct OptionCost {
     pub as_of: String,
     pub approximate_price: bool,
     pub monthly_fee: bool,
+    /// Paid around the clock whatever the hours: a monthly fee, a reservation, or a minimum term
+    /// of a month or more.
+    pub committed: bool,
 
     pub fits: bool,
     pub shortfalls: Vec<Shortfall>,
@@ -336,18 +361,28 @@ pub(crate) fn nonneg(x: f64) -> f64 {
 impl OptionCost {
     /// The option as the report shows it, sentences in `lang`. Every number is finite.
     pub fn to_report(&self, lang: crate::scenario::Lang) -> crate::report::OptionReport {
+        self.clone().into_report(lang)
+    }
+
+    /// As [`OptionCost::to_report`], moving the strings instead of copying them (faster when
+    /// the options are no longer needed, e.g. after `plan::recommend`).
+    pub fn into_report(self, lang: crate::scenario::Lang) -> crate::report::OptionReport {
         let why_not: Vec<String> = self
             .shortfalls
             .iter()
             .map(|s| s.sentence(lang))
             .chain(self.exclusions.iter().map(|e| e.sentence(lang)))
             .collect();
+        let usable = self.is_usable();
+        let break_even_weeks = self.break_even_weeks();
+        let break_even_utilisation = self.break_even_utilisation();
+        let break_even_against = self.break_even.map(|b| b.against_offer_id);
         crate::report::OptionReport {
-            offer_id: self.offer_id.clone(),
-            provider: self.provider.clone(),
-            name: self.name.clone(),
+            offer_id: self.offer_id,
+            provider: self.provider,
+            name: self.name,
             kind: self.kind.id().to_string(),
-            gpu_id: self.gpu_id.clone(),
+            gpu_id: self.gpu_id,
             gpu_count: self.gpu_count,
             servers: self.servers,
             fits: self.fits,
@@ -356,15 +391,15 @@ impl OptionCost {
             total_cost: self.total.amount,
             cost_per_million_tokens: self.cost_per_million_tokens.amount,
             cost_per_thousand_requests: self.cost_per_thousand_requests.amount,
-            break_even_weeks: self.break_even_weeks(),
-            break_even_utilisation: self.break_even_utilisation(),
+            break_even_weeks,
+            break_even_utilisation,
             utilisation: self.utilisation,
             energy_kwh_per_month: self.energy_kwh_per_month,
             price_per_hour: self.price_per_hour.amount(),
             price_per_gpu_hour: self.price_per_gpu_hour.map(|p| p.amount()),
             currency: self.currency.code().to_string(),
-            region: self.region.clone(),
-            jurisdiction: self.jurisdiction.clone(),
+            region: self.region,
+            jurisdiction: self.jurisdiction,
             virtualization: self.virtualization.id().to_string(),
             memory_per_gpu_bytes: self.memory_per_gpu_bytes,
             decode_tokens_per_s_per_user: self.decode_tokens_per_s_per_user,
@@ -379,16 +414,16 @@ impl OptionCost {
                     basis: l.sentence(lang),
                 })
                 .collect(),
-            source: self.source.clone(),
-            as_of: self.as_of.clone(),
+            source: self.source,
+            as_of: self.as_of,
             approximate_price: self.approximate_price,
             replicas: self.replicas,
             deployment: self.deployment.id().to_string(),
-            usable: self.is_usable(),
+            usable,
             ttft_p95_ms: self.ttft_ms_p95,
             hypervisor_tax: self.hypervisor_tax,
             billed_hours_per_month: self.billed_hours_per_month,
-            break_even_against: self.break_even.as_ref().map(|b| b.against_offer_id.clone()),
+            break_even_against,
             epoch_hours: self.epoch.map(|e| e.hours),
             cost_per_epoch: self.epoch.map(|e| e.cost.amount),
             setup_fee: 0.0,

@@ -27,8 +27,9 @@ pub struct EngineConstants {
     /// TensorRT-LLM `free_gpu_memory_fraction`: share of memory left after weights and
     /// activations given to the KV cache (0.9 default; AIConfigurator `sdk/memory.py`).
     pub trtllm_free_gpu_memory_fraction: f64,
-    /// Tokens per forward pass that size activations for TensorRT-LLM/SGLang (`max_num_tokens`,
-    /// 8192 default in TensorRT-LLM's `trtllm-serve`; vLLM's `max_num_batched_tokens` similar).
+    /// Tokens per forward pass that size activations (`max_num_tokens` of TensorRT-LLM, 8192 in
+    /// `trtllm-serve`; vLLM's `max_num_batched_tokens`, 8192 when serving on large GPUs, at which
+    /// the vLLM activation figures above were measured: vLLM's figure scales with it, 0.25-4x).
     pub max_batched_tokens: u64,
     /// AIConfigurator activation coefficients: activations = 2 x tokens x (heads x head_dim) x coeff
     /// (`base_backend.py:_get_memory_usage`): LLAMA {TP1 11, TP2 6.5, TP4+ 5}, MoE {22, 13, 10}.

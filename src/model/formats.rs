@@ -418,6 +418,8 @@ pub struct WeightBytes {
     pub high: f64,
     /// The input embedding when it is not also the head: looked up, not streamed per token.
     pub embedding_lookup: f64,
+    /// The LM head (or the tied embedding that serves as head): held by the last pipeline stage.
+    pub head: f64,
     /// Bytes of routed-expert tensors (all experts).
     pub experts_total: f64,
     /// Bytes of one transformer layer on average (for llama.cpp/Ollama layer buffers).
@@ -458,6 +460,7 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
             low: finite(low.min(total)),
             high: finite(high.max(total)),
             embedding_lookup: 0.0,
+            head: 0.0,
             experts_total: 0.0,
             per_layer: finite(total / layers),
             provenance: prov,
@@ -466,6 +469,7 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
     }
     let mut total = 0.0;
     let mut emb = 0.0;
+    let mut head = 0.0;
     let mut experts = 0.0;
     let ctx = if q.is_gguf() {
         Some(GgufCtx::new(a, q))
@@ -494,8 +498,12 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
                 _ => elems * 2.0,
             }
         };
-        if t.role == Role::TokenEmbd && !(a.tied && a.family != ArchFamily::GptOss) {
+        let tied_head = a.tied && a.family != ArchFamily::GptOss;
+        if t.role == Role::TokenEmbd && !tied_head {
             emb += b;
+        }
+        if t.role == Role::Output || (t.role == Role::TokenEmbd && tied_head) {
+            head += b;
         }
         if t.experts > 0 && t.role != Role::Vector {
             experts += b;
@@ -523,6 +531,7 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
             low: f,
             high: f,
             embedding_lookup: if total > 0.0 { emb * f / total } else { 0.0 },
+            head: if total > 0.0 { head * f / total } else { 0.0 },
             experts_total: if total > 0.0 {
                 experts * f / total
             } else {
@@ -539,6 +548,7 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
         low: total,
         high: total,
         embedding_lookup: finite(emb),
+        head: finite(head),
         experts_total: finite(experts),
         per_layer: finite((total - emb) / layers),
         provenance: Provenance::Exact,

@@ -429,7 +429,7 @@ fn arch_from(
             ));
         }
     } else if let Some(d) = key_len {
-        if a.heads > 0 && d * a.heads != a.hidden {
+        if a.heads > 0 && d.checked_mul(a.heads) != Some(a.hidden) {
             a.head_dim = Some(d);
         }
     }

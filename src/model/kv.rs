@@ -62,7 +62,7 @@ pub fn kv_shape(a: &ModelArch, kv: KvType) -> KvShape {
         },
         ArchFamily::DeepseekMla => {
             // The compressed latent c_KV plus the head-shared rope key, one "head" per layer.
-            let per_layer = (a.kv_lora_rank + a.rope_dim) as f64 * e;
+            let per_layer = (a.kv_lora_rank as f64 + a.rope_dim as f64) * e;
             KvShape {
                 global_per_token: a.layers as f64 * per_layer,
                 local_per_cell: 0.0,
@@ -136,6 +136,11 @@ pub fn kv_cells(shape: &KvShape, ctx: u64, engine: Engine, c: &EngineConstants) 
 }
 
 /// KV-cache bytes of `seqs` sequences of `ctx` tokens each on `engine`.
+///
+/// `ctx` is per sequence. llama.cpp's `-c` is the total shared by its `-np` slots (so `-c` =
+/// ctx x seqs gives each slot `ctx`), Ollama multiplies `num_ctx` by `OLLAMA_NUM_PARALLEL`, vLLM
+/// pages blocks of 16 tokens for whatever sequences are live: in every case the cache holds
+/// ctx x seqs tokens, which is what this returns (plus llama.cpp's padding).
 pub fn kv_cache_bytes(
     shape: &KvShape,
     ctx: u64,

@@ -96,6 +96,7 @@ pub struct Prepared {
     layers: f64,
     heads: u64,
     q_width: f64,
+    attn_width: f64,
     ffn_width: f64,
     vocab: f64,
     experts: u64,
@@ -109,8 +110,10 @@ impl Prepared {
     pub(crate) fn layers_f(&self) -> f64 {
         self.layers
     }
-    pub(crate) fn q_width_f(&self) -> f64 {
-        self.q_width
+    /// Attention width for FLOP counts: heads x head_dim, or for MLA with absorbed projections
+    /// heads x (2 x kv_lora_rank + rope) / 2 (scores over 576 latent dims, values over 512).
+    pub(crate) fn attn_width(&self) -> f64 {
+        self.attn_width
     }
     pub(crate) fn hidden_size(&self) -> f64 {
         self.hidden
@@ -174,13 +177,13 @@ pub fn prepare(a: &ModelArch, wl: &Workload) -> Prepared {
         (h, h, 3.5 * h, 128_000.0)
     } else {
         let i = if a.experts > 1 {
-            (a.moe_ffn.max(1) * a.experts_active.max(1)) as f64
+            a.moe_ffn.max(1) as f64 * a.experts_active.max(1) as f64
         } else {
             a.ffn as f64
         };
         (
             a.hidden as f64,
-            (a.heads * a.head_dim()) as f64,
+            a.heads as f64 * a.head_dim() as f64,
             i,
             a.vocab as f64,
         )
@@ -200,6 +203,11 @@ pub fn prepare(a: &ModelArch, wl: &Workload) -> Prepared {
         },
         heads: a.heads,
         q_width,
+        attn_width: if a.family == ArchFamily::DeepseekMla {
+            a.heads as f64 * (2.0 * a.kv_lora_rank as f64 + a.rope_dim as f64) / 2.0
+        } else {
+            q_width
+        },
         ffn_width,
         vocab,
         experts: if a.is_moe() { a.experts } else { 0 },
@@ -246,6 +254,8 @@ impl Num {
 /// Per-device figures (the most loaded device).
 #[derive(Clone, Copy, Debug, Default)]
 struct Numbers {
+    /// Weights over all devices (pipeline stages are not all equal: see `weights`).
+    weights_total: Num,
     weights: Num,
     kv: Num,
     activations: Num,
@@ -339,9 +349,24 @@ fn numbers(
     let mut n = Numbers::default();
     let w = &p.weights;
     let train = wl.task != Task::Infer;
+    // A tied embedding split over pipeline stages is held twice (first and last stage).
+    let dup = if pp > 1 && !train && w.embedding_lookup == 0.0 {
+        w.head
+    } else {
+        0.0
+    };
+    n.weights_total = Num::range(w.total + dup, w.low + dup, w.high + dup);
     // Model states of a fine-tuning run are sharded over all devices (FSDP / ZeRO-3).
     let shard = if train { devices.max(1) as f64 } else { split };
     n.weights = Num::range(w.total / shard, w.low / shard, w.high / shard);
+    if pp > 1 && !train {
+        // Pipeline stages: the first holds the input embedding, the last the head (a tied
+        // embedding is duplicated there); the heaviest stage carries the larger of the two.
+        let ends = w.embedding_lookup + w.head;
+        let per = ((w.total - ends).max(0.0) / split + w.embedding_lookup.max(w.head) / tp as f64)
+            / w.total.max(1.0);
+        n.weights = Num::range(w.total * per, w.low * per, w.high * per);
+    }
 
     if train {
         return training_numbers(p, wl, n, shard, cpu, c);
@@ -400,7 +425,9 @@ fn numbers(
                 c.vllm_activation_dense_gib
             };
             let ratio = c.aic_coeff(p.moe, tp) / c.aic_coeff(p.moe, 1).max(1e-9);
-            let act = gib(base) * ratio;
+            // Measured at 8192 batched tokens; the peak follows the tokens of one forward pass.
+            let tokens = (c.max_batched_tokens as f64 / 8192.0).clamp(0.25, 4.0);
+            let act = gib(base) * ratio * tokens;
             let (lo, hi) = if p.moe {
                 (7.38 / 8.0, 1.1)
             } else {
@@ -634,8 +661,18 @@ fn breakdown(
 ) -> MemoryBreakdown {
     let d = devices.max(1) as f64;
     let mut terms = Vec::with_capacity(9);
+    let w = &p.weights;
+    let wt = n.weights_total;
+    terms.push(Term {
+        key: "weights".into(),
+        bytes: Bytes(wt.v),
+        low: Bytes(wt.lo),
+        high: Bytes(wt.hi),
+        provenance: w.provenance,
+        basis: w.basis.clone(),
+    });
     let mut push = |key: &str, num: Num, prov: Provenance, basis: String| {
-        if num.v > 0.0 || key == "weights" || key == "kv_cache" {
+        if num.v > 0.0 || key == "kv_cache" {
             let t = num.scale(d);
             terms.push(Term {
                 key: key.to_string(),
@@ -647,8 +684,6 @@ fn breakdown(
             });
         }
     };
-    let w = &p.weights;
-    push("weights", n.weights, w.provenance, w.basis.clone());
     let kv_basis = if p.encoder {
         "encoders keep no KV cache".to_string()
     } else if p.kv.window > 0 {
@@ -736,8 +771,8 @@ fn breakdown(
     );
 
     let per_device = n.per_device();
-    let total = finite(per_device * d);
-    let weights = finite(n.weights.v * d);
+    let weights = finite(n.weights_total.v);
+    let total = finite(per_device * d - n.weights.v * d + weights);
     let kv_cache = finite(n.kv.v * d);
     let activations = finite(n.activations.v * d);
     MemoryBreakdown {
@@ -877,21 +912,41 @@ fn placement_of(a: &ModelArch, engine: Engine, hw: &Hardware) -> (u64, u64, bool
 
 /// Most concurrent sequences of `wl.ctx` tokens that fit on `hw` (0 if not even one), up to 10^6.
 pub fn max_concurrency(a: &ModelArch, wl: &Workload, hw: &Hardware, c: &EngineConstants) -> u64 {
-    let p = prepare(a, wl);
+    max_concurrency_prepared(a, &prepare(a, wl), wl, hw, c)
+}
+
+/// [`max_concurrency`] with the model-dependent parts already computed.
+pub fn max_concurrency_prepared(
+    a: &ModelArch,
+    p: &Prepared,
+    wl: &Workload,
+    hw: &Hardware,
+    c: &EngineConstants,
+) -> u64 {
     let (tp, pp, cpu, devices, cap) = placement_of(a, wl.engine, hw);
     largest(1_000_000, |s| {
         let w = Workload {
             seqs: s,
             ..wl.clone()
         };
-        numbers(&p, &w, tp, pp, cpu, devices, c).per_device() <= cap
+        numbers(p, &w, tp, pp, cpu, devices, c).per_device() <= cap
     })
 }
 
 /// Longest context per sequence (at `wl.seqs` sequences) that fits on `hw`, up to the model's
 /// `max_position` when known (else 10^7 tokens); 0 if nothing fits.
 pub fn max_context(a: &ModelArch, wl: &Workload, hw: &Hardware, c: &EngineConstants) -> u64 {
-    let p = prepare(a, wl);
+    max_context_prepared(a, &prepare(a, wl), wl, hw, c)
+}
+
+/// [`max_context`] with the model-dependent parts already computed.
+pub fn max_context_prepared(
+    a: &ModelArch,
+    p: &Prepared,
+    wl: &Workload,
+    hw: &Hardware,
+    c: &EngineConstants,
+) -> u64 {
     let (tp, pp, cpu, devices, cap) = placement_of(a, wl.engine, hw);
     let limit = if a.max_position > 0 {
         a.max_position.min(10_000_000)
@@ -903,6 +958,6 @@ pub fn max_context(a: &ModelArch, wl: &Workload, hw: &Hardware, c: &EngineConsta
             ctx: x,
             ..wl.clone()
         };
-        numbers(&p, &w, tp, pp, cpu, devices, c).per_device() <= cap
+        numbers(p, &w, tp, pp, cpu, devices, c).per_device() <= cap
     })
 }

@@ -24,15 +24,18 @@
 //! ```
 //!
 //! Per offer, call [`prepare`] once and the `*_prepared` variants ([`memory_prepared`],
-//! [`place_prepared`], [`speed_prepared`]): the model-dependent work (tensor inventory, weight
-//! bytes, KV shape) is then done once. `Term` converts into `report::MemoryTerm` with `From`.
+//! [`place_prepared`], [`speed_prepared`], [`max_concurrency_prepared`],
+//! [`max_context_prepared`]): the model-dependent work (tensor inventory, weight bytes, KV shape)
+//! is then done once. `Term` converts into `report::MemoryTerm` with `From`.
 //!
 //! Conventions: bytes are [`crate::units::Bytes`] (f64, exact below 2^53); every figure is
 //! finite and non-negative whatever the input (absurd sizes saturate). `memory().total` is over
 //! all devices, `per_device` is what must fit in one GPU (or the CPU server's RAM). The `weights`
-//! follow [`effective_quant`]: QLoRA loads an NF4 base, full fine-tuning a BF16 copy, and gpt-oss
-//! at the default `bf16` runs its native MXFP4 mix. Each [`Term`] has a provenance (exact
-//! arithmetic, empirical constant, heuristic) and a low/high range.
+//! follow [`effective_quant`]: QLoRA loads an NF4 base, full fine-tuning a BF16 copy, and at the
+//! default `bf16` a model with a native format runs it (gpt-oss: MXFP4 experts + BF16; DeepSeek-V3/R1:
+//! FP8), unless `Workload::native_default` is false. llama.cpp and Ollama split GPUs by layers
+//! (TP 1, pipeline stages); other engines use tensor parallelism within a server first. Each
+//! [`Term`] has a provenance (exact arithmetic, empirical constant, heuristic) and a low/high range.
 
 mod arch;
 pub mod engine;
@@ -52,8 +55,9 @@ pub use engine::{Efficiency, EngineConstants};
 pub use formats::{weight_bytes, GgmlType, WeightBytes};
 pub use kv::{kv_bytes_per_token, kv_cache_bytes, kv_cells, kv_elem_bytes, kv_shape, KvShape};
 pub use memory::{
-    effective_quant, max_concurrency, max_context, memory, memory_prepared, place, place_prepared,
-    prepare, valid_tp_degrees, MemoryBreakdown, NoFit, Placement, Prepared, Term,
+    effective_quant, max_concurrency, max_concurrency_prepared, max_context, max_context_prepared,
+    memory, memory_prepared, place, place_prepared, prepare, valid_tp_degrees, MemoryBreakdown,
+    NoFit, Placement, Prepared, Term,
 };
 pub use options::*;
 pub use params::{param_counts, ParamCounts};

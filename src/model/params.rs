@@ -169,7 +169,10 @@ pub fn tensors(a: &ModelArch) -> Vec<Tensor> {
             let d = a.head_dim();
             let (nq, nkv) = (a.heads, a.kv_heads());
             // q, k, v, o biases and one attention sink per head.
-            let vec = mul(nq, d) + mul3(2, nkv, d) + h + nq;
+            let vec = mul(nq, d)
+                .saturating_add(mul3(2, nkv, d))
+                .saturating_add(h)
+                .saturating_add(nq);
             t.push(Tensor::layers(
                 Role::Vector,
                 h,
@@ -181,7 +184,10 @@ pub fn tensors(a: &ModelArch) -> Vec<Tensor> {
             t.push(Tensor::layers(Role::Router, h, mul(h, e), 0, l));
             // Router bias and expert biases (fused gate_up 2I, down h) are vectors.
             t.push(Tensor::layers(Role::Vector, h, e, 0, l));
-            t.push(Tensor::layers(Role::Vector, h, mul(e, mul(2, i) + h), 0, l).experts(e, k));
+            t.push(
+                Tensor::layers(Role::Vector, h, mul(e, mul(2, i).saturating_add(h)), 0, l)
+                    .experts(e, k),
+            );
             t.push(Tensor::layers(Role::FfnGate, h, mul3(e, h, i), 0, l).experts(e, k));
             t.push(Tensor::layers(Role::FfnUp, h, mul3(e, h, i), 0, l).experts(e, k));
             t.push(Tensor::layers(Role::FfnDown, i, mul3(e, i, h), 0, l).experts(e, k));
@@ -191,7 +197,7 @@ pub fn tensors(a: &ModelArch) -> Vec<Tensor> {
             let d = a.head_dim();
             let mut vec = mul(a.norms_per_layer, h);
             if a.qkv_bias {
-                vec = vec.saturating_add(mul(a.heads, d) + mul3(2, a.kv_heads(), d));
+                vec = vec.saturating_add(mul(a.heads, d).saturating_add(mul3(2, a.kv_heads(), d)));
             }
             if a.qk_norm {
                 vec = vec.saturating_add(mul(2, d));

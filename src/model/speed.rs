@@ -149,7 +149,7 @@ pub fn speed_prepared(
 
     // Prefill of one prompt: 2 FLOPs per active parameter per token, plus causal attention
     // (2 x 2 x layers x heads x head_dim x T^2 / 2); at least one read of the weights.
-    let attn_flops = 2.0 * p.layers_f() * p.q_width_f() * tin * tin;
+    let attn_flops = 2.0 * p.layers_f() * p.attn_width() * tin * tin;
     let prefill_flops = 2.0 * active * tin + attn_flops;
     let weights_read = (p.weights.total - p.weights.embedding_lookup).max(0.0);
     let prefill_s = (prefill_flops / m.flops.max(1.0)).max(weights_read / m.bw.max(1.0))
@@ -187,7 +187,7 @@ pub fn speed_prepared(
     let (g, l) = kv_cells(&p.kv, ctx_avg.ceil() as u64, engine, &c);
     let kv_read = (p.kv.global_per_token * g + p.kv.local_per_cell * l) * batch;
     let t_mem = (weight_bytes + kv_read) / m.bw.max(1.0);
-    let decode_attn = 4.0 * p.layers_f() * p.q_width_f() * ctx_avg * batch;
+    let decode_attn = 4.0 * p.layers_f() * p.attn_width() * ctx_avg * batch;
     let t_cmp = (2.0 * active * batch + decode_attn) / m.flops.max(1.0);
     let step = t_mem.max(t_cmp) + m.comm_per_token * batch + m.comm_fixed;
     let step = finite(step).max(1e-9);

@@ -8,8 +8,8 @@
 //! ```
 //! [`choose`] takes the cheapest **usable** option: it fits in memory, meets the per-user speed
 //! and the P95 time-to-first-token targets, and passes the user's constraints (EU jurisdiction,
-//! single tenancy, allowed GPUs and kinds, see [`crate::cost::Constraints`]). For fine-tuning
-//! tasks "cheapest" is the cost of one epoch (the result paid for), then the monthly cost.
+//! single tenancy, allowed GPUs and kinds, see [`crate::cost::Constraints`]). Fine-tuning is
+//! ranked the same way, among options that finish an epoch within the month's training hours.
 //! The next three usable options are the runner-ups, each with its [`Difference`]s in words.
 //! [`Reason`]s hold the figures; [`Reason::sentence`] writes them in English or Spanish, following
 //! the decision matrix of shared/background.md (steady vs bursty load, utilisation against
@@ -22,7 +22,8 @@
 mod reason;
 pub use reason::*;
 
-use crate::cost::{Deployment, OptionCost, Shortfall, Workload};
+use crate::catalog::{OfferKind, Virtualization};
+use crate::cost::{Deployment, LineKey, OptionCost, Shortfall, Workload};
 use crate::model::Task;
 use crate::report::{Recommendation, RunnerUp};
 use crate::scenario::Lang;
@@ -30,6 +31,10 @@ use std::cmp::Ordering;
 
 /// How many runner-ups a plan lists.
 pub const RUNNER_UPS: usize = 3;
+
+/// A P95 time-to-first-token target at or below this is "strict milliseconds" in the decision
+/// matrix's sense (shared/background.md: then choose bare metal).
+pub const STRICT_P95_MS: f64 = 500.0;
 
 /// The chosen option, the runner-ups and the reasons.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,7 +47,7 @@ pub struct Plan<'a> {
 /// The cheapest usable option, the next three, and why; `None` when no option is usable.
 pub fn choose<'a>(options: &'a [OptionCost], w: &Workload) -> Option<Plan<'a>> {
     let mut usable: Vec<&OptionCost> = options.iter().filter(|o| o.is_usable()).collect();
-    usable.sort_by(|a, b| order(a, b, w));
+    usable.sort_by(|a, b| order(a, b));
     let (&chosen, rest) = usable.split_first()?;
     let runner_ups = rest
         .iter()
@@ -92,22 +97,13 @@ impl Plan<'_> {
     }
 }
 
-/// Cheapest first: by cost per epoch for fine-tuning, else by monthly cost; then by id.
-fn order(a: &OptionCost, b: &OptionCost, w: &Workload) -> Ordering {
-    let by_epoch = if w.task != Task::Infer {
-        let ea = a.epoch.map_or(f64::MAX, |e| e.cost.amount);
-        let eb = b.epoch.map_or(f64::MAX, |e| e.cost.amount);
-        ea.partial_cmp(&eb).unwrap_or(Ordering::Equal)
-    } else {
-        Ordering::Equal
-    };
-    by_epoch
-        .then_with(|| {
-            a.monthly
-                .amount()
-                .partial_cmp(&b.monthly.amount())
-                .unwrap_or(Ordering::Equal)
-        })
+/// Cheapest first by monthly cost, then by id. Fine-tuning too: options that cannot finish an
+/// epoch in the month's training hours are already ruled out, and the cost of the hours the
+/// user trains is what they pay (the cost per epoch is shown beside it).
+fn order(a: &OptionCost, b: &OptionCost) -> Ordering {
+    a.monthly
+        .amount()
+        .total_cmp(&b.monthly.amount())
         .then_with(|| a.offer_id.cmp(&b.offer_id))
 }
 
@@ -178,14 +174,31 @@ fn reasons(c: &OptionCost, all: &[OptionCost], w: &Workload) -> Vec<Reason> {
         });
     }
 
+    let fixed_chosen = c.committed;
     if w.is_steady() {
         r.push(Reason::SteadyLoad {
             utilisation: c.utilisation,
+            fixed_chosen,
         });
     } else {
+        let hourly_billed_hours = if fixed_chosen {
+            cheapest(all, |o| !o.committed).map(|o| o.billed_hours_per_month)
+        } else {
+            Some(c.billed_hours_per_month)
+        };
         r.push(Reason::BurstyLoad {
             hours_per_day: w.hours_per_day,
-            billed_hours: c.billed_hours_per_month,
+            hourly_billed_hours,
+            fixed_chosen,
+        });
+    }
+    if c.kind == OfferKind::CloudSpot {
+        r.push(Reason::SpotInterruptions {
+            allowance: if c.compute.amount() > 0.0 {
+                c.line(LineKey::SpotAllowance) / c.compute.amount()
+            } else {
+                0.0
+            },
         });
     }
 
@@ -203,7 +216,7 @@ fn reasons(c: &OptionCost, all: &[OptionCost], w: &Workload) -> Vec<Reason> {
         if let Some(weeks) = be.weeks {
             r.push(Reason::BreakEvenWeeks {
                 weeks,
-                setup_fee: c.line(crate::cost::LineKey::Setup) * w.months,
+                setup_fee: c.line(LineKey::Setup) * w.months,
                 cloud_provider: be.against_provider.clone(),
                 cloud_monthly: be.against_monthly.amount(),
                 currency: c.currency,
@@ -279,12 +292,43 @@ fn reasons(c: &OptionCost, all: &[OptionCost], w: &Workload) -> Vec<Reason> {
         }
     }
 
+    // The decision matrix: strict latency and fine-tuning favour bare metal.
+    if c.virtualization != Virtualization::BareMetal {
+        let case = if w.task != Task::Infer {
+            Some(MatrixCase::FineTuning)
+        } else if w.max_ttft_p95_ms > 0.0 && w.max_ttft_p95_ms <= STRICT_P95_MS {
+            Some(MatrixCase::StrictLatency)
+        } else {
+            None
+        };
+        if let Some(case) = case {
+            // Of the same family (CPU for CPU, GPU for GPU) when there is one.
+            let is_bare = |o: &OptionCost| o.virtualization == Virtualization::BareMetal;
+            let same_family = c.deployment == Deployment::Cpu;
+            let bare_metal = cheapest(all, |o| {
+                is_bare(o) && (o.deployment == Deployment::Cpu) == same_family
+            })
+            .or_else(|| cheapest(all, is_bare));
+            r.push(Reason::MatrixPrefersBareMetal {
+                case,
+                bare_metal_extra: bare_metal.map(|b| {
+                    let base = c.monthly.amount();
+                    if base > 0.0 {
+                        (b.monthly.amount() / base - 1.0).max(0.0)
+                    } else {
+                        0.0
+                    }
+                }),
+            });
+        }
+    }
+
     // CPU is enough.
     if c.deployment == Deployment::Cpu {
         let gpu = cheapest(all, |o| o.gpu_count > 0);
         r.push(Reason::CpuIsEnough {
             gpu_monthly: gpu.map(|g| g.monthly.amount()),
-            dedicated_cores: c.kind == crate::catalog::OfferKind::DedicatedCpu,
+            dedicated_cores: c.kind == OfferKind::DedicatedCpu,
             currency: c.currency,
         });
     }
@@ -311,4 +355,115 @@ fn cheapest(all: &[OptionCost], pred: impl Fn(&OptionCost) -> bool) -> Option<&O
                 .partial_cmp(&b.monthly.amount())
                 .unwrap_or(Ordering::Equal)
         })
+}
+
+/// Why no option qualifies: how far the options got, and the closest one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NoOption<'a> {
+    pub total: usize,
+    /// Fit the model in memory.
+    pub fit: usize,
+    /// Fit and meet the speed and latency targets (constraints aside).
+    pub serve: usize,
+    /// The constraints in force.
+    pub eu: bool,
+    pub single_tenant: bool,
+    pub gpus_limited: bool,
+    pub kinds_limited: bool,
+    /// The nearest miss: the cheapest option that passes the constraints and fits but misses a
+    /// target; else the cheapest that serves but breaks a constraint; else the cheapest that fits.
+    pub closest: Option<&'a OptionCost>,
+}
+
+/// `None` when some option is usable; else the counts and the nearest miss.
+pub fn why_none<'a>(options: &'a [OptionCost], w: &Workload) -> Option<NoOption<'a>> {
+    if options.iter().any(|o| o.is_usable()) {
+        return None;
+    }
+    let cheapest_where = |pred: &dyn Fn(&OptionCost) -> bool| {
+        options
+            .iter()
+            .filter(|o| pred(o))
+            .min_by(|a, b| order(a, b))
+    };
+    let closest = cheapest_where(&|o| o.fits && o.exclusions.is_empty())
+        .or_else(|| cheapest_where(&|o| o.serves()))
+        .or_else(|| cheapest_where(&|o| o.fits));
+    Some(NoOption {
+        total: options.len(),
+        fit: options.iter().filter(|o| o.fits).count(),
+        serve: options.iter().filter(|o| o.serves()).count(),
+        eu: w.constraints.eu_jurisdiction,
+        single_tenant: w.constraints.single_tenant,
+        gpus_limited: !w.constraints.gpus.is_empty(),
+        kinds_limited: !w.constraints.kinds.is_empty(),
+        closest,
+    })
+}
+
+impl NoOption<'_> {
+    /// One sentence for the page's warnings.
+    pub fn sentence(&self, lang: Lang) -> String {
+        let es = lang == Lang::Es;
+        let mut constraints = Vec::new();
+        if self.eu {
+            constraints.push(if es {
+                "jurisdicción UE"
+            } else {
+                "EU jurisdiction"
+            });
+        }
+        if self.single_tenant {
+            constraints.push(if es {
+                "uso exclusivo"
+            } else {
+                "single tenancy"
+            });
+        }
+        let c = constraints.join(", ");
+        let mut s = match (es, self.fit, self.serve) {
+            (false, 0, _) => format!("No option fits: none of the {} offers holds the model in memory.", self.total),
+            (true, 0, _) => format!("Ninguna opción sirve: ninguna de las {} ofertas cabe el modelo en memoria.", self.total),
+            (false, f, 0) => format!(
+                "No option meets every requirement: of {} offers, {f} hold the model in memory, none of them meets the speed and latency targets.",
+                self.total
+            ),
+            (true, f, 0) => format!(
+                "Ninguna opción cumple todos los requisitos: de {} ofertas, {f} caben el modelo en memoria y ninguna cumple los objetivos de velocidad y latencia.",
+                self.total
+            ),
+            (false, f, n) => format!(
+                "No option meets every requirement: of {} offers, {f} hold the model in memory, {n} of them meet the speed and latency targets, none of those passes the constraints ({c}).",
+                self.total
+            ),
+            (true, f, n) => format!(
+                "Ninguna opción cumple todos los requisitos: de {} ofertas, {f} caben el modelo en memoria, {n} cumplen los objetivos de velocidad y latencia, y ninguna de ellas cumple las restricciones ({c}).",
+                self.total
+            ),
+        };
+        if let Some(o) = self.closest {
+            let why: Vec<String> = o
+                .shortfalls
+                .iter()
+                .map(|x| x.sentence(lang))
+                .chain(o.exclusions.iter().map(|x| x.sentence(lang)))
+                .collect();
+            if es {
+                s.push_str(&format!(
+                    " La más cercana: {} {} ({}).",
+                    o.provider,
+                    o.name,
+                    why.join("; ")
+                ));
+            } else {
+                s.push_str(&format!(
+                    " Closest: {} {} ({}).",
+                    o.provider,
+                    o.name,
+                    why.join("; ")
+                ));
+            }
+        }
+        s
+    }
 }

@@ -1,6 +1,6 @@
 //! Reasons and differences with their figures, written in English or Spanish.
 
-use crate::cost::words::{amount, money, number, percent};
+use crate::cost::words::show::{amount, money, number, percent};
 use crate::cost::Deployment;
 use crate::scenario::Lang;
 use crate::units::Currency;
@@ -18,13 +18,21 @@ pub enum Reason {
         currency: Currency,
         candidates: usize,
     },
-    /// Around the clock: the chosen option is busy `utilisation` of its paid capacity.
-    SteadyLoad { utilisation: f64 },
-    /// A few hours a day: hourly billing pays `billed_hours` a month.
+    /// Around the clock: the chosen option is busy `utilisation` of its paid capacity;
+    /// `fixed_chosen`: it is a fixed monthly fee (or committed term).
+    SteadyLoad {
+        utilisation: f64,
+        fixed_chosen: bool,
+    },
+    /// A few hours a day: hourly billing pays `hourly_billed_hours` a month (when an hourly
+    /// option qualifies); `fixed_chosen`: a fixed fee wins all the same.
     BurstyLoad {
         hours_per_day: f64,
-        billed_hours: f64,
+        hourly_billed_hours: Option<f64>,
+        fixed_chosen: bool,
     },
+    /// The chosen option is spot capacity, costed with an interruption allowance (fraction).
+    SpotInterruptions { allowance: f64 },
     /// A fixed-fee option's utilisation against its break-even utilisation (below it hourly cloud
     /// wins); `fixed_chosen` says whether that option is the one recommended.
     UtilisationVsBreakEven {
@@ -87,6 +95,22 @@ pub enum Reason {
     EuJurisdiction { region: String },
     /// Single-tenant hardware required.
     SingleTenant,
+    /// The decision matrix of shared/background.md favours bare metal for this case, but a
+    /// virtualised option is cheaper; `bare_metal_extra` is what the cheapest usable bare-metal
+    /// option costs more (fraction), when there is one.
+    MatrixPrefersBareMetal {
+        case: MatrixCase,
+        bare_metal_extra: Option<f64>,
+    },
+}
+
+/// A row of the decision matrix where bare metal is the base recommendation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatrixCase {
+    /// A P95 target in strict milliseconds (at most [`super::STRICT_P95_MS`]).
+    StrictLatency,
+    /// Fine-tuning: time-to-result favours bare metal.
+    FineTuning,
 }
 
 impl Reason {
@@ -120,34 +144,67 @@ impl Reason {
                     )
                 }
             }
-            Reason::SteadyLoad { utilisation } => {
-                if es {
-                    format!(
-                        "El servicio funciona las 24 horas: una carga continua, que favorece una cuota mensual fija frente al pago por horas (capacidad pagada en uso: {}).",
-                        pct(*utilisation)
-                    )
-                } else {
-                    format!(
-                        "The service runs 24 hours a day: a steady load, which favours a fixed monthly fee over hourly billing ({} of the paid capacity in use).",
-                        pct(*utilisation)
-                    )
+            Reason::SteadyLoad {
+                utilisation,
+                fixed_chosen,
+            } => {
+                let u = pct(*utilisation);
+                match (*fixed_chosen, es) {
+                    (true, false) => format!(
+                        "The service runs 24 hours a day: a steady load, which favours a fixed monthly fee over hourly billing ({u} of the paid capacity in use)."
+                    ),
+                    (true, true) => format!(
+                        "El servicio funciona las 24 horas: una carga continua, que favorece una cuota mensual fija frente al pago por horas (capacidad pagada en uso: {u})."
+                    ),
+                    (false, false) => format!(
+                        "The service runs 24 hours a day: a steady load, billed here for all 730 hours a month ({u} of the paid capacity in use); no fixed-fee option that qualifies costs less."
+                    ),
+                    (false, true) => format!(
+                        "El servicio funciona las 24 horas: una carga continua, que aquí se paga las 730 horas del mes (capacidad pagada en uso: {u}); ninguna opción de cuota fija que cumpla cuesta menos."
+                    ),
                 }
             }
             Reason::BurstyLoad {
                 hours_per_day,
-                billed_hours,
+                hourly_billed_hours,
+                fixed_chosen,
             } => {
+                let h = amount(*hours_per_day, lang);
+                match (*fixed_chosen, hourly_billed_hours, es) {
+                    (false, Some(b), false) => format!(
+                        "The service runs {h} hours a day: a bursty load; billed by the hour it pays about {} hours a month instead of 730.",
+                        number(*b, 0, lang)
+                    ),
+                    (false, Some(b), true) => format!(
+                        "El servicio funciona {h} horas al día: una carga intermitente; por horas se pagan unas {} horas al mes en lugar de 730.",
+                        number(*b, 0, lang)
+                    ),
+                    (true, Some(b), false) => format!(
+                        "The service runs {h} hours a day: a bursty load, yet the fixed monthly fee costs less than paying by the hour (about {} hours a month).",
+                        number(*b, 0, lang)
+                    ),
+                    (true, Some(b), true) => format!(
+                        "El servicio funciona {h} horas al día: una carga intermitente, pero la cuota mensual fija cuesta menos que pagar por horas (unas {} horas al mes).",
+                        number(*b, 0, lang)
+                    ),
+                    (_, None, false) => format!(
+                        "The service runs {h} hours a day: a bursty load, and no option billed by the hour qualifies."
+                    ),
+                    (_, None, true) => format!(
+                        "El servicio funciona {h} horas al día: una carga intermitente, y ninguna opción por horas cumple los requisitos."
+                    ),
+                }
+            }
+            Reason::SpotInterruptions { allowance } => {
                 if es {
                     format!(
-                        "El servicio funciona {} horas al día: una carga intermitente; por horas se pagan unas {} horas al mes en lugar de 730.",
-                        amount(*hours_per_day, lang),
-                        number(*billed_hours, 0, lang)
+                        "La capacidad spot puede retirarse con poco aviso: el coste incluye un {} más para cubrir interrupciones; para un servicio que no puede pararse, compare con las alternativas.",
+                        pct(*allowance)
                     )
                 } else {
                     format!(
-                        "The service runs {} hours a day: a bursty load; billed by the hour it pays about {} hours a month instead of 730.",
-                        amount(*hours_per_day, lang),
-                        number(*billed_hours, 0, lang)
+                        "Spot capacity can be reclaimed at short notice: the cost includes {} extra for interruptions; for a service that must not stop, compare the runner-ups.",
+                        pct(*allowance)
                     )
                 }
             }
@@ -158,6 +215,22 @@ impl Reason {
                 break_even,
             } => {
                 let (u, b) = (pct(*utilisation), pct(*break_even));
+                if *break_even >= 1.0 {
+                    return match (*fixed_chosen, es) {
+                        (false, false) => format!(
+                            "The cheapest fixed-fee option, {fixed_provider}, would cost more than hourly cloud even if fully used: paying by the hour is cheaper."
+                        ),
+                        (false, true) => format!(
+                            "La opción de cuota fija más barata, {fixed_provider}, costaría más que la nube por horas incluso a pleno uso: pagar por horas es más barato."
+                        ),
+                        (true, false) => format!(
+                            "Hourly cloud would cost less for the same capacity fully used, but the capacity this load needs and cloud's hidden costs make it dearer here (utilisation {u})."
+                        ),
+                        (true, true) => format!(
+                            "La nube por horas costaría menos por la misma capacidad a pleno uso, pero la capacidad que pide esta carga y sus costes ocultos la encarecen aquí (utilización {u})."
+                        ),
+                    };
+                }
                 match (*fixed_chosen, utilisation >= break_even, es) {
                     (true, true, false) => format!(
                         "Utilisation of {u} is above the break-even utilisation of {b}: below it, hourly cloud paid only for the capacity used would be cheaper."
@@ -205,12 +278,12 @@ impl Reason {
                 } else if es {
                     format!(
                         "La cuota de alta de {f} se recupera en {} semanas con el ahorro mensual frente a la nube más barata ({cloud_provider}, {c} al mes).",
-                        amount(*weeks, lang)
+                        number(*weeks, 1, lang)
                     )
                 } else {
                     format!(
                         "The setup fee of {f} is recovered in {} weeks by the monthly savings against the cheapest cloud option ({cloud_provider}, {c} a month).",
-                        amount(*weeks, lang)
+                        number(*weeks, 1, lang)
                     )
                 }
             }
@@ -232,16 +305,12 @@ impl Reason {
                 tax,
                 replicas,
             } => {
-                if es {
-                    format!(
-                        "La virtualización ({virtualization}) resta en torno al {} del rendimiento; ya está incluido en el cálculo ({replicas} réplicas).",
-                        pct(*tax)
-                    )
-                } else {
-                    format!(
-                        "Virtualisation ({virtualization}) costs about {} of the throughput; the figures already include it ({replicas} replicas).",
-                        pct(*tax)
-                    )
+                let t = pct(*tax);
+                match (*replicas, es) {
+                    (1, false) => format!("Virtualisation ({virtualization}) costs about {t} of the throughput; the figures already include it (1 replica)."),
+                    (n, false) => format!("Virtualisation ({virtualization}) costs about {t} of the throughput; the figures already include it ({n} replicas)."),
+                    (1, true) => format!("La virtualización ({virtualization}) resta en torno al {t} del rendimiento; ya está incluido en el cálculo (1 réplica)."),
+                    (n, true) => format!("La virtualización ({virtualization}) resta en torno al {t} del rendimiento; ya está incluido en el cálculo ({n} réplicas)."),
                 }
             }
             Reason::NoHypervisor { cloud_tax } => {
@@ -331,18 +400,19 @@ impl Reason {
                 currency,
             } => {
                 let c = money(*cost, *currency, lang);
-                if es {
-                    format!(
-                        "Ajuste fino: una época de {} millones de tokens tarda unas {} horas y cuesta {c}.",
-                        amount(tokens / 1e6, lang),
-                        amount(*hours, lang)
-                    )
+                let t = amount(tokens / 1e6, lang);
+                // Under an hour, in minutes.
+                let (en_time, es_time) = if *hours < 1.0 {
+                    let m = number(hours * 60.0, 0, lang);
+                    (format!("{m} minutes"), format!("unos {m} minutos"))
                 } else {
-                    format!(
-                        "Fine-tuning: one epoch of {} million tokens takes about {} hours and costs {c}.",
-                        amount(tokens / 1e6, lang),
-                        amount(*hours, lang)
-                    )
+                    let h = number(*hours, 1, lang);
+                    (format!("{h} hours"), format!("unas {h} horas"))
+                };
+                if es {
+                    format!("Ajuste fino: una época de {t} millones de tokens tarda {es_time} y cuesta {c} a la tarifa por hora de esta opción.")
+                } else {
+                    format!("Fine-tuning: one epoch of {t} million tokens takes about {en_time} and costs {c} at this option's hourly rate.")
                 }
             }
             Reason::EuJurisdiction { region } => {
@@ -354,6 +424,31 @@ impl Reason {
                     format!(
                         "EU jurisdiction required: only providers under EU law are considered (a US provider's EU region stays exposed to the CLOUD Act); data region: {region}."
                     )
+                }
+            }
+            Reason::MatrixPrefersBareMetal {
+                case,
+                bare_metal_extra,
+            } => {
+                let why = match (case, es) {
+                    (MatrixCase::StrictLatency, false) => "For a strict P95 latency target the usual choice is bare metal, whose tail latency stays close to the mean",
+                    (MatrixCase::StrictLatency, true) => "Con un objetivo estricto de latencia P95 lo habitual es bare metal, cuya latencia de cola se mantiene cerca de la media",
+                    (MatrixCase::FineTuning, false) => "For fine-tuning the usual choice is bare metal (full NVLink, no hypervisor, a shorter time to result)",
+                    (MatrixCase::FineTuning, true) => "Para el ajuste fino lo habitual es bare metal (NVLink completo, sin hipervisor, menos tiempo hasta el resultado)",
+                };
+                match (bare_metal_extra, es) {
+                    (Some(x), false) => format!(
+                        "{why}; the cheapest bare-metal option that qualifies costs {} more.",
+                        pct(*x)
+                    ),
+                    (Some(x), true) => format!(
+                        "{why}; la opción bare metal más barata que cumple cuesta un {} más.",
+                        pct(*x)
+                    ),
+                    (None, false) => format!("{why}; no bare-metal option qualifies here."),
+                    (None, true) => {
+                        format!("{why}; aquí ninguna opción bare metal cumple los requisitos.")
+                    }
                 }
             }
             Reason::SingleTenant => {
@@ -421,7 +516,12 @@ impl Difference {
                     (Deployment::Cloud, true) => "nube",
                     (Deployment::Cpu, _) => "CPU",
                 };
-                if *tax > 0.0 {
+                if virtualization == "bare_metal" {
+                    match (deployment, es) {
+                        (Deployment::BareMetal, _) => d.to_string(),
+                        _ => format!("{d} (bare metal)"),
+                    }
+                } else if *tax > 0.0 {
                     if es {
                         format!(
                             "{d} ({virtualization}, -{} de rendimiento)",

@@ -75,6 +75,15 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    // Embedded in a host page (public/embed.js): the host's accent, then `ready`, the content's
+    // height and the recommendation, posted to the host. No-ops when not in a frame.
+    Effect::new(move |_| sc.scenario.with(embed::apply_accent));
+    Effect::new(move |_| {
+        embed::start_resize_reporting();
+        embed::announce_ready();
+    });
+    Effect::new(move |_| report.with(embed::post_result));
+
     view! {
         <main id="app" class="app">
             <header class="page-header">

@@ -6,10 +6,6 @@ use crate::catalog::Catalog;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-/// Origins besides the page's own a catalogue may come from. Empty: same origin only.
-/// A deployment that allows a partner's catalogue lists its origin here (`https://host:port`).
-pub const ALLOWED_CATALOG_ORIGINS: &[&str] = &[];
-
 /// Where the catalogue in use came from.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CatalogStatus {
@@ -38,40 +34,31 @@ pub fn use_catalog(url: Option<String>) -> CatalogState {
     let catalog = RwSignal::new(base.clone());
     let status = RwSignal::new(CatalogStatus::BuiltIn);
     if let Some(url) = url.filter(|u| !u.trim().is_empty()) {
-        match resolve_allowed(&url) {
-            Some(absolute) => {
-                status.set(CatalogStatus::Loading(absolute.clone()));
-                spawn_local(async move {
-                    match fetch_text(&absolute).await {
-                        Ok(text) => match Catalog::load_over(&base, &text) {
-                            Ok(loaded) => {
-                                catalog.set(loaded);
-                                status.set(CatalogStatus::Loaded(absolute));
-                            }
-                            Err(e) => status.set(CatalogStatus::Failed(e.to_string())),
-                        },
-                        Err(e) => status.set(CatalogStatus::Failed(e)),
+        status.set(CatalogStatus::Loading(url.clone()));
+        spawn_local(async move {
+            // Allowed: this site's own origin, or one listed in the deployment's embed-config.json.
+            let config = super::embed::load_config().await;
+            let absolute = match super::embed::check_catalog_url(&url, &config) {
+                Ok(absolute) => absolute,
+                Err(_) => {
+                    status.set(CatalogStatus::NotAllowed(url));
+                    return;
+                }
+            };
+            status.set(CatalogStatus::Loading(absolute.clone()));
+            match fetch_text(&absolute).await {
+                Ok(text) => match Catalog::load_over(&base, &text) {
+                    Ok(loaded) => {
+                        catalog.set(loaded);
+                        status.set(CatalogStatus::Loaded(absolute));
                     }
-                });
+                    Err(e) => status.set(CatalogStatus::Failed(e.to_string())),
+                },
+                Err(e) => status.set(CatalogStatus::Failed(e)),
             }
-            None => status.set(CatalogStatus::NotAllowed(url)),
-        }
+        });
     }
     CatalogState { catalog, status }
-}
-
-/// The absolute address of `url` (relative to the page) when its origin is allowed.
-fn resolve_allowed(url: &str) -> Option<String> {
-    let location = window().location();
-    let href = location.href().ok()?;
-    let own = location.origin().ok()?;
-    let parsed = web_sys::Url::new_with_base(url, &href).ok()?;
-    let protocol = parsed.protocol();
-    if protocol != "https:" && protocol != "http:" {
-        return None;
-    }
-    let origin = parsed.origin();
-    (origin == own || ALLOWED_CATALOG_ORIGINS.contains(&origin.as_str())).then(|| parsed.href())
 }
 
 async fn fetch_text(url: &str) -> Result<String, String> {

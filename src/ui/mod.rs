@@ -11,6 +11,7 @@ mod constraints;
 mod context_inputs;
 mod custom_model;
 mod download;
+pub mod embed;
 mod embed_footer;
 mod engine_select;
 mod fields;

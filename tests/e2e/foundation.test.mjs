@@ -1,0 +1,62 @@
+// Foundation: the release build in dist/ starts in Chromium from a sub-path and inside an iframe,
+// under a strict Content-Security-Policy, without a console error or a panic.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { ROOT, collectProblems, expectNoProblems, launchBrowser, openPage, screenshot, startServer } from "./helpers.mjs";
+
+describe("the built site", () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test("shows its title from a sub-path, with no console error or panic", async () => {
+    const { page, problems, context } = await openPage(browser, server);
+    const title = page.locator("h1");
+    await title.waitFor({ state: "visible", timeout: 20_000 });
+    assert.equal((await title.innerText()).trim(), "Inference Sizer");
+    assert.equal(await page.title(), "Inference Sizer");
+    // Every asset came relative to the page, from under the sub-path.
+    const outside = server.requests.filter((p) => !p.startsWith("/sizer/"));
+    assert.deepEqual(outside, [], "requests outside the sub-path");
+    assert.ok(server.requests.some((p) => p.endsWith(".wasm")), "the wasm module was fetched");
+    const shot = await screenshot(page, "foundation", {
+      alsoTo: process.env.UPDATE_DOCS_SCREENSHOT ? join(ROOT, "docs", "screenshot.png") : undefined,
+    });
+    assert.ok(shot.endsWith("foundation.png"));
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test("starts inside an iframe on another page", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.setContent(`<iframe src="${server.url}" width="900" height="600" title="sizer"></iframe>`);
+    const frame = page.frameLocator("iframe");
+    await frame.locator("h1").waitFor({ state: "visible", timeout: 20_000 });
+    assert.equal((await frame.locator("h1").innerText()).trim(), "Inference Sizer");
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test("the harness itself notices a console error and an uncaught exception", async () => {
+    const { page, problems, context } = await openPage(browser, server);
+    await page.locator("h1").waitFor();
+    await page.evaluate(() => console.error("deliberate error"));
+    await page.evaluate(() => setTimeout(() => { throw new Error("deliberate throw"); }, 0));
+    await page.waitForTimeout(100);
+    assert.equal(problems.length, 2, problems.join("\n"));
+    assert.match(problems[0], /deliberate error/);
+    assert.match(problems[1], /deliberate throw/);
+    assert.throws(() => expectNoProblems(problems), /deliberate error/);
+    await context.close();
+  });
+});

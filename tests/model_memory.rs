@@ -1,0 +1,451 @@
+//! Memory per engine, placement over GPUs and servers, largest concurrency and context,
+//! fine-tuning and CPU inference: worked examples with the arithmetic in comments.
+
+use inference_sizer::model::presets::preset;
+use inference_sizer::model::*;
+use inference_sizer::report::{MemoryTerm, Provenance};
+use inference_sizer::units::{Bytes, GIB, MIB};
+
+#[track_caller]
+fn model(id: &str) -> ModelArch {
+    preset(id).unwrap_or_else(|| panic!("preset {id} missing"))
+}
+
+fn h100() -> GpuFigures {
+    GpuFigures::with_memory_gib(79.6)
+}
+
+fn h200() -> GpuFigures {
+    GpuFigures {
+        memory: Bytes(131.0 * GIB),
+        bandwidth_gbs: 4800.0,
+        ..h100()
+    }
+}
+
+fn on_one(gpu: GpuFigures) -> Hardware {
+    Hardware::gpu(gpu)
+}
+
+fn term<'a>(m: &'a MemoryBreakdown, key: &str) -> &'a Term {
+    m.terms
+        .iter()
+        .find(|t| t.key == key)
+        .unwrap_or_else(|| panic!("no term {key}"))
+}
+
+#[track_caller]
+fn assert_close(got: f64, want: f64, tol: f64) {
+    assert!((got - want).abs() <= tol, "{got} vs {want}");
+}
+
+#[test]
+fn vllm_reserves_a_tenth_of_the_gpu() {
+    // Llama-3.1-8B bf16, 16 x 8192 tokens, one H100, vLLM:
+    // weights 16,060,522,496 B = 14.957 GiB; KV 131,072 x 8192 x 16 = 16 GiB; activations 5.5 GiB
+    // (llm-d); overhead 0.15 + 0.5 GiB; used 37.107 GiB; reserve used x (1/0.9 - 1) = 4.123 GiB.
+    let wl = Workload::default();
+    let m = memory(
+        &model("llama-3.1-8b"),
+        &wl,
+        &on_one(h100()),
+        &EngineConstants::default(),
+    );
+    assert_eq!(m.weights.0, 16_060_522_496.0);
+    assert_eq!(m.kv_cache.0, 16.0 * GIB);
+    assert_eq!(m.activations.0, 5.5 * GIB);
+    let used = 16_060_522_496.0 + 16.0 * GIB + 5.5 * GIB + 0.65 * GIB;
+    assert_close(term(&m, "reserve").bytes.0, used / 9.0, 1.0);
+    assert_close(m.total.0, used / 0.9, 1.0);
+    assert_eq!(m.kv_bytes_per_token.0, 131_072.0);
+    assert!(m.fits);
+    assert_eq!((m.tp, m.pp, m.devices), (1, 1, 1));
+    // The terms add up to the total and carry provenance.
+    let sum: f64 = m.terms.iter().map(|t| t.bytes.0).sum();
+    assert_close(sum, m.total.0, 1.0);
+    assert_eq!(term(&m, "weights").provenance, Provenance::Exact);
+    assert_eq!(term(&m, "kv_cache").provenance, Provenance::Exact);
+    assert_eq!(term(&m, "activations").provenance, Provenance::Empirical);
+    let act = term(&m, "activations");
+    assert!(act.low.0 < act.bytes.0 && act.high.0 > act.bytes.0);
+    let r: MemoryTerm = act.into();
+    assert_eq!(r.bytes, (5.5 * GIB) as u64);
+}
+
+#[test]
+fn activations_follow_the_batched_tokens() {
+    let m = model("llama-3.1-8b");
+    let wl = Workload::default();
+    let half = EngineConstants {
+        max_batched_tokens: 4096,
+        ..EngineConstants::default()
+    };
+    let vllm = memory(&m, &wl, &on_one(h100()), &half);
+    assert_eq!(vllm.activations.0, 2.75 * GIB);
+    let trt = Workload {
+        engine: Engine::Trtllm,
+        ..Workload::default()
+    };
+    // AIConfigurator: 2 x 4096 x 4096 x 11 = 369,098,752 B.
+    assert_eq!(
+        memory(&m, &trt, &on_one(h100()), &half).activations.0,
+        369_098_752.0
+    );
+}
+
+#[test]
+fn llama_cpp_has_a_compute_buffer_and_a_small_footprint() {
+    // Llama-3.1-8B Q4_K_M, one sequence of 8192, llama.cpp with flash attention, ubatch 512:
+    // logits 128,256 x 512 x 4 = 262,668,288; FFN 512 x 14,336 x 4 x 2 = 58,720,256 (> attention
+    // 8192 x 512 x 2 + 512 x 4096 x 4 = 16,777,216); inputs 512 x 4096 x 4 + 8192 x 512 x 4
+    // = 25,165,824 -> 346,554,368 B (330.5 MiB); footprint 250 MiB.
+    let wl = Workload {
+        quant: Quant::Q4KM,
+        seqs: 1,
+        engine: Engine::Llamacpp,
+        ..Workload::default()
+    };
+    let m = memory(
+        &model("llama-3.1-8b"),
+        &wl,
+        &on_one(h100()),
+        &EngineConstants::default(),
+    );
+    assert_eq!(m.activations.0, 346_554_368.0);
+    assert_eq!(term(&m, "overhead").bytes.0, 250.0 * MIB);
+    assert_eq!(m.kv_cache.0, GIB);
+    assert!(m.terms.iter().all(|t| t.key != "reserve"));
+    // Q4_K_M weights 4.8944 bpw x 8,030,261,248 / 8 = 4.58 GiB.
+    assert_close(m.weights.gib(), 4.575, 0.01);
+}
+
+#[test]
+fn ollama_adds_its_minimum_and_a_layer_buffer() {
+    let c = EngineConstants::default();
+    let base = Workload {
+        quant: Quant::Q4KM,
+        seqs: 1,
+        engine: Engine::Llamacpp,
+        ..Workload::default()
+    };
+    let ollama = Workload {
+        engine: Engine::Ollama,
+        ..base.clone()
+    };
+    let a = memory(&model("llama-3.1-8b"), &base, &on_one(h100()), &c);
+    let b = memory(&model("llama-3.1-8b"), &ollama, &on_one(h100()), &c);
+    // 457 MiB + one layer of weights (~133 MiB at Q4_K_M) + its KV (32 MiB).
+    let extra = b.total.0 - a.total.0;
+    assert!(
+        extra > 600.0 * MIB && extra < 650.0 * MIB,
+        "{}",
+        extra / MIB
+    );
+}
+
+#[test]
+fn trtllm_and_sglang_reserve_their_own_way() {
+    let c = EngineConstants::default();
+    let m = model("llama-3.1-8b");
+    let trt = memory(
+        &m,
+        &Workload {
+            engine: Engine::Trtllm,
+            ..Workload::default()
+        },
+        &on_one(h100()),
+        &c,
+    );
+    // KV gets 90% of the free memory: the reserve is KV/0.9 - KV = 16/9 GiB.
+    assert_close(term(&trt, "reserve").bytes.0, 16.0 * GIB / 9.0, 1.0);
+    // AIConfigurator: 2 x 8192 tokens x 4096 x 11 = 738,197,504 B of activations.
+    assert_eq!(trt.activations.0, 738_197_504.0);
+    let sg = memory(
+        &m,
+        &Workload {
+            engine: Engine::Sglang,
+            ..Workload::default()
+        },
+        &on_one(h100()),
+        &c,
+    );
+    // Weights + KV = 30.957 GiB are 88% of the need: total = 35.18 GiB.
+    assert_close(sg.total.gib(), (16_060_522_496.0 / GIB + 16.0) / 0.88, 1e-6);
+}
+
+#[test]
+fn tensor_parallel_degrees_need_divisible_heads() {
+    assert_eq!(
+        valid_tp_degrees(&model("llama-3.1-8b"), 8),
+        vec![1, 2, 4, 8]
+    );
+    // Phi-4: 40 heads, 10 KV heads: 4 and 8 divide 40 but not 10 (nor are multiples of 10).
+    assert_eq!(valid_tp_degrees(&model("phi-4"), 8), vec![1, 2, 5]);
+    // Qwen2.5-7B: 28 heads, 4 KV heads: 7 divides 28 but 4 and 7 are incompatible.
+    assert_eq!(valid_tp_degrees(&model("qwen2.5-7b"), 8), vec![1, 2, 4]);
+    // Llama-3.1-8B at TP 16: 8 KV heads, each replicated on two GPUs.
+    assert_eq!(
+        valid_tp_degrees(&model("llama-3.1-8b"), 16),
+        vec![1, 2, 4, 8, 16]
+    );
+}
+
+#[test]
+fn kv_heads_are_replicated_when_fewer_than_gpus() {
+    // 16 GPUs, 8 KV heads: every GPU holds one head, 1/8 of the cache, so the 16 GPUs together
+    // hold twice the ideal 16 GiB.
+    let hw = Hardware::Gpu {
+        gpu: h100(),
+        per_server: 16,
+        servers: 1,
+    };
+    let m = memory(
+        &model("llama-3.1-8b"),
+        &Workload::default(),
+        &hw,
+        &EngineConstants::default(),
+    );
+    assert_eq!((m.tp, m.pp), (16, 1));
+    assert_eq!(m.kv_cache.0, 32.0 * GIB);
+}
+
+#[test]
+fn placement_prefers_tensor_parallelism_within_a_server() {
+    let c = EngineConstants::default();
+    // Llama-3.3-70B bf16 (131.4 GiB of weights + 40 GiB KV at 16 x 8k): TP 2 leaves 65.7 + 20
+    // GiB per GPU (too much), TP 4 fits.
+    let p = place(
+        &model("llama-3.3-70b"),
+        &Workload::default(),
+        &h100(),
+        8,
+        &c,
+    )
+    .unwrap();
+    assert_eq!((p.tp, p.pp, p.gpus, p.servers), (4, 1, 4, 1));
+    assert!(p.per_gpu_bytes.0 <= h100().memory.0);
+    // Llama-3.1-8B fits on one.
+    let p = place(&model("llama-3.1-8b"), &Workload::default(), &h100(), 8, &c).unwrap();
+    assert_eq!((p.tp, p.gpus), (1, 1));
+}
+
+#[test]
+fn pipeline_stages_span_servers_when_one_is_not_enough() {
+    let c = EngineConstants::default();
+    // DeepSeek-V3 in its native FP8: 671e9 params ~ 626 GiB of weights; 8 x 79.6 GiB = 637 GiB
+    // is not enough with cache and runtime, so two servers of 8 H100 (TP 8, PP 2).
+    let wl = Workload::default();
+    let p = place(&model("deepseek-v3"), &wl, &h100(), 8, &c).unwrap();
+    assert_eq!((p.tp, p.pp, p.gpus, p.servers), (8, 2, 16, 2));
+    // One server of 8 H200 (131 GiB each) holds it.
+    let p = place(&model("deepseek-v3"), &wl, &h200(), 8, &c).unwrap();
+    assert_eq!((p.tp, p.pp, p.servers), (8, 1, 1));
+    // llama.cpp splits by layers only.
+    let lc = Workload {
+        engine: Engine::Llamacpp,
+        quant: Quant::Q4KM,
+        ..Workload::default()
+    };
+    let p = place(
+        &model("llama-3.3-70b"),
+        &lc,
+        &GpuFigures::with_memory_gib(22.0),
+        4,
+        &c,
+    )
+    .unwrap();
+    assert_eq!(p.tp, 1);
+    assert!(p.pp >= 2);
+}
+
+#[test]
+fn pipeline_stages_carry_the_embedding_and_the_head() {
+    // Gemma-3-27B bf16 split by llama.cpp over 4 GPUs: 54,018,004,480 B of weights, the tied
+    // 262,144 x 5376 embedding (2,818,572,288 B) on the first stage and again as head on the last.
+    // Heaviest stage: (54,018,004,480 - 2,818,572,288) / 4 + 2,818,572,288 = 15,618,430,336 B.
+    let wl = Workload {
+        engine: Engine::Llamacpp,
+        seqs: 1,
+        ..Workload::default()
+    };
+    let hw = Hardware::Gpu {
+        gpu: h100(),
+        per_server: 4,
+        servers: 1,
+    };
+    let m = memory(&model("gemma-3-27b"), &wl, &hw, &EngineConstants::default());
+    assert_eq!((m.tp, m.pp), (1, 4));
+    assert_eq!(m.weights.0, 54_018_004_480.0 + 2_818_572_288.0);
+    // The other terms are spread evenly over the 4 stages.
+    let per_device_weights = m.per_device.0 - (m.kv_cache.0 + m.activations.0 + m.overhead.0) / 4.0;
+    assert!(
+        (per_device_weights - 15_618_430_336.0).abs() < 1.0,
+        "{per_device_weights}"
+    );
+    let sum: f64 = m.terms.iter().map(|t| t.bytes.0).sum();
+    assert!((sum - m.total.0).abs() < 1.0);
+}
+
+#[test]
+fn an_impossible_placement_says_why() {
+    let tiny = GpuFigures::with_memory_gib(0.5);
+    let err = place(
+        &model("llama-3.1-405b"),
+        &Workload::default(),
+        &tiny,
+        8,
+        &EngineConstants::default(),
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string().contains("does not fit on 0.5 GiB GPUs"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_largest_concurrency_and_context_that_fit() {
+    let c = EngineConstants::default();
+    let hw = on_one(h100());
+    // vLLM may use 0.9 x 79.6 = 71.64 GiB; fixed 14.957 + 5.5 + 0.65 = 21.107 GiB; each 8k
+    // sequence adds 1 GiB: 50.53 -> 50 sequences.
+    assert_eq!(
+        max_concurrency(&model("llama-3.1-8b"), &Workload::default(), &hw, &c),
+        50
+    );
+    // 16 sequences share 50.533 GiB: 50.533 x 2^30 / (16 x 131,072) = 25,872 tokens each.
+    let ctx = max_context(&model("llama-3.1-8b"), &Workload::default(), &hw, &c);
+    assert!((25_860..=25_880).contains(&ctx), "{ctx}");
+    // Capped at the model's own limit: Llama-3.1-8B Q4 alone on an H200 reaches 131,072.
+    let one = Workload {
+        seqs: 1,
+        quant: Quant::Q4KM,
+        engine: Engine::Llamacpp,
+        ..Workload::default()
+    };
+    assert_eq!(
+        max_context(&model("llama-3.1-8b"), &one, &on_one(h200()), &c),
+        131_072
+    );
+    // Nothing fits: 0.
+    assert_eq!(
+        max_concurrency(&model("llama-3.1-405b"), &Workload::default(), &hw, &c),
+        0
+    );
+}
+
+#[test]
+fn fine_tuning_memory_by_method() {
+    let c = EngineConstants::default();
+    let hw = Hardware::unbounded();
+    let m = model("llama-3.1-8b");
+    let p = 8_030_261_248.0;
+    let at = |task: Task, gc: bool| {
+        let wl = Workload {
+            task,
+            seqs: 1,
+            ctx: 2048,
+            grad_checkpointing: gc,
+            ..Workload::default()
+        };
+        memory(&m, &wl, &hw, &c)
+    };
+    let full = at(Task::Full, true);
+    // Mixed-precision AdamW: bf16 weights 2 + grads 2 + fp32 master and moments 12 = 16 B/param.
+    assert_eq!(
+        full.weights.0 + term(&full, "gradients").bytes.0 + term(&full, "optimizer").bytes.0,
+        16.0 * p
+    );
+    assert_eq!(
+        term(&full, "gradients").high.0,
+        4.0 * p,
+        "18 B/param with fp32 gradients"
+    );
+    let lora = at(Task::Lora, true);
+    // Rank 16 on q,k,v,o,gate,up,down: per layer (in + out) = 81,920; x 16 x 32 layers
+    // = 41,943,040 adapter params x 16 B = 671,088,640 B.
+    assert_eq!(term(&lora, "adapters").bytes.0, 671_088_640.0);
+    assert_eq!(lora.weights.0, 2.0 * p);
+    let qlora = at(Task::Qlora, true);
+    // 4-bit NF4 base (embeddings and head stay 16-bit): 5.7 GB against 16.1 GB.
+    assert!(
+        qlora.weights.0 < 0.36 * lora.weights.0,
+        "{}",
+        qlora.weights.0 / lora.weights.0
+    );
+    assert!(qlora.total < lora.total && lora.total < full.total);
+    // Gradient checkpointing keeps only layer inputs: 34x -> 2x per layer.
+    let no_gc = at(Task::Full, false);
+    assert!(no_gc.activations.0 > 5.0 * full.activations.0);
+    // Unsloth/LLaMA-Factory scale: QLoRA of an 8B near 6-10 GB, full FT over 120 GB.
+    assert!(
+        qlora.total.gb() > 5.0 && qlora.total.gb() < 12.0,
+        "{}",
+        qlora.total.gb()
+    );
+    assert!(full.total.gb() > 128.0);
+}
+
+#[test]
+fn fine_tuning_states_are_sharded_over_the_gpus() {
+    let c = EngineConstants::default();
+    let wl = Workload {
+        task: Task::Full,
+        seqs: 1,
+        ctx: 2048,
+        ..Workload::default()
+    };
+    let m = model("llama-3.1-8b");
+    let one = memory(&m, &wl, &Hardware::gpu(h100()), &c);
+    let eight = memory(
+        &m,
+        &wl,
+        &Hardware::Gpu {
+            gpu: h100(),
+            per_server: 8,
+            servers: 1,
+        },
+        &c,
+    );
+    assert!(!one.fits);
+    assert!(eight.fits, "{} GiB per GPU", eight.per_device.gib());
+    assert_close(eight.weights.0, one.weights.0, 1.0);
+}
+
+#[test]
+fn cpu_inference_counts_ram_for_the_os() {
+    let c = EngineConstants::default();
+    let vps = Hardware::Cpu {
+        ram_bytes: Bytes(8.0 * GIB),
+        bandwidth_gbs: 20.0,
+        cores: 4,
+        avx512: false,
+        amx: false,
+    };
+    let wl = Workload {
+        seqs: 8,
+        ctx: 256,
+        engine: Engine::Transformers,
+        ..Workload::default()
+    };
+    let m = memory(&model("all-minilm-l6-v2"), &wl, &vps, &c);
+    assert!(m.fits);
+    assert_eq!(term(&m, "os_reserve").bytes.0, GIB);
+    assert!(m.total.gib() < 2.0, "{}", m.total.gib());
+    // Llama-3.1-70B Q4_K_M does not fit a 32 GiB server.
+    let server = Hardware::Cpu {
+        ram_bytes: Bytes(32.0 * GIB),
+        bandwidth_gbs: 300.0,
+        cores: 32,
+        avx512: true,
+        amx: true,
+    };
+    let big = Workload {
+        quant: Quant::Q4KM,
+        engine: Engine::Llamacpp,
+        seqs: 1,
+        ..Workload::default()
+    };
+    assert!(!memory(&model("llama-3.1-70b"), &big, &server, &c).fits);
+    assert!(memory(&model("llama-3.1-8b"), &big, &server, &c).fits);
+}
