@@ -201,6 +201,31 @@ describe("journeys", () => {
     await context.close();
   });
 
+  test("a broken link shows warnings, not a crash; Reset and Copy link work", async () => {
+    const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b&ctx=abc&seqs=0&bogus=1");
+    await verdictReady(page);
+    const warnings = await page.locator("#warnings").textContent();
+    assert.match(warnings, /ctx/);
+    assert.match(warnings, /seqs/);
+    assert.match(warnings, /bogus/);
+
+    // Copy link: either the clipboard takes it, or the link is shown to copy by hand.
+    await page.locator("#copy-link").click();
+    await page.waitForFunction(() => document.querySelector("#share-url") || /copied/i.test(document.querySelector(".share-bar")?.textContent ?? ""));
+    if (await page.locator("#share-url").count()) {
+      const link = await page.locator("#share-url").inputValue();
+      assert.match(link, /model=llama-3\.1-8b/);
+      assert.match(link, /asof=\d{4}-\d{2}-\d{2}/);
+    }
+
+    await page.locator("#reset").click();
+    await page.waitForFunction(() => location.search === "", null, { timeout: 2_000 });
+    assert.equal(await page.locator("#warnings").count(), 0);
+    assert.equal(await page.locator("#model").inputValue(), "llama-3.3-70b");
+    expectNoProblems(problems);
+    await context.close();
+  });
+
   test("desktop and phone screenshots for the README", async () => {
     const query = "model=llama-3.3-70b&quant=fp8&ctx=16384&seqs=32&rpd=20000";
     for (const [name, viewport] of [
