@@ -387,6 +387,11 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         catalog.rate(),
     );
     let recommendation = plan::recommend(&all, &workload, lang);
+    if recommendation.is_none() {
+        if let Some(none) = plan::why_none(&all, &workload) {
+            warnings.push(none.sentence(lang));
+        }
+    }
 
     // Memory and speed on the recommended hardware; without one, the bare requirement.
     let chosen = recommendation

@@ -312,3 +312,19 @@ fn the_charts_are_drawn_from_the_report_with_their_words() {
     let svg = chart::render_svg_cumulative_cost(&cum, 640, 360).expect("draws");
     assert!(svg.contains("Cumulative cost"));
 }
+
+#[test]
+fn an_empty_verdict_says_why() {
+    // No EU single-tenant offer holds Llama-3.1-405B in BF16 (~811 GB of weights on one server).
+    let r = report_for("model=llama-3.1-405b&eu=1&tenancy=single");
+    if r.recommendation.is_none() {
+        assert!(
+            r.warnings.iter().any(|w| w.contains("offers")),
+            "{:?}",
+            r.warnings
+        );
+    }
+    let r = report_for("model=llama-3.1-8b&gpus=no_such_gpu");
+    assert!(r.recommendation.is_none());
+    assert!(!r.warnings.is_empty(), "an empty verdict must be explained");
+}
