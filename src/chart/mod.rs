@@ -292,7 +292,7 @@ fn legend<'a, DB: DrawingBackend + 'a>(
     any_label: bool,
     position: SeriesLabelPosition,
 ) -> Result<(), ChartError> {
-    if !any_label {
+    if !any_label || !style.legend {
         return Ok(());
     }
     let colours = style.colours();

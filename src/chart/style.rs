@@ -25,6 +25,10 @@ pub struct ChartStyle {
     pub decimal_comma: bool,
     /// Shown instead of a chart when there is nothing finite to draw.
     pub empty_message: String,
+    /// Draw the legend inside the chart. The browser turns it off and lists the series in HTML:
+    /// plotters measures legend text on wasm with a `style` attribute, which a strict
+    /// Content-Security-Policy (`style-src 'self'`) refuses.
+    pub legend: bool,
 }
 
 impl Default for ChartStyle {
@@ -36,6 +40,7 @@ impl Default for ChartStyle {
             font_size: 13,
             decimal_comma: false,
             empty_message: "No data to chart".into(),
+            legend: true,
         }
     }
 }
@@ -99,7 +104,7 @@ impl ChartStyle {
     }
 
     /// Colour of the series at `index`: the accent first, then the palette.
-    pub(crate) fn series_colour(&self, index: usize) -> RGBColor {
+    pub fn series_colour(&self, index: usize) -> RGBColor {
         match index {
             0 => self.accent,
             i => PALETTE[(i - 1) % PALETTE.len()],

@@ -53,25 +53,10 @@ pub fn App() -> impl IntoView {
             .scenario
             .with(|s| s.theme == Some(crate::scenario::Theme::Dark));
         let embed = sc.scenario.with(|s| s.embed);
-        let accent = sc.scenario.with(|s| {
-            s.accent
-                .clone()
-                .filter(|a| crate::chart::parse_hex_colour(a).is_some())
-        });
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("lang", lang.id());
             let _ = root.set_attribute("data-theme", if dark { "dark" } else { "light" });
             let _ = root.set_attribute("data-embed", if embed { "1" } else { "0" });
-            // Through the CSSOM, which a `style-src 'self'` policy allows (a style attribute it
-            // would not); only a validated #rrggbb gets here.
-            use wasm_bindgen::JsCast;
-            if let Some(html) = root.dyn_ref::<web_sys::HtmlElement>() {
-                let style = html.style();
-                let _ = match accent {
-                    Some(hex) => style.set_property("--accent", &hex),
-                    None => style.remove_property("--accent").map(|_| ()),
-                };
-            }
         }
     });
 

@@ -3,7 +3,6 @@
 //! in an effect, the one place the page touches a canvas.
 
 use super::app::ctx;
-use super::canvas::MeasuredCanvas;
 use super::i18n::{money, num, T};
 use crate::chart::from_report::{cost_vs_utilisation, cumulative_cost, memory_vs_context};
 use crate::chart::{
@@ -14,8 +13,131 @@ use crate::scenario::Lang;
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, IntoDrawingArea};
+use plotters_backend::{
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
+};
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::{JsCast, JsValue};
 
-type Draw<D> = fn(DrawingArea<MeasuredCanvas, Shift>, &D, &ChartStyle) -> Result<(), ChartError>;
+type Draw<D> = fn(DrawingArea<CspCanvas, Shift>, &D, &ChartStyle) -> Result<(), ChartError>;
+type Labels<D> = fn(&D) -> Vec<String>;
+
+/// The canvas backend with text measured by the canvas itself (`measureText`). Plotters' own
+/// measurement on wasm puts a `<span style=...>` in the page, which a `style-src 'self'` policy
+/// refuses (and logs as an error); everything else is the canvas backend's.
+pub struct CspCanvas {
+    inner: CanvasBackend,
+    context: web_sys::CanvasRenderingContext2d,
+}
+
+impl CspCanvas {
+    fn new(canvas: web_sys::HtmlCanvasElement) -> Option<Self> {
+        let context = canvas
+            .get_context("2d")
+            .ok()??
+            .dyn_into::<web_sys::CanvasRenderingContext2d>()
+            .ok()?;
+        Some(CspCanvas {
+            inner: CanvasBackend::with_canvas_object(canvas)?,
+            context,
+        })
+    }
+}
+
+impl DrawingBackend for CspCanvas {
+    type ErrorType = <CanvasBackend as DrawingBackend>::ErrorType;
+
+    fn get_size(&self) -> (u32, u32) {
+        self.inner.get_size()
+    }
+    fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.ensure_prepared()
+    }
+    fn present(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.present()
+    }
+    fn draw_pixel(
+        &mut self,
+        point: BackendCoord,
+        color: BackendColor,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.draw_pixel(point, color)
+    }
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.draw_line(from, to, style)
+    }
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        upper_left: BackendCoord,
+        bottom_right: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.draw_rect(upper_left, bottom_right, style, fill)
+    }
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.draw_path(path, style)
+    }
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.draw_circle(center, radius, style, fill)
+    }
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vert: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.fill_polygon(vert, style)
+    }
+    fn draw_text<TStyle: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &TStyle,
+        pos: BackendCoord,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.draw_text(text, style, pos)
+    }
+    fn estimate_text_size<TStyle: BackendTextStyle>(
+        &self,
+        text: &str,
+        style: &TStyle,
+    ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
+        // The same font string the canvas backend draws with.
+        self.context.set_font(&format!(
+            "{} {}px {}",
+            style.style().as_str(),
+            style.size(),
+            style.family().as_str()
+        ));
+        // `measureText` through Reflect: no extra web-sys feature for one number.
+        let width = js_sys::Reflect::get(&self.context, &JsValue::from_str("measureText"))
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .and_then(|f| f.call1(&self.context, &JsValue::from_str(text)).ok())
+            .and_then(|m| js_sys::Reflect::get(&m, &JsValue::from_str("width")).ok())
+            .and_then(|w| w.as_f64())
+            .filter(|w| w.is_finite())
+            .unwrap_or(text.chars().count() as f64 * style.size() * 0.6);
+        Ok((
+            width.ceil().max(0.0) as u32,
+            style.size().ceil().max(0.0) as u32,
+        ))
+    }
+}
 type MakeTable<D> = fn(&D, Lang, crate::units::Currency) -> Table;
 
 /// The three charts.
@@ -38,6 +160,7 @@ pub fn Charts() -> impl IntoView {
             decimal_comma: lang == Lang::Es,
             empty_message: super::i18n::t(lang, T::ChartEmpty).to_string(),
             font_family: "system-ui, sans-serif".into(),
+            legend: false,
             ..ChartStyle::new(theme, &accent)
         }
     });
@@ -62,7 +185,8 @@ pub fn Charts() -> impl IntoView {
                 title=T::ChartCumulative
                 data=cumulative
                 style=style
-                draw={draw_cumulative_cost::<MeasuredCanvas>}
+                draw={draw_cumulative_cost::<CspCanvas>}
+                labels={|d| d.series.iter().map(|s| s.label.clone()).collect()}
                 table={|d, lang, cur| d.table_with(&|m| num(lang, m, 0), &|x| money(lang, cur, x))}
             />
             <Figure
@@ -70,7 +194,8 @@ pub fn Charts() -> impl IntoView {
                 title=T::ChartUtilisation
                 data=utilisation
                 style=style
-                draw={draw_cost_vs_utilisation::<MeasuredCanvas>}
+                draw={draw_cost_vs_utilisation::<CspCanvas>}
+                labels={|d| d.series.iter().map(|s| s.label.clone()).collect()}
                 table={|d, lang, cur| {
                     d.table_with(&|u| format!("{} %", num(lang, u * 100.0, 0)), &|x| money(lang, cur, x))
                 }}
@@ -80,7 +205,8 @@ pub fn Charts() -> impl IntoView {
                 title=T::ChartMemory
                 data=memory
                 style=style
-                draw={draw_memory_vs_context::<MeasuredCanvas>}
+                draw={draw_memory_vs_context::<CspCanvas>}
+                labels={|d| d.series.iter().map(|s| s.label.clone()).collect()}
                 table={|d, lang, _| d.table_with(&|n| num(lang, n, 0), &|g| num(lang, g, 1))}
             />
         </section>
@@ -95,6 +221,7 @@ fn Figure<D>(
     data: Memo<D>,
     style: Memo<ChartStyle>,
     draw: Draw<D>,
+    labels: Labels<D>,
     table: MakeTable<D>,
 ) -> impl IntoView
 where
@@ -106,7 +233,7 @@ where
         let style = style.get();
         let Some(element) = canvas.get() else { return };
         data.with(|d| {
-            if let Some(backend) = MeasuredCanvas::new(element) {
+            if let Some(backend) = CspCanvas::new(element) {
                 if let Err(e) = draw(backend.into_drawing_area(), d, &style) {
                     leptos::logging::warn!("{e}");
                 }
@@ -119,6 +246,28 @@ where
         <figure class="chart" id=id aria-labelledby=title_id.clone()>
             <figcaption id=caption_id>{move || c.t(title)}</figcaption>
             <canvas node_ref=canvas width="800" height="360" role="img" aria-label=move || c.t(title)></canvas>
+            <ul class="legend chart-legend">
+                {move || {
+                    let style = style.get();
+                    data.with(labels)
+                        .into_iter()
+                        .enumerate()
+                        .filter(|(_, label)| !label.is_empty())
+                        .map(|(i, label)| {
+                            let colour = style.series_colour(i);
+                            let hex = format!("#{:02x}{:02x}{:02x}", colour.0, colour.1, colour.2);
+                            view! {
+                                <li>
+                                    <svg class="swatch" viewBox="0 0 10 10" aria-hidden="true">
+                                        <rect width="10" height="10" fill=hex></rect>
+                                    </svg>
+                                    {label}
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ul>
             <details>
                 <summary>{move || c.t(T::ChartData)}</summary>
                 <div class="table-scroll">

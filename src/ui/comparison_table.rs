@@ -120,11 +120,11 @@ fn safe_href(source: &str) -> Option<String> {
 fn gpus_text(o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> String {
     match &o.gpu_id {
         Some(id) if o.gpu_count > 0 => {
-            let per = format!("{} × {}", o.gpu_count, gpu_name(id));
+            let gpus = format!("{} × {}", o.gpu_count, gpu_name(id));
             if o.servers > 1 {
-                format!("{} × ({per})", o.servers)
+                format!("{gpus} · {} srv", o.servers)
             } else {
-                per
+                gpus
             }
         }
         _ => "CPU".to_string(),
@@ -373,7 +373,21 @@ fn row(lang: Lang, o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> impl 
             <a href=href rel="noopener noreferrer nofollow" target="_blank">{t(lang, T::Source)}</a>
         }
         .into_any(),
-        None => view! { <span>{o.source.clone()}</span> }.into_any(),
+        // A citation rather than an address: its start, the whole of it on hover.
+        None => {
+            let short: String = o.source.chars().take(60).collect();
+            let short = if short.len() < o.source.len() {
+                format!("{short}…")
+            } else {
+                short
+            };
+            view! {
+                <span class="source-note" title=o.source.clone()>
+                    {short}
+                </span>
+            }
+            .into_any()
+        }
     };
     view! {
         <tr class:fits=o.fits class:no-fit=!o.fits data-offer=o.offer_id.clone()>

@@ -3,7 +3,6 @@
 
 mod app;
 mod assumptions;
-mod canvas;
 mod catalog_fetch;
 mod charts;
 mod comparison_table;

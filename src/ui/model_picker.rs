@@ -36,7 +36,13 @@ pub fn ModelPicker() -> impl IntoView {
         c.cat.catalog.with(|cat| {
             for m in cat.models.iter().filter(|m| matches(m, &q)) {
                 let fam = family_of(m);
-                let size = m.official_params.or(m.params).map(|p| p as f64);
+                // The published count where there is one, else the architecture's own count.
+                let size = m
+                    .official_params
+                    .or(m.params)
+                    .unwrap_or_else(|| crate::model::param_counts(m).total)
+                    as f64;
+                let size = (size > 0.0).then_some(size);
                 let lang = c.sc.lang.get_untracked();
                 let label = match size {
                     Some(p) => format!("{} · {}", m.name, count(lang, p)),

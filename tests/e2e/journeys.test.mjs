@@ -58,6 +58,7 @@ describe("journeys", () => {
   test("pick a model, change quantisation and context: memory and verdict follow, and so does the URL", async () => {
     const { page, problems, context } = await openPage(browser, server);
     await verdictReady(page);
+    const entries = await page.evaluate(() => history.length);
 
     await page.locator("#model-search").fill("8B");
     await page.locator("#model").selectOption("llama-3.1-8b");
@@ -79,8 +80,8 @@ describe("journeys", () => {
     await page.waitForFunction(() => /ctx=131072/.test(location.search) && /quant=q4_k_m/.test(location.search), null, {
       timeout: 2_000,
     });
-    // The history was replaced, never pushed: one entry since the page opened.
-    assert.equal(await page.evaluate(() => history.length), 1);
+    // The history was replaced, never pushed: no entry added since the page opened.
+    assert.equal(await page.evaluate(() => history.length), entries);
     expectNoProblems(problems);
     await context.close();
   });
@@ -196,6 +197,31 @@ describe("journeys", () => {
       assert.ok(share > 0.01, `${id}: only ${(share * 100).toFixed(2)} % of the pixels are drawn`);
       assert.ok((await page.locator(`#${id} table tbody tr`).count()) > 0, `${id}: data table rows`);
     }
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test("a broken link shows warnings, not a crash; Reset and Copy link work", async () => {
+    const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b&ctx=abc&seqs=0&bogus=1");
+    await verdictReady(page);
+    const warnings = await page.locator("#warnings").textContent();
+    assert.match(warnings, /ctx/);
+    assert.match(warnings, /seqs/);
+    assert.match(warnings, /bogus/);
+
+    // Copy link: either the clipboard takes it, or the link is shown to copy by hand.
+    await page.locator("#copy-link").click();
+    await page.waitForFunction(() => document.querySelector("#share-url") || /copied/i.test(document.querySelector(".share-bar")?.textContent ?? ""));
+    if (await page.locator("#share-url").count()) {
+      const link = await page.locator("#share-url").inputValue();
+      assert.match(link, /model=llama-3\.1-8b/);
+      assert.match(link, /asof=\d{4}-\d{2}-\d{2}/);
+    }
+
+    await page.locator("#reset").click();
+    await page.waitForFunction(() => location.search === "", null, { timeout: 2_000 });
+    assert.equal(await page.locator("#warnings").count(), 0);
+    assert.equal(await page.locator("#model").inputValue(), "llama-3.3-70b");
     expectNoProblems(problems);
     await context.close();
   });
