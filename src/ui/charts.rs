@@ -28,6 +28,9 @@ type Labels<D> = fn(&D) -> Vec<String>;
 pub struct CspCanvas {
     inner: CanvasBackend,
     context: web_sys::CanvasRenderingContext2d,
+    /// The font last set for measuring: setting it is costly, and it rarely changes.
+    /// (the font string set, the browser's normalised form of it).
+    font: std::cell::RefCell<(String, String)>,
 }
 
 impl CspCanvas {
@@ -40,6 +43,7 @@ impl CspCanvas {
         Some(CspCanvas {
             inner: CanvasBackend::with_canvas_object(canvas)?,
             context,
+            font: std::cell::RefCell::new((String::new(), String::new())),
         })
     }
 }
@@ -117,12 +121,22 @@ impl DrawingBackend for CspCanvas {
         style: &TStyle,
     ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
         // The same font string the canvas backend draws with.
-        self.context.set_font(&format!(
+        let font = format!(
             "{} {}px {}",
             style.style().as_str(),
             style.size(),
             style.family().as_str()
-        ));
+        );
+        // Drawing sets the context's font too (in the same form), so compare with what it holds.
+        let current = self.context.font();
+        let unchanged = {
+            let last = self.font.borrow();
+            last.0 == font && last.1 == current
+        };
+        if !unchanged {
+            self.context.set_font(&font);
+            *self.font.borrow_mut() = (font, self.context.font());
+        }
         // `measureText` through Reflect: no extra web-sys feature for one number.
         let width = js_sys::Reflect::get(&self.context, &JsValue::from_str("measureText"))
             .ok()
@@ -229,17 +243,22 @@ where
 {
     let c = ctx();
     let canvas = NodeRef::<leptos::html::Canvas>::new();
+    // Drawn on the next frame, so an edit updates the figures first and the charts after.
     Effect::new(move |_| {
         let style = style.get();
+        let d = data.get();
         let Some(element) = canvas.get() else { return };
-        data.with(|d| {
+        request_animation_frame(move || {
             if let Some(backend) = CspCanvas::new(element) {
-                if let Err(e) = draw(backend.into_drawing_area(), d, &style) {
+                if let Err(e) = draw(backend.into_drawing_area(), &d, &style) {
                     leptos::logging::warn!("{e}");
                 }
             }
         });
     });
+    // The data table is built only while it is open: kept current on every edit it would cost
+    // more than the chart.
+    let table_open = RwSignal::new(false);
     let title_id = format!("{id}-title");
     let caption_id = title_id.clone();
     view! {
@@ -268,14 +287,25 @@ where
                         .collect_view()
                 }}
             </ul>
-            <details>
+            <details on:toggle=move |ev| {
+                // `details.open` read reflectively: no extra web-sys feature.
+                let open = ev
+                    .target()
+                    .and_then(|t| js_sys::Reflect::get(&t, &JsValue::from_str("open")).ok())
+                    .and_then(|v| v.as_bool())
+                    .unwrap_or(false);
+                table_open.set(open);
+            }>
                 <summary>{move || c.t(T::ChartData)}</summary>
                 <div class="table-scroll">
                     {move || {
+                        if !table_open.get() {
+                            return None;
+                        }
                         let lang = c.lang();
                         let cur = c.sc.scenario.with(|s| s.cur);
                         let (head, rows) = data.with(|d| table(d, lang, cur));
-                        view! {
+                        Some(view! {
                             <table class="data">
                                 <thead>
                                     <tr>
@@ -295,7 +325,7 @@ where
                                         .collect_view()}
                                 </tbody>
                             </table>
-                        }
+                        })
                     }}
                 </div>
             </details>

@@ -81,6 +81,9 @@ impl Col {
     }
 }
 
+/// Rows shown before "Show all".
+const FIRST_ROWS: usize = 25;
+
 /// Missing numbers sort last whichever the direction.
 fn cmp_opt(a: Option<f64>, b: Option<f64>) -> Ordering {
     match (a.filter(|x| x.is_finite()), b.filter(|x| x.is_finite())) {
@@ -204,6 +207,9 @@ pub fn ComparisonTable() -> impl IntoView {
     let provider = RwSignal::new(String::new());
     let jurisdiction = RwSignal::new(String::new());
     let only_fit = RwSignal::new(false);
+    // The first rows only until asked: rebuilding every row on every edit costs more than the
+    // rest of the page.
+    let show_all = RwSignal::new(false);
 
     let choices = Memo::new(move |_| {
         c.report.with(|r| {
@@ -349,11 +355,22 @@ pub fn ComparisonTable() -> impl IntoView {
                                     .catalog
                                     .with_untracked(|cat| cat.gpu(id).map(|g| g.name.clone()).unwrap_or_else(|| id.to_string()))
                             };
-                            rows.get().into_iter().map(|o| row(lang, &o, &gpu_name)).collect_view()
+                            let limit = if show_all.get() { usize::MAX } else { FIRST_ROWS };
+                            rows.with(|rows| {
+                                rows.iter()
+                                    .take(limit)
+                                    .map(|o| row(lang, o, &gpu_name))
+                                    .collect_view()
+                            })
                         }}
                     </tbody>
                 </table>
             </div>
+            <Show when=move || !show_all.get() && rows.with(|r| r.len() > FIRST_ROWS)>
+                <button type="button" id="show-all" class="secondary" on:click=move |_| show_all.set(true)>
+                    {move || format!("{} ({})", c.t(T::ShowAll), rows.with(|r| r.len()))}
+                </button>
+            </Show>
         </section>
     }
 }

@@ -170,6 +170,7 @@ texts! {
     ActiveLabel => "active", "activos";
     Why => "Why", "Por qué";
     Default => "Default", "Por defecto";
+    ShowAll => "Show all", "Mostrar todas";
     ChartEmpty => "Nothing to chart for this scenario", "Nada que representar en este escenario";
     FromModel => "from the model", "según el modelo";
 }

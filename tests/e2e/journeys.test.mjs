@@ -110,6 +110,7 @@ describe("journeys", () => {
     const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b");
     await verdictReady(page);
     const rows = page.locator("#options-table tbody tr");
+    if (await page.locator("#show-all").count()) await page.locator("#show-all").click();
     const all = await rows.count();
     assert.ok(all > 5, `expected many options, got ${all}`);
 
@@ -143,7 +144,8 @@ describe("journeys", () => {
   test("export the comparison as CSV", async () => {
     const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b&quant=q4_k_m");
     await verdictReady(page);
-    const rows = await page.locator("#options-table tbody tr").count();
+    // Every option goes to the file, whether shown on the page or not ("Showing N of M").
+    const rows = Number((await page.locator("#comparison-count").textContent()).match(/(\d+) of/)[1]);
     const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#export-csv").click()]);
     assert.equal(download.suggestedFilename(), "inference-sizer-comparison.csv");
     const text = await readFile(await download.path(), "utf8");
@@ -195,6 +197,7 @@ describe("journeys", () => {
       await page.waitForFunction((sel) => document.querySelector(sel)?.width > 0, canvas);
       const share = await inkedShare(page, canvas);
       assert.ok(share > 0.01, `${id}: only ${(share * 100).toFixed(2)} % of the pixels are drawn`);
+      await page.locator(`#${id} details > summary`).click();
       assert.ok((await page.locator(`#${id} table tbody tr`).count()) > 0, `${id}: data table rows`);
     }
     expectNoProblems(problems);
