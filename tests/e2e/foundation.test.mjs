@@ -3,6 +3,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { createServer } from "node:http";
 import { ROOT, collectProblems, expectNoProblems, launchBrowser, openPage, screenshot, startServer } from "./helpers.mjs";
 
 describe("the built site", () => {
@@ -36,15 +37,25 @@ describe("the built site", () => {
   });
 
   test("starts inside an iframe on another page", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const problems = collectProblems(page);
-    await page.setContent(`<iframe src="${server.url}" width="900" height="600" title="sizer"></iframe>`);
-    const frame = page.frameLocator("iframe");
-    await frame.locator("h1").waitFor({ state: "visible", timeout: 20_000 });
-    assert.equal((await frame.locator("h1").innerText()).trim(), "Inference Sizer");
-    expectNoProblems(problems);
-    await context.close();
+    // The host page lives on another origin (another port), as a provider's site would.
+    const host = createServer((req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(`<!doctype html><title>host</title><iframe src="${server.url}" width="900" height="600" title="sizer"></iframe>`);
+    });
+    await new Promise((ok) => host.listen(0, "127.0.0.1", ok));
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      await page.goto(`http://127.0.0.1:${host.address().port}/`);
+      const frame = page.frameLocator("iframe");
+      await frame.locator("h1").waitFor({ state: "visible", timeout: 20_000 });
+      assert.equal((await frame.locator("h1").innerText()).trim(), "Inference Sizer");
+      expectNoProblems(problems);
+      await context.close();
+    } finally {
+      await new Promise((ok) => host.close(ok));
+    }
   });
 
   test("the harness itself notices a console error and an uncaught exception", async () => {
