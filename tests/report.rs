@@ -142,7 +142,7 @@ fn every_preset_evaluates_to_finite_figures() {
 #[test]
 fn sizer_prints_the_documented_fields_for_every_preset() {
     let catalog = Catalog::builtin();
-    for m in catalog.models.iter().step_by(3) {
+    for m in &catalog.models {
         let out = Command::new(env!("CARGO_BIN_EXE_sizer"))
             .args(["--compact", &format!("model={}&quant=q4_k_m", m.id)])
             .output()
