@@ -75,4 +75,23 @@ describe("privacy and injection", () => {
     expectNoProblems(problems);
     await context.close();
   });
+
+  for (const [name, url] of [
+    ["missing (404)", "no-such-catalog.json"],
+    ["not JSON", "index.html"],
+    ["JSON of the wrong schema", "embed-config.json"],
+  ]) {
+    test(`a provider catalogue that is ${name} leaves the built-in prices in use, with a notice`, async () => {
+      const { page, problems, context } = await openPage(browser, server, `model=llama-3.1-8b&catalog=${url}`);
+      const status = page.locator("#catalog-status.error");
+      await status.waitFor({ state: "visible", timeout: 20_000 });
+      assert.ok((await status.textContent()).trim().length > 10, "the notice says what happened");
+      // The calculator keeps working on the built-in catalogue.
+      await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+      assert.equal(await page.evaluate(() => window.__pwned), undefined);
+      // The 404 itself is the only problem the browser may report.
+      expectNoProblems(problems.filter((p) => !/404|Failed to load resource/.test(p)));
+      await context.close();
+    });
+  }
 });
