@@ -2,7 +2,7 @@
 // from URLs, a config.json and catalogue names is shown as text, never run as script or HTML.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { expectNoProblems, launchBrowser, openPage, startServer } from "./helpers.mjs";
+import { collectProblems, expectNoProblems, launchBrowser, openPage, startServer } from "./helpers.mjs";
 
 const PAYLOAD = `"><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>`;
 
@@ -19,10 +19,13 @@ describe("privacy and injection", () => {
   });
 
   test("a whole journey requests nothing from any other origin", async () => {
-    const { page, problems, context } = await openPage(browser, server, "");
+    // Listen before the first request: a new page, then the address.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
     const requests = [];
     page.on("request", (r) => requests.push(r.url()));
-    await page.reload({ waitUntil: "load" });
+    await page.goto(server.url, { waitUntil: "load" });
     await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     // Change the model, the format, the language and the currency, as a visitor would.
     await page.locator("#model").selectOption("llama-3.1-8b");
