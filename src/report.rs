@@ -825,9 +825,11 @@ fn curves(
                 .map(|i| {
                     let u = i as f64 / 20.0;
                     // A fixed fee is paid whatever the use; an hourly option that scales pays
-                    // for the used share only (plus what does not scale: its other lines).
+                    // its compute for the used share only. This is the comparison the cost
+                    // model's break-even utilisation makes (fixed monthly total against hourly
+                    // compute for the same work), so the curves cross at the marked utilisation.
                     let monthly = if o.deployment == "cloud" {
-                        c.compute * u + (c.monthly - c.compute)
+                        c.compute * u
                     } else {
                         c.monthly
                     };

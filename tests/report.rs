@@ -328,3 +328,29 @@ fn an_empty_verdict_says_why() {
     assert!(r.recommendation.is_none());
     assert!(!r.warnings.is_empty(), "an empty verdict must be explained");
 }
+
+#[test]
+fn the_cost_per_token_curves_cross_near_the_break_even_utilisation() {
+    // Qwen2.5-72B AWQ, 200k requests a day, EU only: a fixed-fee server against an hourly cloud.
+    let r = report_for("model=qwen2.5-72b&quant=awq4&rpd=200000&eu=1");
+    let curves = &r.curves.cost_vs_utilisation;
+    let (Some(u), true) = (r.curves.break_even_utilisation, curves.len() >= 2) else {
+        return; // no fixed-fee and cloud pair to compare in this catalogue
+    };
+    if !(0.05..=1.0).contains(&u) {
+        return;
+    }
+    // The first utilisation on the grid (steps of 5%) where the fixed-fee curve is the cheaper one.
+    let fixed = &curves[0].points;
+    let cloud = &curves[1].points;
+    let crossing = fixed
+        .iter()
+        .zip(cloud)
+        .find(|(f, c)| f.1 <= c.1)
+        .map(|(f, _)| f.0);
+    let crossing = crossing.expect("the curves cross");
+    assert!(
+        (crossing - u).abs() <= 0.2,
+        "curves cross at {crossing}, break-even says {u}"
+    );
+}
