@@ -3,6 +3,7 @@
 
 use super::app::ctx;
 use super::i18n::T;
+use super::import_outcome::ImportOutcome;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
@@ -70,28 +71,7 @@ pub fn ConfigImport() -> impl IntoView {
                     {move || c.t(T::ApplyConfig)}
                 </button>
             </div>
-            {move || {
-                outcome
-                    .get()
-                    .map(|r| match r {
-                        Ok(name) => {
-                            view! {
-                                <p class="notice ok" role="status">
-                                    {format!("{}: {}", c.t(T::Imported), name)}
-                                </p>
-                            }
-                                .into_any()
-                        }
-                        Err(e) => {
-                            view! {
-                                <p class="notice error" role="alert">
-                                    {format!("{}: {}", c.t(T::ImportFailed), e)}
-                                </p>
-                            }
-                                .into_any()
-                        }
-                    })
-            }}
+            <ImportOutcome outcome=outcome />
         </div>
     }
 }

@@ -17,6 +17,7 @@ mod engine_select;
 mod fields;
 mod gguf_open;
 pub mod i18n;
+mod import_outcome;
 mod memory_bar;
 mod model_picker;
 mod notices;
