@@ -1,6 +1,7 @@
 // Measures the built site (dist/): transfer size of wasm, JS and CSS (raw, gzip -9, brotli -11) and
 // the first-render time in headless Chromium (median of 5 cold loads, each in a fresh browser
-// context). Prints a table and writes bench-results/size.json. Informative: scripts/test does not
+// context), and the time an edit takes to reach the page (median of a series of context-length
+// edits). Prints a table and writes bench-results/size.json. Informative: scripts/test does not
 // fail on it. Usage: node scripts/measure.mjs [--loads N]
 import { readdir, readFile, writeFile, mkdir } from "node:fs/promises";
 import { extname, join, relative } from "node:path";
@@ -104,6 +105,61 @@ async function firstRender() {
   };
 }
 
+// The edits: context lengths typed into the number field, each different from the one before.
+const EDITS = [16384, 4096, 32768, 2048, 65536, 8192, 12000, 24000, 3000, 100000, 6000, 50000];
+
+// In the page, for each edit: the time from dispatching the `input` event to (a) the first change
+// in the results (a MutationObserver, which runs right after the update's microtasks), and (b) the
+// next paint: a requestAnimationFrame callback runs before the frame is painted, and a task queued
+// from it runs after, so (b) covers every effect the edit started on the main thread (charts too).
+const editInPage = async (values) => {
+  const input = document.querySelector("#ctx");
+  const results = document.querySelector(".results");
+  const out = [];
+  for (const v of values) {
+    await new Promise((r) => setTimeout(r, 60));
+    let changed = null;
+    const observer = new MutationObserver(() => {
+      if (changed === null) changed = performance.now();
+    });
+    observer.observe(results, { subtree: true, childList: true, characterData: true, attributes: true });
+    const t0 = performance.now();
+    input.value = String(v);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const painted = performance.now();
+    observer.disconnect();
+    out.push({ results_changed_ms: changed === null ? null : changed - t0, painted_ms: painted - t0 });
+  }
+  return out;
+};
+
+async function editLatency() {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.locator(RESULT_SELECTOR).first().waitFor({ state: "visible", timeout: 30_000 });
+    await page.waitForTimeout(500);
+    // One edit first, not counted: the first run of each code path compiles it.
+    await page.evaluate(editInPage, [EDITS[EDITS.length - 1] + 1]);
+    const samples = await page.evaluate(editInPage, EDITS);
+    const round = (x) => (x === null ? null : Math.round(x * 10) / 10);
+    const changed = samples.map((s) => s.results_changed_ms).filter((x) => x !== null);
+    const painted = samples.map((s) => s.painted_ms);
+    return {
+      edit: "context length typed into #ctx",
+      results_changed: { median_ms: round(median(changed)), samples_ms: changed.map(round) },
+      painted: { median_ms: round(median(painted)), samples_ms: painted.map(round) },
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(10);
 const commit = (() => {
   try {
@@ -115,6 +171,7 @@ const commit = (() => {
 
 const { files, totals } = await sizes();
 const render = await firstRender();
+const edit = await editLatency().catch((e) => ({ error: String(e) }));
 const report = {
   measured_at: new Date().toISOString(),
   commit,
@@ -122,6 +179,7 @@ const report = {
   totals,
   files,
   first_render: render,
+  edit,
 };
 
 console.log("transfer size of dist/     raw       gzip     brotli");
@@ -138,6 +196,13 @@ if (render.result) {
   );
 } else {
   console.log(`first result: ${RESULT_SELECTOR} not on the page yet; not measured`);
+}
+if (edit.error) {
+  console.log(`edit: not measured (${edit.error})`);
+} else {
+  console.log(
+    `edit (${edit.edit}, median of ${edit.painted.samples_ms.length}): results changed after ${edit.results_changed.median_ms} ms, painted after ${edit.painted.median_ms} ms  [${edit.painted.samples_ms.join(", ")}]`,
+  );
 }
 await mkdir(join(ROOT, "bench-results"), { recursive: true });
 await writeFile(join(ROOT, "bench-results", "size.json"), JSON.stringify(report, null, 2) + "\n");

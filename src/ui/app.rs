@@ -46,13 +46,19 @@ pub fn App() -> impl IntoView {
     provide_context(c);
     panic_panel::remember_scenario(sc);
 
-    // The document's language and theme follow the scenario (screen readers, dark mode).
+    // The document's language and theme follow the scenario (screen readers, dark mode). Set
+    // only when they change: a `lang` written on <html>, even unchanged, restyles the whole page.
+    let root_attributes = Memo::new(move |_| {
+        sc.scenario.with(|s| {
+            (
+                sc.lang.get(),
+                s.theme == Some(crate::scenario::Theme::Dark),
+                s.embed,
+            )
+        })
+    });
     Effect::new(move |_| {
-        let lang = sc.lang.get();
-        let dark = sc
-            .scenario
-            .with(|s| s.theme == Some(crate::scenario::Theme::Dark));
-        let embed = sc.scenario.with(|s| s.embed);
+        let (lang, dark, embed) = root_attributes.get();
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("lang", lang.id());
             let _ = root.set_attribute("data-theme", if dark { "dark" } else { "light" });
@@ -62,7 +68,8 @@ pub fn App() -> impl IntoView {
 
     // Embedded in a host page (public/embed.js): the host's accent, then `ready`, the content's
     // height and the recommendation, posted to the host. No-ops when not in a frame.
-    Effect::new(move |_| sc.scenario.with(embed::apply_accent));
+    let accent = Memo::new(move |_| sc.scenario.with(|s| s.accent.clone()));
+    Effect::new(move |_| accent.with(|a| embed::apply_accent(a.as_deref())));
     Effect::new(move |_| {
         embed::start_resize_reporting();
         embed::announce_ready();

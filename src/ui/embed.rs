@@ -9,7 +9,7 @@
 //!    no-op when the page is not inside a frame, so no `if` is needed around them:
 //!    ```ignore
 //!    // The host's accent colour (theme and data-embed are already set by the effect above).
-//!    Effect::new(move |_| sc.scenario.with(|s| embed::apply_accent(s)));
+//!    Effect::new(move |_| accent.with(|a| embed::apply_accent(a.as_deref())));
 //!    // Once, after the first render is mounted: observe the height, then say `ready`.
 //!    Effect::new(move |_| {
 //!        embed::start_resize_reporting();
@@ -227,14 +227,14 @@ pub fn start_resize_reporting() {
 /// CSS object model, which a `style-src 'self'` policy allows (a `style` attribute would not be).
 /// The scenario codec has already checked the colour is `#` and six hex digits.
 /// (`data-theme` and `data-embed` on `<html>` are set by `app.rs`'s effect.)
-pub fn apply_accent(scenario: &Scenario) {
+pub fn apply_accent(accent: Option<&str>) {
     let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
     else {
         return;
     };
-    match &scenario.accent {
+    match accent {
         Some(accent) => call_style(&root, "setProperty", &["--accent", accent]),
         None => call_style(&root, "removeProperty", &["--accent"]),
     }
