@@ -14,8 +14,9 @@ use std::sync::OnceLock;
 /// The one schema version this build reads.
 pub const SCHEMA: u32 = 1;
 
-/// The shipped catalogue, compiled into the binary.
-const BUILTIN_JSON: &str = include_str!("../../public/catalog.json");
+/// The shipped catalogue, compiled into the binary: `public/catalog.json` without its `notes`
+/// and whitespace (see build.rs).
+pub const BUILTIN_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog.min.json"));
 
 /// One field of the document that could not be read, named by its path (`offers[3].price.currency`).
 #[derive(Clone, Debug, PartialEq, Eq)]

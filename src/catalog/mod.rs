@@ -5,6 +5,6 @@ mod load;
 mod types;
 mod validate;
 
-pub use load::{filter_provider, merge_provider, CatalogError, FieldError, SCHEMA};
+pub use load::{filter_provider, merge_provider, CatalogError, FieldError, BUILTIN_JSON, SCHEMA};
 pub use types::*;
 pub use validate::{is_date, validate, Problem, ProblemKind, MEMORY_TOLERANCE};
