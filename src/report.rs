@@ -150,6 +150,10 @@ pub struct OptionReport {
     /// The cloud offer the break-even figures compare with.
     #[serde(default)]
     pub break_even_against: Option<String>,
+    /// The hourly cloud offer `break_even_utilisation` compares with (the cheapest capacity paid
+    /// by the hour, without commitment), drawn on the cost-per-token chart.
+    #[serde(default)]
+    pub break_even_utilisation_against: Option<String>,
     /// Fine-tuning: hours and cost of one epoch on one replica.
     #[serde(default)]
     pub epoch_hours: Option<f64>,
@@ -209,8 +213,11 @@ pub struct Curves {
     pub cumulative_cost: Vec<CostCurve>,
     /// `(month, cost)` where the fixed-fee option overtakes the cloud option.
     pub break_even: Option<(f64, f64)>,
-    /// Cost per million output tokens against utilisation.
+    /// Cost per million output tokens against the utilisation of the fixed-fee option's
+    /// capacity: that option, then the hourly cloud its break-even utilisation compares with
+    /// (`OptionReport::break_even_utilisation_against`).
     pub cost_vs_utilisation: Vec<CostCurve>,
+    /// The fixed-fee option's break-even utilisation, where the two curves cross.
     pub break_even_utilisation: Option<f64>,
 }
 
@@ -427,12 +434,13 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     let facts: Vec<CostFacts> = all
         .iter()
         .map(|c| CostFacts {
-            output_tokens_per_month: c.output_tokens_per_month,
-            utilisation: c.utilisation,
-            compute: c.compute.amount(),
+            capacity_requests_per_s: c.capacity_requests_per_s,
+            billed_hours_per_month: c.billed_hours_per_month,
             monthly: c.monthly.amount(),
         })
         .collect();
+    // The hourly cloud the break-even utilisation compares with: the chart draws this very one.
+    let hourly = cost::hourly_benchmark(&all);
     let offers_by_id: std::collections::HashMap<&str, &Offer> =
         view.offers.iter().map(|o| (o.id.as_str(), o)).collect();
     let setup_fees: Vec<f64> = all
@@ -467,6 +475,8 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         s,
         &options,
         &facts,
+        hourly.as_ref(),
+        workload.tokens_out,
     );
 
     Report {
@@ -702,9 +712,8 @@ fn context_grid(ctx: u64, max_position: u64) -> Vec<u64> {
 
 /// The figures of one costed option the cost-per-token chart needs.
 struct CostFacts {
-    output_tokens_per_month: f64,
-    utilisation: f64,
-    compute: f64,
+    capacity_requests_per_s: f64,
+    billed_hours_per_month: f64,
     monthly: f64,
 }
 
@@ -719,6 +728,8 @@ fn curves(
     s: &Scenario,
     options: &[OptionReport],
     facts: &[CostFacts],
+    hourly: Option<&cost::HourlyBenchmark>,
+    tokens_out: f64,
 ) -> Curves {
     let memory_vs_context = context_grid(s.ctx, arch.max_position)
         .into_iter()
@@ -809,44 +820,36 @@ fn curves(
             _ => None,
         }
     };
-    let cost_vs_utilisation: Vec<CostCurve> = leading
-        .iter()
-        .filter_map(|o| {
-            let c = options
-                .iter()
-                .position(|x| x.offer_id == o.offer_id)
-                .and_then(|i| facts.get(i))?;
-            // Output tokens a month at full use of the paid capacity.
-            let full = c.output_tokens_per_month / c.utilisation.max(1e-9);
-            if !(full.is_finite() && full > 0.0) {
-                return None;
-            }
-            let points = (1..=20)
-                .map(|i| {
-                    let u = i as f64 / 20.0;
-                    // A fixed fee is paid whatever the use; an hourly option that scales pays
-                    // its compute for the used share only. This is the comparison the cost
-                    // model's break-even utilisation makes (fixed monthly total against hourly
-                    // compute for the same work), so the curves cross at the marked utilisation.
-                    let monthly = if o.deployment == "cloud" {
-                        c.compute * u
-                    } else {
-                        c.monthly
-                    };
-                    (u, monthly / (full * u) * 1e6)
-                })
-                .collect();
-            Some(CostCurve {
-                offer_id: o.offer_id.clone(),
-                label: label(o),
-                points,
-            })
+    // Cost per million output tokens against the utilisation of the fixed-fee option's capacity:
+    // its fee spread over the tokens served, against the hourly cloud the break-even utilisation
+    // compares with (`cost::hourly_benchmark`), paid only for the capacity used, so a flat line.
+    // Both come from the figures the break-even uses, so the curves cross at the marker.
+    let fixed = leading.iter().find(|o| o.deployment != "cloud");
+    let grid = || (1..=20).map(|i| i as f64 / 20.0);
+    let fixed_curve = fixed.and_then(|o| {
+        let c = options
+            .iter()
+            .position(|x| x.offer_id == o.offer_id)
+            .and_then(|i| facts.get(i))?;
+        // Output tokens a month at full use of the paid capacity.
+        let full = c.capacity_requests_per_s * 3600.0 * c.billed_hours_per_month * tokens_out;
+        (full.is_finite() && full > 0.0).then(|| CostCurve {
+            offer_id: o.offer_id.clone(),
+            label: label(o),
+            points: grid().map(|u| (u, c.monthly / (full * u) * 1e6)).collect(),
         })
-        .collect();
-    let break_even_utilisation = leading
-        .iter()
-        .find(|o| o.deployment != "cloud")
-        .and_then(|o| o.break_even_utilisation);
+    });
+    let hourly_curve = hourly.and_then(|h| {
+        // One request/s for an hour serves 3,600 requests of `tokens_out` output tokens.
+        let per_million = h.rate / (3600.0 * tokens_out) * 1e6;
+        per_million.is_finite().then(|| CostCurve {
+            offer_id: h.offer_id.clone(),
+            label: format!("{} {}", h.provider, h.name),
+            points: grid().map(|u| (u, per_million)).collect(),
+        })
+    });
+    let cost_vs_utilisation: Vec<CostCurve> = fixed_curve.into_iter().chain(hourly_curve).collect();
+    let break_even_utilisation = fixed.and_then(|o| o.break_even_utilisation);
     Curves {
         memory_vs_context,
         memory_capacity_bytes,
