@@ -236,6 +236,44 @@ fn sizer_refuses_an_unreadable_catalogue_and_warns_on_bad_input() {
     assert_eq!(v["warnings"].as_array().unwrap().len(), 2);
 }
 
+#[test]
+fn sizer_help_prints_usage_to_stdout_and_exits_0_but_an_unknown_flag_exits_2() {
+    for flag in ["--help", "-h"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sizer"))
+            .arg(flag)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{flag}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.starts_with("Sizes the hardware"), "{stdout}");
+        assert!(
+            stdout.contains("usage: sizer [--catalog FILE] [--compact]"),
+            "{stdout}"
+        );
+        assert!(stdout.contains("--compact"), "{stdout}");
+        assert!(out.stderr.is_empty(), "{flag}");
+    }
+    // Help wins over the rest of the line, even an unreadable catalogue.
+    let out = Command::new(env!("CARGO_BIN_EXE_sizer"))
+        .args(["--catalog", "/nonexistent.json", "--help"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    for flag in ["--bogus", "-x"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sizer"))
+            .args([flag, "model=llama-3.1-8b"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        assert!(out.stdout.is_empty(), "{flag}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with(&format!("sizer: unknown option {flag}\nusage: sizer")),
+            "{stderr}"
+        );
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
