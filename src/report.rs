@@ -619,7 +619,7 @@ fn size_offer(
     eff: &Efficiency,
     lang: Lang,
 ) -> OfferSizing {
-    let lang_free_no = |why: String| OfferSizing {
+    let no = |why: String| OfferSizing {
         fits: false,
         why_not: Some(why),
         instances_per_replica: 1,
@@ -628,17 +628,23 @@ fn size_offer(
     let (servers, gpus_per_replica) = match &o.gpu {
         Some(g) if g.count > 0 => {
             let Some(spec) = c.gpu(&g.id) else {
-                return lang_free_no(format!("unknown GPU {}", g.id));
+                return no(match lang {
+                    Lang::En => format!("unknown GPU {}", g.id),
+                    Lang::Es => format!("GPU desconocida: {}", g.id),
+                });
             };
             match model::place_prepared(arch, p, wl, &GpuFigures::from(spec), g.count, consts) {
                 Ok(pl) => (pl.servers.max(1), g.count * pl.servers.max(1)),
-                Err(no) => return lang_free_no(no.reason),
+                Err(why) => return no(why.sentence(lang)),
             }
         }
         _ => (1, 0),
     };
     let Some((hw, _)) = hardware_of(o, c, servers) else {
-        return lang_free_no("the offer states no memory".into());
+        return no(match lang {
+            Lang::En => "the offer states no memory".to_string(),
+            Lang::Es => "la oferta no indica su memoria".to_string(),
+        });
     };
     let mem = model::memory_prepared(arch, p, wl, &hw, consts);
     let speed = model::speed_prepared(arch, p, wl, &hw, eff);
@@ -651,18 +657,15 @@ fn size_offer(
         // A CPU server: about 10 W a core at load (heuristic); peak FLOPs unknown.
         _ => (10.0 * o.vcpus.unwrap_or(4) as f64, 0.0),
     };
-    let why_not = (!mem.fits).then(|| match lang {
-        Lang::En => format!(
-            "needs {:.1} GiB per device; this hardware has {:.1} GiB",
-            mem.per_device.gib(),
-            mem.device_capacity.gib()
-        ),
-        Lang::Es => format!(
-            "necesita {:.1} GiB por dispositivo; este equipo tiene {:.1} GiB",
-            mem.per_device.gib(),
-            mem.device_capacity.gib()
-        )
-        .replace('.', ","),
+    let why_not = (!mem.fits).then(|| {
+        let (need, has) = (
+            cost::words::number(mem.per_device.gib(), 1, lang),
+            cost::words::number(mem.device_capacity.gib(), 1, lang),
+        );
+        match lang {
+            Lang::En => format!("needs {need} GiB per device; this hardware has {has} GiB"),
+            Lang::Es => format!("necesita {need} GiB por dispositivo; este equipo tiene {has} GiB"),
+        }
     });
     OfferSizing {
         fits: mem.fits,

@@ -733,6 +733,16 @@ fn the_report_row_carries_the_figures_and_sentences() {
 }
 
 #[test]
+fn a_sizing_that_gives_no_reason_still_says_it_does_not_fit_in_each_language() {
+    use inference_sizer::scenario::Lang;
+    let none = Shortfall::DoesNotFit(None);
+    assert_eq!(none.sentence(Lang::En), "does not fit in memory");
+    assert_eq!(none.sentence(Lang::Es), "no cabe en memoria");
+    let given = Shortfall::DoesNotFit(Some("necesita 160 GiB".to_string()));
+    assert_eq!(given.sentence(Lang::En), "necesita 160 GiB");
+}
+
+#[test]
 fn bad_sizing_numbers_never_reach_the_figures() {
     let s = inference_sizer::cost::OfferSizing {
         fits: true,

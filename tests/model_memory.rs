@@ -287,7 +287,10 @@ fn pipeline_stages_carry_the_embedding_and_the_head() {
 }
 
 #[test]
-fn an_impossible_placement_says_why() {
+fn an_impossible_placement_says_why_in_english_and_spanish() {
+    use inference_sizer::scenario::Lang;
+    // Llama-3.1-405B in BF16: 405,853,388,800 parameters x 2 B = 811.7 GB over 126 layers
+    // = 6.44e9 B = 6.00 GiB a layer, far beyond a 0.5 GiB GPU even at one stage per layer.
     let tiny = GpuFigures::with_memory_gib(0.5);
     let err = place(
         &model("llama-3.1-405b"),
@@ -297,10 +300,40 @@ fn an_impossible_placement_says_why() {
         &EngineConstants::default(),
     )
     .unwrap_err();
-    assert!(
-        err.to_string().contains("does not fit on 0.5 GiB GPUs"),
-        "{err}"
+    assert_eq!(
+        err.sentence(Lang::En),
+        "does not fit on 0.5 GiB GPUs even split over 126 pipeline stages (one layer alone needs 6.00 GiB of weights plus runtime and cache)"
     );
+    assert_eq!(err.to_string(), err.sentence(Lang::En));
+    assert_eq!(
+        err.sentence(Lang::Es),
+        "no cabe en GPU de 0,5 GiB ni repartiendo sus capas en 126 etapas (una sola capa necesita 6,00 GiB de pesos, más el entorno de ejecución y la caché)"
+    );
+    // A one-layer model says so without "1 stages"; a GPU without a memory figure says that.
+    let one_layer = NoFit::TooBig {
+        gpu_memory: Bytes(24.0 * GIB),
+        stages: 1,
+        one_layer_weights: Bytes(1536.5 * GIB),
+    };
+    assert_eq!(
+        one_layer.sentence(Lang::En),
+        "does not fit on 24.0 GiB GPUs: its one layer alone needs 1,536.50 GiB of weights plus runtime and cache"
+    );
+    assert_eq!(
+        one_layer.sentence(Lang::Es),
+        "no cabe en GPU de 24,0 GiB: su única capa ya necesita 1.536,50 GiB de pesos, más el entorno de ejecución y la caché"
+    );
+    let no_memory = place(
+        &model("llama-3.1-8b"),
+        &Workload::default(),
+        &GpuFigures::with_memory_gib(0.0),
+        8,
+        &EngineConstants::default(),
+    )
+    .unwrap_err();
+    assert_eq!(no_memory, NoFit::NoMemoryFigure);
+    assert_eq!(no_memory.sentence(Lang::En), "the GPU has no memory figure");
+    assert_eq!(no_memory.sentence(Lang::Es), "la GPU no indica su memoria");
 }
 
 #[test]

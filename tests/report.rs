@@ -274,6 +274,47 @@ fn sizer_help_prints_usage_to_stdout_and_exits_0_but_an_unknown_flag_exits_2() {
     }
 }
 
+#[test]
+fn why_an_option_does_not_fit_is_said_in_spanish_with_decimal_commas() {
+    // DeepSeek-V3 (61 layers) at a million tokens x 64 sequences: no GPU holds one layer's share
+    // plus its cache, and the CPU servers would need far more memory than they have.
+    let r = report_for("model=deepseek-v3&ctx=1000000&seqs=64&lang=es");
+    let why: Vec<&str> = r
+        .options
+        .iter()
+        .filter_map(|o| o.why_not.as_deref())
+        .collect();
+    assert!(
+        why.contains(&"no cabe en GPU de 79,7 GiB ni repartiendo sus capas en 61 etapas (una sola capa necesita 10,28 GiB de pesos, más el entorno de ejecución y la caché)"),
+        "{why:?}"
+    );
+    assert!(
+        why.iter()
+            .any(|w| w.starts_with("necesita 4.817,7 GiB por dispositivo; este equipo tiene ")),
+        "{why:?}"
+    );
+    // No English word left in any reason an option is ruled out.
+    for w in &why {
+        for english in [
+            "does not", "fit", "needs", "GPUs", "pipeline", "stages", "layer", "weights",
+            "runtime", "hardware", "memory", "unknown", "offer", "too ",
+        ] {
+            assert!(!w.contains(english), "{english:?} in {w:?}");
+        }
+    }
+    let r = report_for("params=10000&lang=es");
+    let [warning] = r.warnings.as_slice() else {
+        panic!("{:?}", r.warnings)
+    };
+    assert_eq!(
+        warning,
+        &format!(
+            "Ninguna opción sirve: el modelo no cabe en la memoria de ninguna de las {} ofertas.",
+            r.options.len()
+        )
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 

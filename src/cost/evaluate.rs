@@ -60,12 +60,7 @@ pub fn evaluate_offer(
 
     let mut shortfalls = Vec::new();
     if !sizing.fits {
-        shortfalls.push(Shortfall::DoesNotFit(
-            sizing
-                .why_not
-                .clone()
-                .unwrap_or_else(|| "does not fit in memory".to_string()),
-        ));
+        shortfalls.push(Shortfall::DoesNotFit(sizing.why_not.clone()));
     }
 
     // Replicas from the load.

@@ -186,8 +186,8 @@ impl Workload {
 /// Why an option cannot serve the workload (it does not fit, or misses a target).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shortfall {
-    /// The sizing engine's words.
-    DoesNotFit(String),
+    /// The sizing engine's words, already in the report's language; `None`: it gave none.
+    DoesNotFit(Option<String>),
     /// Per-user decode speed below the target, after the hypervisor tax.
     TooSlow { tokens_per_s: f64, target: f64 },
     /// P95 time to first token above the target.

@@ -9,7 +9,9 @@ use super::kv::{kv_cache_bytes, kv_cells, kv_shape, KvShape};
 use super::options::{Engine, Quant, Task};
 use super::params::{param_counts, tensors, ParamCounts, Role};
 use super::workload::{GpuFigures, Hardware, Workload};
+use crate::cost::words::number;
 use crate::report::{MemoryTerm, Provenance};
+use crate::scenario::Lang;
 use crate::units::{Bytes, GIB, MIB};
 use serde::{Deserialize, Serialize};
 
@@ -75,12 +77,61 @@ pub struct Placement {
     pub per_gpu_bytes: Bytes,
 }
 
-/// Why nothing fits.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("{reason}")]
-pub struct NoFit {
-    pub reason: String,
+/// Why nothing fits; [`NoFit::sentence`] says it in the reader's language (`Display`: English).
+#[derive(Clone, Debug, PartialEq)]
+pub enum NoFit {
+    /// The GPU's memory is unknown or zero.
+    NoMemoryFigure,
+    /// Even one pipeline stage per layer leaves more than a GPU holds.
+    TooBig {
+        gpu_memory: Bytes,
+        stages: u64,
+        one_layer_weights: Bytes,
+    },
 }
+
+impl NoFit {
+    /// The reason as a clause (lower case, no full stop), as the comparison table shows it.
+    pub fn sentence(&self, lang: Lang) -> String {
+        let gib = |b: &Bytes, decimals| number(b.0 / GIB, decimals, lang);
+        match (self, lang) {
+            (NoFit::NoMemoryFigure, Lang::En) => "the GPU has no memory figure".to_string(),
+            (NoFit::NoMemoryFigure, Lang::Es) => "la GPU no indica su memoria".to_string(),
+            (
+                NoFit::TooBig {
+                    gpu_memory,
+                    stages,
+                    one_layer_weights,
+                },
+                _,
+            ) => {
+                let (cap, layer) = (gib(gpu_memory, 1), gib(one_layer_weights, 2));
+                match (lang, *stages > 1) {
+                    (Lang::En, true) => format!(
+                        "does not fit on {cap} GiB GPUs even split over {stages} pipeline stages (one layer alone needs {layer} GiB of weights plus runtime and cache)"
+                    ),
+                    (Lang::En, false) => format!(
+                        "does not fit on {cap} GiB GPUs: its one layer alone needs {layer} GiB of weights plus runtime and cache"
+                    ),
+                    (Lang::Es, true) => format!(
+                        "no cabe en GPU de {cap} GiB ni repartiendo sus capas en {stages} etapas (una sola capa necesita {layer} GiB de pesos, más el entorno de ejecución y la caché)"
+                    ),
+                    (Lang::Es, false) => format!(
+                        "no cabe en GPU de {cap} GiB: su única capa ya necesita {layer} GiB de pesos, más el entorno de ejecución y la caché"
+                    ),
+                }
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for NoFit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.sentence(Lang::En))
+    }
+}
+
+impl std::error::Error for NoFit {}
 
 /// Everything that depends on the model and format only, computed once per evaluation.
 #[derive(Clone, Debug)]
@@ -818,9 +869,7 @@ pub fn place_prepared(
     let cap = finite(gpu.memory.0);
     let per_server = gpus_per_server.max(1);
     if cap <= 0.0 {
-        return Err(NoFit {
-            reason: "the GPU has no memory figure".into(),
-        });
+        return Err(NoFit::NoMemoryFigure);
     }
     let layers = a.layers.clamp(1, 1 << 20);
     let mut best: Option<Placement> = None;
@@ -863,16 +912,10 @@ pub fn place_prepared(
             best = Some(cand);
         }
     }
-    best.ok_or_else(|| {
-        let one_layer = p.weights.total / p.layers.max(1.0);
-        NoFit {
-            reason: format!(
-                "does not fit on {:.1} GiB GPUs even split over {} pipeline stages (one layer alone needs {:.2} GiB of weights plus runtime and cache)",
-                cap / GIB,
-                layers,
-                one_layer / GIB
-            ),
-        }
+    best.ok_or_else(|| NoFit::TooBig {
+        gpu_memory: Bytes(cap),
+        stages: layers,
+        one_layer_weights: Bytes(p.weights.total / p.layers.max(1.0)),
     })
 }
 
