@@ -534,17 +534,21 @@ fn family_id(f: ArchFamily) -> &'static str {
 
 /// The sizing engine's view of the scenario.
 pub fn model_workload(s: &Scenario) -> model::Workload {
+    // Fine-tuning at the default batch: a training micro-batch, not the serving concurrency.
+    let (seqs, ctx) = s.sized_batch();
     model::Workload {
         quant: s.quant,
         kv: s.kv,
-        ctx: s.ctx,
-        seqs: s.seqs,
+        ctx,
+        seqs,
         engine: s.engine,
         task: s.task,
         tokens_in: s.tokens_in,
         tokens_out: s.tokens_out,
         // The app's default `bf16` means "as the model ships" for natively quantised models.
         native_default: true,
+        // Fine-tuning recomputes activations in the backward pass, as the training defaults assume.
+        grad_checkpointing: true,
         ..model::Workload::default()
     }
 }

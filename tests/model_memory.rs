@@ -420,6 +420,52 @@ fn fine_tuning_memory_by_method() {
 }
 
 #[test]
+fn a_lora_of_llama_8b_at_the_default_batch_fits_one_48_gb_gpu() {
+    use inference_sizer::report::model_workload;
+    use inference_sizer::scenario::Scenario;
+    // `task=lora` alone: the training defaults, a micro-batch of 2 sequences x 4,096 tokens with
+    // gradient checkpointing (not the serving 16 x 8,192, which asked for ~120 GB of activations
+    // per GPU and 984 GB over the 8 GPUs it then needed).
+    let (s, _) = Scenario::from_query("model=llama-3.1-8b&task=lora");
+    let wl = model_workload(&s);
+    assert_eq!((wl.seqs, wl.ctx, wl.grad_checkpointing), (2, 4096, true));
+    let m = memory(
+        &model("llama-3.1-8b"),
+        &wl,
+        &on_one(h100()),
+        &EngineConstants::default(),
+    );
+    // Weights, BF16: 8,030,261,248 x 2 = 16,060,522,496 B.
+    assert_eq!(m.weights.0, 16_060_522_496.0);
+    // Activations with checkpointing (h 4,096, 32 layers, vocabulary 128,256; s·b = 8,192 tokens):
+    //   layer inputs   2 x 8,192 x 4,096 x 32   =  2,147,483,648
+    //   one layer     34 x 8,192 x 4,096         =  1,140,850,688
+    //   fp32 logits    4 x 8,192 x 128,256       =  4,202,692,608
+    //                                     total     7,491,026,944 B (6.98 GiB)
+    assert_eq!(m.activations.0, 7_491_026_944.0);
+    // Adapters, rank 16: 41,943,040 params x 16 B = 671,088,640; runtime 0.5 + 0.5 GiB.
+    assert_eq!(term(&m, "adapters").bytes.0, 671_088_640.0);
+    assert_eq!(term(&m, "overhead").bytes.0, 1_073_741_824.0);
+    // 16,060,522,496 + 7,491,026,944 + 671,088,640 + 1,073,741,824 = 25,296,379,904 B (23.6 GiB):
+    // one 48 GB L40S holds it; LLaMA-Factory quotes 16 GB for a 7B LoRA before activations.
+    assert_eq!(m.total.0, 25_296_379_904.0);
+    assert!(term(&m, "activations").basis.contains("2 x 4096 tokens"));
+
+    // A batch the user sets is kept; serving is unchanged.
+    let (s, _) = Scenario::from_query("model=llama-3.1-8b&task=lora&seqs=8&ctx=2048");
+    let wl = model_workload(&s);
+    assert_eq!((wl.seqs, wl.ctx), (8, 2048));
+    let (s, _) = Scenario::from_query("model=llama-3.1-8b&task=lora&ctx=16384");
+    assert_eq!(model_workload(&s).seqs, 2);
+    assert_eq!(model_workload(&s).ctx, 16384);
+    let (s, _) = Scenario::from_query("model=llama-3.1-8b");
+    assert_eq!(
+        (model_workload(&s).seqs, model_workload(&s).ctx),
+        (16, 8192)
+    );
+}
+
+#[test]
 fn fine_tuning_states_are_sharded_over_the_gpus() {
     let c = EngineConstants::default();
     let wl = Workload {

@@ -755,7 +755,19 @@ fn breakdown(
     push("kv_cache", n.kv, p.kv.provenance, kv_basis);
     let train = wl.task != Task::Infer;
     let (act_prov, act_basis) = if train {
-        (Provenance::Heuristic, "training activations per Korthikanti et al. (34·s·b·h per layer, FlashAttention), gradient checkpointing keeps layer inputs only".to_string())
+        (
+            Provenance::Heuristic,
+            format!(
+                "training activations of a micro-batch of {} x {} tokens per device per Korthikanti et al. (34·s·b·h per layer, FlashAttention){}",
+                wl.seqs.max(1),
+                wl.ctx.max(1),
+                if wl.grad_checkpointing {
+                    ", gradient checkpointing keeps layer inputs only"
+                } else {
+                    ", every layer's activations kept (no gradient checkpointing)"
+                }
+            ),
+        )
     } else if cpu {
         (
             Provenance::Heuristic,
