@@ -426,7 +426,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         Some((hw, name)) => (hw.clone(), name.clone()),
         None => (Hardware::unbounded(), String::new()),
     };
-    let mem = model::memory_prepared(&arch, &prepared, &wl, &hw, &consts);
+    let mem = model::memory_prepared_in(&arch, &prepared, &wl, &hw, &consts, lang);
     let speed = model::speed_prepared(&arch, &prepared, &wl, &hw, &eff);
     let terms: Vec<MemoryTerm> = mem.terms.iter().map(MemoryTerm::from).collect();
 

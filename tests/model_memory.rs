@@ -337,6 +337,135 @@ fn an_impossible_placement_says_why_in_english_and_spanish() {
 }
 
 #[test]
+fn each_term_says_where_it_comes_from_in_spanish_too() {
+    use inference_sizer::scenario::Lang;
+    let c = EngineConstants::default();
+    let m = model("llama-3.1-8b");
+    let basis_in = |wl: &Workload, hw: &Hardware, lang: Lang| {
+        let p = prepare(&m, wl);
+        let b = memory_prepared_in(&m, &p, wl, hw, &c, lang);
+        b.terms
+            .iter()
+            .map(|t| (t.key.clone(), t.basis.clone()))
+            .collect::<Vec<_>>()
+    };
+    let serving = Workload::default();
+    let es = basis_in(&serving, &on_one(h100()), Lang::Es);
+    let said = |key: &str| es.iter().find(|t| t.0 == key).unwrap().1.as_str();
+    // KV per token 131,072 B; thousands with a point, as in Spain.
+    assert_eq!(
+        said("kv_cache"),
+        "131.072 B/token x 8.192 tokens x 16 secuencias"
+    );
+    assert_eq!(said("weights"), "cada parámetro en 2 bytes");
+    assert_eq!(
+        said("reserve"),
+        "vLLM usa gpu_memory_utilization (0,90) de cada GPU: el resto queda libre"
+    );
+    // English stays the default and unchanged.
+    let en = basis_in(&serving, &on_one(h100()), Lang::En);
+    assert_eq!(
+        en,
+        memory(&m, &serving, &on_one(h100()), &c)
+            .terms
+            .iter()
+            .map(|t| (t.key.clone(), t.basis.clone()))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(en[1].1, "131072 B/token x 8192 tokens x 16 sequences");
+
+    let lora = Workload {
+        task: Task::Lora,
+        seqs: 2,
+        ctx: 4096,
+        ..Workload::default()
+    };
+    let es_lora = basis_in(&lora, &on_one(h100()), Lang::Es);
+    let said = |key: &str| es_lora.iter().find(|t| t.0 == key).unwrap().1.as_str();
+    assert_eq!(
+        said("activations"),
+        "activaciones de entrenamiento de un microlote de 2 x 4.096 tokens por dispositivo según Korthikanti et al. (34·s·b·h por capa, FlashAttention); al recalcularlas en la pasada hacia atrás solo se guardan las entradas de cada capa"
+    );
+    assert_eq!(
+        said("adapters"),
+        "adaptadores LoRA en cada capa lineal, entrenados en fp32 con AdamW (16 B por parámetro de adaptador)"
+    );
+
+    // No English sentence left, whatever the engine, task or hardware.
+    let cpu = Hardware::Cpu {
+        ram_bytes: Bytes(64.0 * GIB),
+        bandwidth_gbs: 60.0,
+        cores: 16,
+        avx512: false,
+        amx: false,
+    };
+    for engine in [
+        Engine::Vllm,
+        Engine::Sglang,
+        Engine::Trtllm,
+        Engine::Llamacpp,
+        Engine::Ollama,
+        Engine::Transformers,
+    ] {
+        for task in [Task::Infer, Task::Lora, Task::Full] {
+            for quant in [Quant::Bf16, Quant::Fp32, Quant::Q4KM, Quant::Awq4] {
+                let wl = Workload {
+                    engine,
+                    task,
+                    quant,
+                    ..Workload::default()
+                };
+                for hw in [on_one(h100()), cpu.clone()] {
+                    for (key, basis) in basis_in(&wl, &hw, Lang::Es) {
+                        // Words, leaving out identifiers and file paths (`llm/memory.go`).
+                        let words: Vec<&str> = basis
+                            .split_whitespace()
+                            .filter(|t| !t.contains(['/', '_', '.']))
+                            .flat_map(|t| t.split(|c: char| !c.is_alphanumeric()))
+                            .collect();
+                        for english in [
+                            "every",
+                            "layers",
+                            "sequences",
+                            "keeps",
+                            "memory",
+                            "weights",
+                            "runtime",
+                            "gradients",
+                            "master",
+                            "adapters",
+                            "trained",
+                            "device",
+                            "measured",
+                            "parameters",
+                            "quoted",
+                            "footprint",
+                            "free",
+                            "share",
+                            "compute",
+                            "buffer",
+                            "context",
+                            "elsewhere",
+                            "kept",
+                            "of",
+                            "the",
+                            "and",
+                            "per",
+                            "with",
+                            "for",
+                            "at",
+                            "uses",
+                        ] {
+                            assert!(!words.contains(&english), "{english:?} in {key}: {basis}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn the_largest_concurrency_and_context_that_fit() {
     let c = EngineConstants::default();
     let hw = on_one(h100());

@@ -315,6 +315,27 @@ fn why_an_option_does_not_fit_is_said_in_spanish_with_decimal_commas() {
     );
 }
 
+#[test]
+fn the_memory_breakdown_speaks_the_scenarios_language() {
+    let basis = |query: &str, key: &str| {
+        let r = report_for(query);
+        let t = r.memory.terms.iter().find(|t| t.key == key).unwrap();
+        t.basis.clone()
+    };
+    assert_eq!(
+        basis("model=llama-3.1-8b&lang=es", "weights"),
+        "cada parámetro en 2 bytes"
+    );
+    assert_eq!(
+        basis("model=llama-3.1-8b&lang=en", "weights"),
+        "every parameter at 2 bytes"
+    );
+    assert_eq!(
+        basis("model=llama-3.1-8b&lang=es", "kv_cache"),
+        "131.072 B/token x 8.192 tokens x 16 secuencias"
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
