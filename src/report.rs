@@ -150,6 +150,10 @@ pub struct OptionReport {
     /// The cloud offer the break-even figures compare with.
     #[serde(default)]
     pub break_even_against: Option<String>,
+    /// The hourly cloud offer `break_even_utilisation` compares with (the cheapest capacity paid
+    /// by the hour, without commitment), drawn on the cost-per-token chart.
+    #[serde(default)]
+    pub break_even_utilisation_against: Option<String>,
     /// Fine-tuning: hours and cost of one epoch on one replica.
     #[serde(default)]
     pub epoch_hours: Option<f64>,
@@ -209,8 +213,11 @@ pub struct Curves {
     pub cumulative_cost: Vec<CostCurve>,
     /// `(month, cost)` where the fixed-fee option overtakes the cloud option.
     pub break_even: Option<(f64, f64)>,
-    /// Cost per million output tokens against utilisation.
+    /// Cost per million output tokens against the utilisation of the fixed-fee option's
+    /// capacity: that option, then the hourly cloud its break-even utilisation compares with
+    /// (`OptionReport::break_even_utilisation_against`).
     pub cost_vs_utilisation: Vec<CostCurve>,
+    /// The fixed-fee option's break-even utilisation, where the two curves cross.
     pub break_even_utilisation: Option<f64>,
 }
 
@@ -419,7 +426,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         Some((hw, name)) => (hw.clone(), name.clone()),
         None => (Hardware::unbounded(), String::new()),
     };
-    let mem = model::memory_prepared(&arch, &prepared, &wl, &hw, &consts);
+    let mem = model::memory_prepared_in(&arch, &prepared, &wl, &hw, &consts, lang);
     let speed = model::speed_prepared(&arch, &prepared, &wl, &hw, &eff);
     let terms: Vec<MemoryTerm> = mem.terms.iter().map(MemoryTerm::from).collect();
 
@@ -427,12 +434,13 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     let facts: Vec<CostFacts> = all
         .iter()
         .map(|c| CostFacts {
-            output_tokens_per_month: c.output_tokens_per_month,
-            utilisation: c.utilisation,
-            compute: c.compute.amount(),
+            capacity_requests_per_s: c.capacity_requests_per_s,
+            billed_hours_per_month: c.billed_hours_per_month,
             monthly: c.monthly.amount(),
         })
         .collect();
+    // The hourly cloud the break-even utilisation compares with: the chart draws this very one.
+    let hourly = cost::hourly_benchmark(&all);
     let offers_by_id: std::collections::HashMap<&str, &Offer> =
         view.offers.iter().map(|o| (o.id.as_str(), o)).collect();
     let setup_fees: Vec<f64> = all
@@ -467,6 +475,8 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         s,
         &options,
         &facts,
+        hourly.as_ref(),
+        workload.tokens_out,
     );
 
     Report {
@@ -524,17 +534,21 @@ fn family_id(f: ArchFamily) -> &'static str {
 
 /// The sizing engine's view of the scenario.
 pub fn model_workload(s: &Scenario) -> model::Workload {
+    // Fine-tuning at the default batch: a training micro-batch, not the serving concurrency.
+    let (seqs, ctx) = s.sized_batch();
     model::Workload {
         quant: s.quant,
         kv: s.kv,
-        ctx: s.ctx,
-        seqs: s.seqs,
+        ctx,
+        seqs,
         engine: s.engine,
         task: s.task,
         tokens_in: s.tokens_in,
         tokens_out: s.tokens_out,
         // The app's default `bf16` means "as the model ships" for natively quantised models.
         native_default: true,
+        // Fine-tuning recomputes activations in the backward pass, as the training defaults assume.
+        grad_checkpointing: true,
         ..model::Workload::default()
     }
 }
@@ -609,7 +623,7 @@ fn size_offer(
     eff: &Efficiency,
     lang: Lang,
 ) -> OfferSizing {
-    let lang_free_no = |why: String| OfferSizing {
+    let no = |why: String| OfferSizing {
         fits: false,
         why_not: Some(why),
         instances_per_replica: 1,
@@ -618,17 +632,23 @@ fn size_offer(
     let (servers, gpus_per_replica) = match &o.gpu {
         Some(g) if g.count > 0 => {
             let Some(spec) = c.gpu(&g.id) else {
-                return lang_free_no(format!("unknown GPU {}", g.id));
+                return no(match lang {
+                    Lang::En => format!("unknown GPU {}", g.id),
+                    Lang::Es => format!("GPU desconocida: {}", g.id),
+                });
             };
             match model::place_prepared(arch, p, wl, &GpuFigures::from(spec), g.count, consts) {
                 Ok(pl) => (pl.servers.max(1), g.count * pl.servers.max(1)),
-                Err(no) => return lang_free_no(no.reason),
+                Err(why) => return no(why.sentence(lang)),
             }
         }
         _ => (1, 0),
     };
     let Some((hw, _)) = hardware_of(o, c, servers) else {
-        return lang_free_no("the offer states no memory".into());
+        return no(match lang {
+            Lang::En => "the offer states no memory".to_string(),
+            Lang::Es => "la oferta no indica su memoria".to_string(),
+        });
     };
     let mem = model::memory_prepared(arch, p, wl, &hw, consts);
     let speed = model::speed_prepared(arch, p, wl, &hw, eff);
@@ -641,18 +661,15 @@ fn size_offer(
         // A CPU server: about 10 W a core at load (heuristic); peak FLOPs unknown.
         _ => (10.0 * o.vcpus.unwrap_or(4) as f64, 0.0),
     };
-    let why_not = (!mem.fits).then(|| match lang {
-        Lang::En => format!(
-            "needs {:.1} GiB per device; this hardware has {:.1} GiB",
-            mem.per_device.gib(),
-            mem.device_capacity.gib()
-        ),
-        Lang::Es => format!(
-            "necesita {:.1} GiB por dispositivo; este equipo tiene {:.1} GiB",
-            mem.per_device.gib(),
-            mem.device_capacity.gib()
-        )
-        .replace('.', ","),
+    let why_not = (!mem.fits).then(|| {
+        let (need, has) = (
+            cost::words::number(mem.per_device.gib(), 1, lang),
+            cost::words::number(mem.device_capacity.gib(), 1, lang),
+        );
+        match lang {
+            Lang::En => format!("needs {need} GiB per device; this hardware has {has} GiB"),
+            Lang::Es => format!("necesita {need} GiB por dispositivo; este equipo tiene {has} GiB"),
+        }
     });
     OfferSizing {
         fits: mem.fits,
@@ -702,9 +719,8 @@ fn context_grid(ctx: u64, max_position: u64) -> Vec<u64> {
 
 /// The figures of one costed option the cost-per-token chart needs.
 struct CostFacts {
-    output_tokens_per_month: f64,
-    utilisation: f64,
-    compute: f64,
+    capacity_requests_per_s: f64,
+    billed_hours_per_month: f64,
     monthly: f64,
 }
 
@@ -719,6 +735,8 @@ fn curves(
     s: &Scenario,
     options: &[OptionReport],
     facts: &[CostFacts],
+    hourly: Option<&cost::HourlyBenchmark>,
+    tokens_out: f64,
 ) -> Curves {
     let memory_vs_context = context_grid(s.ctx, arch.max_position)
         .into_iter()
@@ -809,44 +827,36 @@ fn curves(
             _ => None,
         }
     };
-    let cost_vs_utilisation: Vec<CostCurve> = leading
-        .iter()
-        .filter_map(|o| {
-            let c = options
-                .iter()
-                .position(|x| x.offer_id == o.offer_id)
-                .and_then(|i| facts.get(i))?;
-            // Output tokens a month at full use of the paid capacity.
-            let full = c.output_tokens_per_month / c.utilisation.max(1e-9);
-            if !(full.is_finite() && full > 0.0) {
-                return None;
-            }
-            let points = (1..=20)
-                .map(|i| {
-                    let u = i as f64 / 20.0;
-                    // A fixed fee is paid whatever the use; an hourly option that scales pays
-                    // its compute for the used share only. This is the comparison the cost
-                    // model's break-even utilisation makes (fixed monthly total against hourly
-                    // compute for the same work), so the curves cross at the marked utilisation.
-                    let monthly = if o.deployment == "cloud" {
-                        c.compute * u
-                    } else {
-                        c.monthly
-                    };
-                    (u, monthly / (full * u) * 1e6)
-                })
-                .collect();
-            Some(CostCurve {
-                offer_id: o.offer_id.clone(),
-                label: label(o),
-                points,
-            })
+    // Cost per million output tokens against the utilisation of the fixed-fee option's capacity:
+    // its fee spread over the tokens served, against the hourly cloud the break-even utilisation
+    // compares with (`cost::hourly_benchmark`), paid only for the capacity used, so a flat line.
+    // Both come from the figures the break-even uses, so the curves cross at the marker.
+    let fixed = leading.iter().find(|o| o.deployment != "cloud");
+    let grid = || (1..=20).map(|i| i as f64 / 20.0);
+    let fixed_curve = fixed.and_then(|o| {
+        let c = options
+            .iter()
+            .position(|x| x.offer_id == o.offer_id)
+            .and_then(|i| facts.get(i))?;
+        // Output tokens a month at full use of the paid capacity.
+        let full = c.capacity_requests_per_s * 3600.0 * c.billed_hours_per_month * tokens_out;
+        (full.is_finite() && full > 0.0).then(|| CostCurve {
+            offer_id: o.offer_id.clone(),
+            label: label(o),
+            points: grid().map(|u| (u, c.monthly / (full * u) * 1e6)).collect(),
         })
-        .collect();
-    let break_even_utilisation = leading
-        .iter()
-        .find(|o| o.deployment != "cloud")
-        .and_then(|o| o.break_even_utilisation);
+    });
+    let hourly_curve = hourly.and_then(|h| {
+        // One request/s for an hour serves 3,600 requests of `tokens_out` output tokens.
+        let per_million = h.rate / (3600.0 * tokens_out) * 1e6;
+        per_million.is_finite().then(|| CostCurve {
+            offer_id: h.offer_id.clone(),
+            label: format!("{} {}", h.provider, h.name),
+            points: grid().map(|u| (u, per_million)).collect(),
+        })
+    });
+    let cost_vs_utilisation: Vec<CostCurve> = fixed_curve.into_iter().chain(hourly_curve).collect();
+    let break_even_utilisation = fixed.and_then(|o| o.break_even_utilisation);
     Curves {
         memory_vs_context,
         memory_capacity_bytes,

@@ -152,6 +152,44 @@ fn break_even_weeks_and_utilisation_on_a_hand_made_pair() {
 }
 
 #[test]
+fn break_even_utilisation_compares_with_the_cheapest_hourly_capacity_not_a_reservation() {
+    // Bare metal 2,000 EUR a month. Reserved cloud 1.8 EUR/GPU-h x 4 = 7.2 EUR/h, committed:
+    // 5,256 EUR a month, the cheapest cloud by the month (so the weeks compare with it).
+    // On-demand cloud 10 EUR/h, 7.2 requests/s: 10 / 7.2 EUR per (request/s)-hour, the rate the
+    // utilisation uses (a reservation cannot be paid for the used share only):
+    // 2,000 / (10 / 7.2 x 8 x 730) = 2,000 x 0.9 / 7,300 = 0.2466.
+    let bm = h100_bare_metal("hetzner-gex", 4, 2_000.0);
+    let reserved = h100_cloud("cloud-reserved", OfferKind::CloudReserved, 4, 1.8);
+    let hourly = h100_cloud("cloud-hourly", OfferKind::GpuCloud, 4, 2.5);
+    let sizing = llm_sizing(4, 2000.0, 300.0);
+    let all = evaluate(
+        &[
+            (bm, sizing.clone()),
+            (reserved, sizing.clone()),
+            (hourly, sizing),
+        ],
+        &steady_service(),
+        &compute_only(),
+        Currency::Eur,
+    );
+    let benchmark = inference_sizer::cost::hourly_benchmark(&all).expect("an hourly cloud");
+    assert_eq!(benchmark.offer_id, "cloud-hourly");
+    assert_close(benchmark.rate, 10.0 / 7.2, 1e-9);
+    let be = all
+        .iter()
+        .find(|o| o.offer_id == "hetzner-gex")
+        .and_then(|o| o.break_even.clone())
+        .unwrap();
+    assert_eq!(be.against_offer_id, "cloud-reserved");
+    assert_close(be.against_monthly.amount(), 7.2 * 730.0, 1e-9);
+    assert_eq!(
+        be.utilisation_against_offer_id.as_deref(),
+        Some("cloud-hourly")
+    );
+    assert_close(be.utilisation.unwrap(), 2_000.0 * 0.9 / 7_300.0, 1e-9);
+}
+
+#[test]
 fn a_fixed_fee_that_never_saves_has_no_break_even_weeks() {
     // Bare metal at 9,000 EUR a month against cloud at 7,300: no savings, no break-even week.
     let bm = with_setup_fee(h100_bare_metal("pricey-bm", 4, 9_000.0), 500.0);
@@ -692,6 +730,16 @@ fn the_report_row_carries_the_figures_and_sentences() {
     let setup = es.cost_lines.iter().find(|l| l.key == "setup").unwrap();
     assert_eq!(setup.basis, "alta de 1 x 1.200 EUR repartida en 36 meses");
     assert_eq!(es.break_even_against.as_deref(), Some("gpu-cloud"));
+}
+
+#[test]
+fn a_sizing_that_gives_no_reason_still_says_it_does_not_fit_in_each_language() {
+    use inference_sizer::scenario::Lang;
+    let none = Shortfall::DoesNotFit(None);
+    assert_eq!(none.sentence(Lang::En), "does not fit in memory");
+    assert_eq!(none.sentence(Lang::Es), "no cabe en memoria");
+    let given = Shortfall::DoesNotFit(Some("necesita 160 GiB".to_string()));
+    assert_eq!(given.sentence(Lang::En), "necesita 160 GiB");
 }
 
 #[test]

@@ -287,7 +287,10 @@ fn pipeline_stages_carry_the_embedding_and_the_head() {
 }
 
 #[test]
-fn an_impossible_placement_says_why() {
+fn an_impossible_placement_says_why_in_english_and_spanish() {
+    use inference_sizer::scenario::Lang;
+    // Llama-3.1-405B in BF16: 405,853,388,800 parameters x 2 B = 811.7 GB over 126 layers
+    // = 6.44e9 B = 6.00 GiB a layer, far beyond a 0.5 GiB GPU even at one stage per layer.
     let tiny = GpuFigures::with_memory_gib(0.5);
     let err = place(
         &model("llama-3.1-405b"),
@@ -297,10 +300,169 @@ fn an_impossible_placement_says_why() {
         &EngineConstants::default(),
     )
     .unwrap_err();
-    assert!(
-        err.to_string().contains("does not fit on 0.5 GiB GPUs"),
-        "{err}"
+    assert_eq!(
+        err.sentence(Lang::En),
+        "does not fit on 0.5 GiB GPUs even split over 126 pipeline stages (one layer alone needs 6.00 GiB of weights plus runtime and cache)"
     );
+    assert_eq!(err.to_string(), err.sentence(Lang::En));
+    assert_eq!(
+        err.sentence(Lang::Es),
+        "no cabe en GPU de 0,5 GiB ni repartiendo sus capas en 126 etapas (una sola capa necesita 6,00 GiB de pesos, más el entorno de ejecución y la caché)"
+    );
+    // A one-layer model says so without "1 stages"; a GPU without a memory figure says that.
+    let one_layer = NoFit::TooBig {
+        gpu_memory: Bytes(24.0 * GIB),
+        stages: 1,
+        one_layer_weights: Bytes(1536.5 * GIB),
+    };
+    assert_eq!(
+        one_layer.sentence(Lang::En),
+        "does not fit on 24.0 GiB GPUs: its one layer alone needs 1,536.50 GiB of weights plus runtime and cache"
+    );
+    assert_eq!(
+        one_layer.sentence(Lang::Es),
+        "no cabe en GPU de 24,0 GiB: su única capa ya necesita 1.536,50 GiB de pesos, más el entorno de ejecución y la caché"
+    );
+    let no_memory = place(
+        &model("llama-3.1-8b"),
+        &Workload::default(),
+        &GpuFigures::with_memory_gib(0.0),
+        8,
+        &EngineConstants::default(),
+    )
+    .unwrap_err();
+    assert_eq!(no_memory, NoFit::NoMemoryFigure);
+    assert_eq!(no_memory.sentence(Lang::En), "the GPU has no memory figure");
+    assert_eq!(no_memory.sentence(Lang::Es), "la GPU no indica su memoria");
+}
+
+#[test]
+fn each_term_says_where_it_comes_from_in_spanish_too() {
+    use inference_sizer::scenario::Lang;
+    let c = EngineConstants::default();
+    let m = model("llama-3.1-8b");
+    let basis_in = |wl: &Workload, hw: &Hardware, lang: Lang| {
+        let p = prepare(&m, wl);
+        let b = memory_prepared_in(&m, &p, wl, hw, &c, lang);
+        b.terms
+            .iter()
+            .map(|t| (t.key.clone(), t.basis.clone()))
+            .collect::<Vec<_>>()
+    };
+    let serving = Workload::default();
+    let es = basis_in(&serving, &on_one(h100()), Lang::Es);
+    let said = |key: &str| es.iter().find(|t| t.0 == key).unwrap().1.as_str();
+    // KV per token 131,072 B; thousands with a point, as in Spain.
+    assert_eq!(
+        said("kv_cache"),
+        "131.072 B/token x 8.192 tokens x 16 secuencias"
+    );
+    assert_eq!(said("weights"), "cada parámetro en 2 bytes");
+    assert_eq!(
+        said("reserve"),
+        "vLLM usa gpu_memory_utilization (0,90) de cada GPU: el resto queda libre"
+    );
+    // English stays the default and unchanged.
+    let en = basis_in(&serving, &on_one(h100()), Lang::En);
+    assert_eq!(
+        en,
+        memory(&m, &serving, &on_one(h100()), &c)
+            .terms
+            .iter()
+            .map(|t| (t.key.clone(), t.basis.clone()))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(en[1].1, "131072 B/token x 8192 tokens x 16 sequences");
+
+    let lora = Workload {
+        task: Task::Lora,
+        seqs: 2,
+        ctx: 4096,
+        ..Workload::default()
+    };
+    let es_lora = basis_in(&lora, &on_one(h100()), Lang::Es);
+    let said = |key: &str| es_lora.iter().find(|t| t.0 == key).unwrap().1.as_str();
+    assert_eq!(
+        said("activations"),
+        "activaciones de entrenamiento de un microlote de 2 x 4.096 tokens por dispositivo según Korthikanti et al. (34·s·b·h por capa, FlashAttention); al recalcularlas en la pasada hacia atrás solo se guardan las entradas de cada capa"
+    );
+    assert_eq!(
+        said("adapters"),
+        "adaptadores LoRA en cada capa lineal, entrenados en fp32 con AdamW (16 B por parámetro de adaptador)"
+    );
+
+    // No English sentence left, whatever the engine, task or hardware.
+    let cpu = Hardware::Cpu {
+        ram_bytes: Bytes(64.0 * GIB),
+        bandwidth_gbs: 60.0,
+        cores: 16,
+        avx512: false,
+        amx: false,
+    };
+    for engine in [
+        Engine::Vllm,
+        Engine::Sglang,
+        Engine::Trtllm,
+        Engine::Llamacpp,
+        Engine::Ollama,
+        Engine::Transformers,
+    ] {
+        for task in [Task::Infer, Task::Lora, Task::Full] {
+            for quant in [Quant::Bf16, Quant::Fp32, Quant::Q4KM, Quant::Awq4] {
+                let wl = Workload {
+                    engine,
+                    task,
+                    quant,
+                    ..Workload::default()
+                };
+                for hw in [on_one(h100()), cpu.clone()] {
+                    for (key, basis) in basis_in(&wl, &hw, Lang::Es) {
+                        // Words, leaving out identifiers and file paths (`llm/memory.go`).
+                        let words: Vec<&str> = basis
+                            .split_whitespace()
+                            .filter(|t| !t.contains(['/', '_', '.']))
+                            .flat_map(|t| t.split(|c: char| !c.is_alphanumeric()))
+                            .collect();
+                        for english in [
+                            "every",
+                            "layers",
+                            "sequences",
+                            "keeps",
+                            "memory",
+                            "weights",
+                            "runtime",
+                            "gradients",
+                            "master",
+                            "adapters",
+                            "trained",
+                            "device",
+                            "measured",
+                            "parameters",
+                            "quoted",
+                            "footprint",
+                            "free",
+                            "share",
+                            "compute",
+                            "buffer",
+                            "context",
+                            "elsewhere",
+                            "kept",
+                            "of",
+                            "the",
+                            "and",
+                            "per",
+                            "with",
+                            "for",
+                            "at",
+                            "uses",
+                        ] {
+                            assert!(!words.contains(&english), "{english:?} in {key}: {basis}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[test]
@@ -384,6 +546,52 @@ fn fine_tuning_memory_by_method() {
         qlora.total.gb()
     );
     assert!(full.total.gb() > 128.0);
+}
+
+#[test]
+fn a_lora_of_llama_8b_at_the_default_batch_fits_one_48_gb_gpu() {
+    use inference_sizer::report::model_workload;
+    use inference_sizer::scenario::Scenario;
+    // `task=lora` alone: the training defaults, a micro-batch of 2 sequences x 4,096 tokens with
+    // gradient checkpointing (not the serving 16 x 8,192, which asked for ~120 GB of activations
+    // per GPU and 984 GB over the 8 GPUs it then needed).
+    let (s, _) = Scenario::from_query("model=llama-3.1-8b&task=lora");
+    let wl = model_workload(&s);
+    assert_eq!((wl.seqs, wl.ctx, wl.grad_checkpointing), (2, 4096, true));
+    let m = memory(
+        &model("llama-3.1-8b"),
+        &wl,
+        &on_one(h100()),
+        &EngineConstants::default(),
+    );
+    // Weights, BF16: 8,030,261,248 x 2 = 16,060,522,496 B.
+    assert_eq!(m.weights.0, 16_060_522_496.0);
+    // Activations with checkpointing (h 4,096, 32 layers, vocabulary 128,256; s·b = 8,192 tokens):
+    //   layer inputs   2 x 8,192 x 4,096 x 32   =  2,147,483,648
+    //   one layer     34 x 8,192 x 4,096         =  1,140,850,688
+    //   fp32 logits    4 x 8,192 x 128,256       =  4,202,692,608
+    //                                     total     7,491,026,944 B (6.98 GiB)
+    assert_eq!(m.activations.0, 7_491_026_944.0);
+    // Adapters, rank 16: 41,943,040 params x 16 B = 671,088,640; runtime 0.5 + 0.5 GiB.
+    assert_eq!(term(&m, "adapters").bytes.0, 671_088_640.0);
+    assert_eq!(term(&m, "overhead").bytes.0, 1_073_741_824.0);
+    // 16,060,522,496 + 7,491,026,944 + 671,088,640 + 1,073,741,824 = 25,296,379,904 B (23.6 GiB):
+    // one 48 GB L40S holds it; LLaMA-Factory quotes 16 GB for a 7B LoRA before activations.
+    assert_eq!(m.total.0, 25_296_379_904.0);
+    assert!(term(&m, "activations").basis.contains("2 x 4096 tokens"));
+
+    // A batch the user sets is kept; serving is unchanged.
+    let (s, _) = Scenario::from_query("model=llama-3.1-8b&task=lora&seqs=8&ctx=2048");
+    let wl = model_workload(&s);
+    assert_eq!((wl.seqs, wl.ctx), (8, 2048));
+    let (s, _) = Scenario::from_query("model=llama-3.1-8b&task=lora&ctx=16384");
+    assert_eq!(model_workload(&s).seqs, 2);
+    assert_eq!(model_workload(&s).ctx, 16384);
+    let (s, _) = Scenario::from_query("model=llama-3.1-8b");
+    assert_eq!(
+        (model_workload(&s).seqs, model_workload(&s).ctx),
+        (16, 8192)
+    );
 }
 
 #[test]

@@ -5,8 +5,8 @@
 //! sizer 'model=llama-3.1-8b&quant=q4_k_m&ctx=8192'
 //! sizer --catalog my-offers.json 'https://example.com/?model=qwen2.5-72b'
 //! ```
-//! Exit status: 0 with `warnings` for clamped or unknown input; 2 when it cannot run at all
-//! (bad arguments, unreadable or invalid catalogue file).
+//! Exit status: 0 with `warnings` for clamped or unknown input, and for `--help`; 2 when it
+//! cannot run at all (bad arguments, unreadable or invalid catalogue file).
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -29,6 +29,24 @@ mod cli {
 
     const USAGE: &str = "usage: sizer [--catalog FILE] [--compact] 'QUERY STRING or SHARE URL'";
 
+    const HELP: &str = "\
+Sizes the hardware for an AI model and costs it, cloud against bare metal, and prints the
+report as JSON.
+
+usage: sizer [--catalog FILE] [--compact] 'QUERY STRING or SHARE URL'
+
+  --catalog FILE   offers from FILE (catalogue schema 1) instead of the built-in ones
+  --compact        one line of JSON instead of indented
+  -h, --help       this text
+
+examples:
+  sizer 'model=llama-3.1-8b&quant=q4_k_m&ctx=8192'
+  sizer --catalog my-offers.json 'https://example.org/sizer/?model=qwen2.5-72b'
+
+Exit status: 0 (with warnings for clamped or unknown input), 2 when it cannot run.";
+
+    /// `Ok`: text for stdout, exit 0 (the report, or the help asked for); `Err`: a message for
+    /// stderr, exit 2.
     pub fn run(args: Vec<String>) -> Result<String, String> {
         let mut catalog_file: Option<String> = None;
         let mut query: Option<String> = None;
@@ -38,11 +56,14 @@ mod cli {
             match a.as_str() {
                 "--catalog" => catalog_file = Some(it.next().ok_or("--catalog needs a file")?),
                 "--compact" => compact = true,
-                "-h" | "--help" => return Err(USAGE.to_string()),
+                "-h" | "--help" => return Ok(HELP.to_string()),
                 s if s.starts_with("--catalog=") => {
                     catalog_file = Some(s["--catalog=".len()..].to_string())
                 }
-                s if s.starts_with("--") => return Err(format!("unknown option {s}\n{USAGE}")),
+                // A query string or URL never starts with a dash.
+                s if s.starts_with('-') && s.len() > 1 => {
+                    return Err(format!("unknown option {s}\n{USAGE}"))
+                }
                 _ if query.is_some() => return Err(format!("one scenario at a time\n{USAGE}")),
                 _ => query = Some(a),
             }

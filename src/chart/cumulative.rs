@@ -32,13 +32,6 @@ impl CumulativeCost {
     pub fn table_with(&self, month: &dyn Fn(f64) -> String, cost: &dyn Fn(f64) -> String) -> Table {
         series_table(&self.x_label, &self.series, None, month, cost)
     }
-
-    fn y_desc(&self) -> String {
-        match self.currency_label.is_empty() {
-            true => self.y_label.clone(),
-            false => format!("{} ({})", self.y_label, self.currency_label),
-        }
-    }
 }
 
 /// Draws the cumulative-cost chart on `root`.
@@ -47,14 +40,9 @@ pub fn draw_cumulative_cost<DB: DrawingBackend>(
     data: &CumulativeCost,
     style: &ChartStyle,
 ) -> Result<(), ChartError> {
-    if !prepare(&root, style)? {
+    let Some(series) = prepare(&root, style, &data.series, clean)? else {
         return Ok(());
-    }
-    let series: Vec<(&str, Vec<(f64, f64)>)> = data
-        .series
-        .iter()
-        .map(|s| (s.label.as_str(), clean(&s.points)))
-        .collect();
+    };
     let break_even = data
         .break_even
         .as_ref()
@@ -69,7 +57,7 @@ pub fn draw_cumulative_cost<DB: DrawingBackend>(
     };
     let y_fmt = |v: &f64| compact(*v, style.decimal_comma);
     let x_fmt = |v: &f64| compact(*v, style.decimal_comma);
-    let y_desc = data.y_desc();
+    let y_desc = with_unit(&data.y_label, &data.currency_label);
     let axes = Axes {
         x: axis_range(x, 0.0),
         y: axis_range(y, 0.08),
@@ -83,6 +71,5 @@ pub fn draw_cumulative_cost<DB: DrawingBackend>(
     if let Some(b) = break_even {
         marked_point(&mut chart, style, (b.month, b.cost), &b.label)?;
     }
-    let labelled = series.iter().any(|s| !s.0.is_empty());
-    legend(&mut chart, style, labelled, SeriesLabelPosition::UpperLeft)
+    legend(&mut chart, style, &series, SeriesLabelPosition::UpperLeft)
 }

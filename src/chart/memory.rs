@@ -80,14 +80,9 @@ pub fn draw_memory_vs_context<DB: DrawingBackend>(
     data: &MemoryVsContext,
     style: &ChartStyle,
 ) -> Result<(), ChartError> {
-    if !prepare(&root, style)? {
+    let Some(series) = prepare(&root, style, &data.series, on_log_axis)? else {
         return Ok(());
-    }
-    let series: Vec<(&str, Vec<(f64, f64)>)> = data
-        .series
-        .iter()
-        .map(|s| (s.label.as_str(), on_log_axis(&s.points)))
-        .collect();
+    };
     let layers = match data.stacked {
         true => stack(&series),
         false => series.iter().map(|s| s.1.clone()).collect(),
@@ -164,8 +159,7 @@ pub fn draw_memory_vs_context<DB: DrawingBackend>(
             anchor,
         )?;
     }
-    let labelled = series.iter().any(|s| !s.0.is_empty());
-    legend(&mut chart, style, labelled, SeriesLabelPosition::UpperLeft)
+    legend(&mut chart, style, &series, SeriesLabelPosition::UpperLeft)
 }
 
 #[cfg(test)]

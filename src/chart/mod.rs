@@ -201,16 +201,39 @@ struct Axes<'f> {
     y_fmt: &'f dyn Fn(&f64) -> String,
 }
 
-/// Paints the background and says whether there is room for a chart; a chart too small to read
-/// is left blank rather than risk a layout plotters cannot make.
-fn prepare<DB: DrawingBackend>(
+/// A series ready to draw: its legend label and drawable points.
+type Drawable<'s> = (&'s str, Vec<(f64, f64)>);
+
+/// How a chart makes a series' points drawable: [`clean`], or onto a log axis.
+type Projection = fn(&[(f64, f64)]) -> Vec<(f64, f64)>;
+
+/// The start every chart shares: paints the background and, when there is room for a chart,
+/// gives each series with its points made drawable by `points` (e.g. [`clean`]). `None`: too
+/// small to read, left blank rather than risk a layout plotters cannot make.
+fn prepare<'s, DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     style: &ChartStyle,
-) -> Result<bool, ChartError> {
+    series: &'s [Series],
+    points: Projection,
+) -> Result<Option<Vec<Drawable<'s>>>, ChartError> {
     root.fill(&style.colours().background).map_err(drawing)?;
     let (w, h) = root.dim_in_pixel();
     let font = style.font_px();
-    Ok(w >= font * 12 && h >= font * 8)
+    let room = w >= font * 12 && h >= font * 8;
+    Ok(room.then(|| {
+        series
+            .iter()
+            .map(|s| (s.label.as_str(), points(&s.points)))
+            .collect()
+    }))
+}
+
+/// An axis name with its unit, if any: `Cost (EUR)`.
+fn with_unit(name: &str, unit: &str) -> String {
+    match unit.is_empty() {
+        true => name.to_string(),
+        false => format!("{name} ({unit})"),
+    }
 }
 
 /// Writes the empty-state message in the middle of the area.
@@ -262,7 +285,7 @@ fn frame<'a, DB: DrawingBackend>(
 fn lines<DB: DrawingBackend>(
     chart: &mut Chart<'_, DB>,
     style: &ChartStyle,
-    series: &[(&str, Vec<(f64, f64)>)],
+    series: &[Drawable<'_>],
 ) -> Result<(), ChartError> {
     for (index, (label, points)) in series.iter().enumerate() {
         let line = style.series_colour(index).stroke_width(2);
@@ -289,9 +312,10 @@ fn lines<DB: DrawingBackend>(
 fn legend<'a, DB: DrawingBackend + 'a>(
     chart: &mut Chart<'a, DB>,
     style: &ChartStyle,
-    any_label: bool,
+    series: &[Drawable<'_>],
     position: SeriesLabelPosition,
 ) -> Result<(), ChartError> {
+    let any_label = series.iter().any(|s| !s.0.is_empty());
     if !any_label || !style.legend {
         return Ok(());
     }

@@ -39,14 +39,9 @@ pub fn draw_cost_vs_utilisation<DB: DrawingBackend>(
     data: &CostVsUtilisation,
     style: &ChartStyle,
 ) -> Result<(), ChartError> {
-    if !prepare(&root, style)? {
+    let Some(series) = prepare(&root, style, &data.series, clean)? else {
         return Ok(());
-    }
-    let series: Vec<(&str, Vec<(f64, f64)>)> = data
-        .series
-        .iter()
-        .map(|s| (s.label.as_str(), clean(&s.points)))
-        .collect();
+    };
     let break_even = data.break_even_utilisation.filter(|u| plausible(*u));
     let points = || series.iter().flat_map(|s| s.1.iter().copied());
     if points().next().is_none() {
@@ -58,10 +53,7 @@ pub fn draw_cost_vs_utilisation<DB: DrawingBackend>(
     };
     let x_fmt = |v: &f64| format!("{}%", compact(v * 100.0, style.decimal_comma));
     let y_fmt = |v: &f64| compact(*v, style.decimal_comma);
-    let y_desc = match data.currency_label.is_empty() {
-        true => data.y_label.clone(),
-        false => format!("{} ({})", data.y_label, data.currency_label),
-    };
+    let y_desc = with_unit(&data.y_label, &data.currency_label);
     let axes = Axes {
         x: axis_range(x, 0.0),
         y: axis_range(y, 0.08),
@@ -90,6 +82,5 @@ pub fn draw_cost_vs_utilisation<DB: DrawingBackend>(
             anchor,
         )?;
     }
-    let labelled = series.iter().any(|s| !s.0.is_empty());
-    legend(&mut chart, style, labelled, legend_at)
+    legend(&mut chart, style, &series, legend_at)
 }

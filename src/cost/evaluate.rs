@@ -60,12 +60,7 @@ pub fn evaluate_offer(
 
     let mut shortfalls = Vec::new();
     if !sizing.fits {
-        shortfalls.push(Shortfall::DoesNotFit(
-            sizing
-                .why_not
-                .clone()
-                .unwrap_or_else(|| "does not fit in memory".to_string()),
-        ));
+        shortfalls.push(Shortfall::DoesNotFit(sizing.why_not.clone()));
     }
 
     // Replicas from the load.
@@ -545,10 +540,46 @@ fn rank(o: &OptionCost) -> u8 {
     }
 }
 
+/// The hourly cloud option the break-even utilisation compares with: among usable cloud options
+/// paid by the hour without commitment, the one whose capacity costs least, at `rate` (the price
+/// of one request/s of capacity for one hour: instances x hourly price / requests/s). The
+/// break-even utilisation and the cost-per-token chart both use it, so they agree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HourlyBenchmark {
+    pub offer_id: String,
+    pub provider: String,
+    pub name: String,
+    /// Price per (request/s) of capacity per hour, in the options' currency.
+    pub rate: f64,
+}
+
+/// See [`HourlyBenchmark`]; `None` when no usable hourly cloud option has a capacity.
+pub fn hourly_benchmark(all: &[OptionCost]) -> Option<HourlyBenchmark> {
+    all.iter()
+        .filter(|o| o.is_usable() && o.kind.is_cloud() && !o.committed)
+        .filter(|o| o.capacity_requests_per_s > 0.0)
+        .map(|o| {
+            let rate = o.price_per_hour.amount() * o.servers as f64 / o.capacity_requests_per_s;
+            (o, rate)
+        })
+        .filter(|(_, r)| r.is_finite() && *r > 0.0)
+        // The first of equals wins, whatever the order of the options.
+        .min_by(|a, b| {
+            a.1.total_cmp(&b.1)
+                .then_with(|| a.0.offer_id.cmp(&b.0.offer_id))
+        })
+        .map(|(o, rate)| HourlyBenchmark {
+            offer_id: o.offer_id.clone(),
+            provider: o.provider.clone(),
+            name: o.name.clone(),
+            rate,
+        })
+}
+
 /// Break-even of every fixed-fee (monthly) non-cloud option against cloud:
 /// - weeks: setup fee / (cheapest usable cloud monthly - this option's monthly without setup),
 ///   in weeks (`None` when it saves nothing);
-/// - utilisation: this option's monthly / (the cheapest hourly cloud's rate per request/s x this
+/// - utilisation: this option's monthly / ([`hourly_benchmark`]'s rate per request/s x this
 ///   option's capacity x 730 h): the busy share below which paying hourly cloud for just the
 ///   capacity used would cost less. Cloud's hidden costs are left out (which favours cloud).
 pub fn fill_break_even(all: &mut [OptionCost], w: &Workload) {
@@ -562,15 +593,7 @@ pub fn fill_break_even(all: &mut [OptionCost], w: &Workload) {
                 .unwrap_or(Ordering::Equal)
         })
         .map(|o| (o.offer_id.clone(), o.provider.clone(), o.monthly));
-    let cheapest_hourly_rate = all
-        .iter()
-        .filter(|o| o.is_usable() && o.kind.is_cloud() && !o.committed)
-        .filter(|o| o.capacity_requests_per_s > 0.0)
-        .map(|o| o.price_per_hour.amount() * o.servers as f64 / o.capacity_requests_per_s)
-        .filter(|r| r.is_finite() && *r > 0.0)
-        .fold(None, |best: Option<f64>, r| {
-            Some(best.map_or(r, |b| b.min(r)))
-        });
+    let hourly = hourly_benchmark(all);
     let Some((id, provider, cloud_monthly)) = cheapest_cloud else {
         return;
     };
@@ -579,8 +602,8 @@ pub fn fill_break_even(all: &mut [OptionCost], w: &Workload) {
         let setup_total = setup_monthly * w.months;
         let savings = cloud_monthly.amount() - (o.monthly.amount() - setup_monthly);
         let weeks = (savings > 0.0).then(|| nonneg(setup_total / savings * WEEKS_PER_MONTH));
-        let utilisation = cheapest_hourly_rate.and_then(|rate| {
-            let cloud_full = rate * o.capacity_requests_per_s * HOURS_PER_MONTH;
+        let utilisation = hourly.as_ref().and_then(|h| {
+            let cloud_full = h.rate * o.capacity_requests_per_s * HOURS_PER_MONTH;
             (cloud_full > 0.0).then(|| nonneg(o.monthly.amount() / cloud_full))
         });
         o.break_even = Some(BreakEven {
@@ -589,6 +612,9 @@ pub fn fill_break_even(all: &mut [OptionCost], w: &Workload) {
             against_monthly: cloud_monthly,
             weeks,
             utilisation,
+            utilisation_against_offer_id: utilisation
+                .and(hourly.as_ref())
+                .map(|h| h.offer_id.clone()),
         });
     }
 }

@@ -376,7 +376,13 @@ impl Shortfall {
     pub fn sentence(&self, lang: Lang) -> String {
         let es = lang == Lang::Es;
         match self {
-            Shortfall::DoesNotFit(why) => why.clone(),
+            Shortfall::DoesNotFit(Some(why)) => why.clone(),
+            Shortfall::DoesNotFit(None) => if es {
+                "no cabe en memoria"
+            } else {
+                "does not fit in memory"
+            }
+            .to_string(),
             Shortfall::TooSlow {
                 tokens_per_s,
                 target,

@@ -186,8 +186,8 @@ impl Workload {
 /// Why an option cannot serve the workload (it does not fit, or misses a target).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shortfall {
-    /// The sizing engine's words.
-    DoesNotFit(String),
+    /// The sizing engine's words, already in the report's language; `None`: it gave none.
+    DoesNotFit(Option<String>),
     /// Per-user decode speed below the target, after the hypervisor tax.
     TooSlow { tokens_per_s: f64, target: f64 },
     /// P95 time to first token above the target.
@@ -261,6 +261,9 @@ pub struct BreakEven {
     /// The utilisation below which hourly cloud would be cheaper (may exceed 1: then cloud is
     /// cheaper even around the clock).
     pub utilisation: Option<f64>,
+    /// The hourly cloud option `utilisation` compares with ([`hourly_benchmark`]), which may
+    /// differ from `against_offer_id` (the cheapest cloud option by monthly cost).
+    pub utilisation_against_offer_id: Option<String>,
 }
 
 /// One offer costed against the workload, in the display currency.
@@ -376,7 +379,10 @@ impl OptionCost {
         let usable = self.is_usable();
         let break_even_weeks = self.break_even_weeks();
         let break_even_utilisation = self.break_even_utilisation();
-        let break_even_against = self.break_even.map(|b| b.against_offer_id);
+        let (break_even_against, break_even_utilisation_against) = match self.break_even {
+            Some(b) => (Some(b.against_offer_id), b.utilisation_against_offer_id),
+            None => (None, None),
+        };
         crate::report::OptionReport {
             offer_id: self.offer_id,
             provider: self.provider,
@@ -424,6 +430,7 @@ impl OptionCost {
             hypervisor_tax: self.hypervisor_tax,
             billed_hours_per_month: self.billed_hours_per_month,
             break_even_against,
+            break_even_utilisation_against,
             epoch_hours: self.epoch.map(|e| e.hours),
             cost_per_epoch: self.epoch.map(|e| e.cost.amount),
             setup_fee: 0.0,

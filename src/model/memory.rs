@@ -9,7 +9,9 @@ use super::kv::{kv_cache_bytes, kv_cells, kv_shape, KvShape};
 use super::options::{Engine, Quant, Task};
 use super::params::{param_counts, tensors, ParamCounts, Role};
 use super::workload::{GpuFigures, Hardware, Workload};
+use crate::cost::words::number;
 use crate::report::{MemoryTerm, Provenance};
+use crate::scenario::Lang;
 use crate::units::{Bytes, GIB, MIB};
 use serde::{Deserialize, Serialize};
 
@@ -75,12 +77,61 @@ pub struct Placement {
     pub per_gpu_bytes: Bytes,
 }
 
-/// Why nothing fits.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("{reason}")]
-pub struct NoFit {
-    pub reason: String,
+/// Why nothing fits; [`NoFit::sentence`] says it in the reader's language (`Display`: English).
+#[derive(Clone, Debug, PartialEq)]
+pub enum NoFit {
+    /// The GPU's memory is unknown or zero.
+    NoMemoryFigure,
+    /// Even one pipeline stage per layer leaves more than a GPU holds.
+    TooBig {
+        gpu_memory: Bytes,
+        stages: u64,
+        one_layer_weights: Bytes,
+    },
 }
+
+impl NoFit {
+    /// The reason as a clause (lower case, no full stop), as the comparison table shows it.
+    pub fn sentence(&self, lang: Lang) -> String {
+        let gib = |b: &Bytes, decimals| number(b.0 / GIB, decimals, lang);
+        match (self, lang) {
+            (NoFit::NoMemoryFigure, Lang::En) => "the GPU has no memory figure".to_string(),
+            (NoFit::NoMemoryFigure, Lang::Es) => "la GPU no indica su memoria".to_string(),
+            (
+                NoFit::TooBig {
+                    gpu_memory,
+                    stages,
+                    one_layer_weights,
+                },
+                _,
+            ) => {
+                let (cap, layer) = (gib(gpu_memory, 1), gib(one_layer_weights, 2));
+                match (lang, *stages > 1) {
+                    (Lang::En, true) => format!(
+                        "does not fit on {cap} GiB GPUs even split over {stages} pipeline stages (one layer alone needs {layer} GiB of weights plus runtime and cache)"
+                    ),
+                    (Lang::En, false) => format!(
+                        "does not fit on {cap} GiB GPUs: its one layer alone needs {layer} GiB of weights plus runtime and cache"
+                    ),
+                    (Lang::Es, true) => format!(
+                        "no cabe en GPU de {cap} GiB ni repartiendo sus capas en {stages} etapas (una sola capa necesita {layer} GiB de pesos, más el entorno de ejecución y la caché)"
+                    ),
+                    (Lang::Es, false) => format!(
+                        "no cabe en GPU de {cap} GiB: su única capa ya necesita {layer} GiB de pesos, más el entorno de ejecución y la caché"
+                    ),
+                }
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for NoFit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.sentence(Lang::En))
+    }
+}
+
+impl std::error::Error for NoFit {}
 
 /// Everything that depends on the model and format only, computed once per evaluation.
 #[derive(Clone, Debug)]
@@ -627,6 +678,18 @@ pub fn memory_prepared(
     hw: &Hardware,
     c: &EngineConstants,
 ) -> MemoryBreakdown {
+    memory_prepared_in(a, p, wl, hw, c, Lang::En)
+}
+
+/// [`memory_prepared`] with each term's basis in `lang`.
+pub fn memory_prepared_in(
+    a: &ModelArch,
+    p: &Prepared,
+    wl: &Workload,
+    hw: &Hardware,
+    c: &EngineConstants,
+    lang: Lang,
+) -> MemoryBreakdown {
     let (tp, pp, cpu, devices) = match hw {
         Hardware::Gpu {
             per_server,
@@ -645,7 +708,7 @@ pub fn memory_prepared(
     };
     let n = numbers(p, wl, tp, pp, cpu, devices, c);
     let cap = capacity_of(hw);
-    breakdown(p, wl, &n, tp, pp, devices, cap, cpu)
+    breakdown(p, wl, &n, tp, pp, devices, cap, cpu, lang)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -658,7 +721,9 @@ fn breakdown(
     devices: u64,
     cap: f64,
     cpu: bool,
+    lang: Lang,
 ) -> MemoryBreakdown {
+    let es = lang == Lang::Es;
     let d = devices.max(1) as f64;
     let mut terms = Vec::with_capacity(9);
     let w = &p.weights;
@@ -669,7 +734,7 @@ fn breakdown(
         low: Bytes(wt.lo),
         high: Bytes(wt.hi),
         provenance: w.provenance,
-        basis: w.basis.clone(),
+        basis: w.basis.sentence(lang),
     });
     let mut push = |key: &str, num: Num, prov: Provenance, basis: String| {
         if num.v > 0.0 || key == "kv_cache" {
@@ -684,16 +749,40 @@ fn breakdown(
             });
         }
     };
+    // Each basis in the reader's language; the English one is the source the Spanish follows.
+    let say = |en: &str, es_text: &str| if es { es_text } else { en }.to_string();
     let kv_basis = if p.encoder {
-        "encoders keep no KV cache".to_string()
+        say(
+            "encoders keep no KV cache",
+            "los codificadores no guardan caché KV",
+        )
     } else if p.kv.window > 0 {
+        let llama = wl.engine == Engine::Llamacpp;
+        if es {
+            format!(
+                "{} B/token en las capas de atención completa x {} tokens x {} secuencias; las capas de ventana deslizante guardan {} tokens{}",
+                number(p.kv.global_per_token, 0, lang),
+                number(wl.ctx as f64, 0, lang),
+                number(wl.seqs as f64, 0, lang),
+                number(p.kv.window as f64, 0, lang),
+                if llama { " (llama.cpp rellena la caché de ventana hasta n_swa + n_ubatch, en múltiplos de 256)" } else { "" }
+            )
+        } else {
+            format!(
+                "{:.0} B/token on full-attention layers x {} tokens x {} sequences; sliding-window layers hold {} tokens{}",
+                p.kv.global_per_token,
+                wl.ctx,
+                wl.seqs,
+                p.kv.window,
+                if llama { " (llama.cpp pads the SWA cache to n_swa + n_ubatch, multiple of 256)" } else { "" }
+            )
+        }
+    } else if es {
         format!(
-            "{:.0} B/token on full-attention layers x {} tokens x {} sequences; sliding-window layers hold {} tokens{}",
-            p.kv.global_per_token,
-            wl.ctx,
-            wl.seqs,
-            p.kv.window,
-            if wl.engine == Engine::Llamacpp { " (llama.cpp pads the SWA cache to n_swa + n_ubatch, multiple of 256)" } else { "" }
+            "{} B/token x {} tokens x {} secuencias",
+            number(p.kv.global_per_token, 0, lang),
+            number(wl.ctx as f64, 0, lang),
+            number(wl.seqs as f64, 0, lang)
         )
     } else {
         format!(
@@ -704,31 +793,90 @@ fn breakdown(
     push("kv_cache", n.kv, p.kv.provenance, kv_basis);
     let train = wl.task != Task::Infer;
     let (act_prov, act_basis) = if train {
-        (Provenance::Heuristic, "training activations per Korthikanti et al. (34·s·b·h per layer, FlashAttention), gradient checkpointing keeps layer inputs only".to_string())
+        let (b, s) = (wl.seqs.max(1), wl.ctx.max(1));
+        (
+            Provenance::Heuristic,
+            match (es, wl.grad_checkpointing) {
+                (false, gc) => format!(
+                    "training activations of a micro-batch of {b} x {s} tokens per device per Korthikanti et al. (34·s·b·h per layer, FlashAttention){}",
+                    if gc {
+                        ", gradient checkpointing keeps layer inputs only"
+                    } else {
+                        ", every layer's activations kept (no gradient checkpointing)"
+                    }
+                ),
+                (true, gc) => format!(
+                    "activaciones de entrenamiento de un microlote de {} x {} tokens por dispositivo según Korthikanti et al. (34·s·b·h por capa, FlashAttention){}",
+                    number(b as f64, 0, lang),
+                    number(s as f64, 0, lang),
+                    if gc {
+                        "; al recalcularlas en la pasada hacia atrás solo se guardan las entradas de cada capa"
+                    } else {
+                        "; se guardan las de todas las capas, sin recalcularlas"
+                    }
+                ),
+            },
+        )
     } else if cpu {
         (
             Provenance::Heuristic,
-            "compute buffers of one micro-batch (modelled after gguf-parser)".to_string(),
+            say(
+                "compute buffers of one micro-batch (modelled after gguf-parser)",
+                "búferes de cálculo de un microlote (según el modelo de gguf-parser)",
+            ),
         )
     } else {
         match wl.engine {
-            Engine::Vllm => (Provenance::Empirical, "vLLM peak activation measured roughly constant per model type: dense 4.8-5.6 GiB, MoE 7.4-8 GiB per GPU (llm-d empirical results); scaled by AIConfigurator's TP coefficients".to_string()),
-            Engine::Sglang => (Provenance::Heuristic, "AIConfigurator: 2 x tokens x heads x head_dim x coeff, +15% for SGLang".to_string()),
-            Engine::Trtllm => (Provenance::Heuristic, "AIConfigurator: 2 x max_num_tokens x heads x head_dim x coeff".to_string()),
-            Engine::Llamacpp | Engine::Ollama => (Provenance::Heuristic, "llama.cpp compute buffer: largest of attention and FFN for one 512-token micro-batch plus logits (modelled after gguf-parser)".to_string()),
-            Engine::Transformers => (Provenance::Heuristic, "eager activations of one layer for the prompt tokens in flight plus logits".to_string()),
+            Engine::Vllm => (Provenance::Empirical, say(
+                "vLLM peak activation measured roughly constant per model type: dense 4.8-5.6 GiB, MoE 7.4-8 GiB per GPU (llm-d empirical results); scaled by AIConfigurator's TP coefficients",
+                "pico de activaciones de vLLM medido casi constante por tipo de modelo: densos 4,8-5,6 GiB, MoE 7,4-8 GiB por GPU (resultados empíricos de llm-d); escalado con los coeficientes de TP de AIConfigurator",
+            )),
+            Engine::Sglang => (Provenance::Heuristic, say(
+                "AIConfigurator: 2 x tokens x heads x head_dim x coeff, +15% for SGLang",
+                "AIConfigurator: 2 x tokens x cabezas x head_dim x coeficiente, +15 % para SGLang",
+            )),
+            Engine::Trtllm => (Provenance::Heuristic, say(
+                "AIConfigurator: 2 x max_num_tokens x heads x head_dim x coeff",
+                "AIConfigurator: 2 x max_num_tokens x cabezas x head_dim x coeficiente",
+            )),
+            Engine::Llamacpp | Engine::Ollama => (Provenance::Heuristic, say(
+                "llama.cpp compute buffer: largest of attention and FFN for one 512-token micro-batch plus logits (modelled after gguf-parser)",
+                "búfer de cálculo de llama.cpp: el mayor entre atención y FFN para un microlote de 512 tokens, más los logits (según el modelo de gguf-parser)",
+            )),
+            Engine::Transformers => (Provenance::Heuristic, say(
+                "eager activations of one layer for the prompt tokens in flight plus logits",
+                "activaciones de una capa, sin compilar, para los tokens de entrada en curso, más los logits",
+            )),
         }
     };
     push("activations", n.activations, act_prov, act_basis);
     let ov_basis = if cpu {
-        "runtime resident memory".to_string()
+        say(
+            "runtime resident memory",
+            "memoria residente del entorno de ejecución",
+        )
     } else {
         match wl.engine {
-            Engine::Vllm => "CUDA context (~0.5 GiB) + vLLM non-torch memory 0.15 GiB at TP 1, 0.6 GiB at TP >= 2 (llm-d)".to_string(),
-            Engine::Llamacpp => "llama.cpp platform footprint 250 MiB (gguf-parser)".to_string(),
-            Engine::Ollama => "llama.cpp footprint + Ollama MinimumMemory 457 MiB + one layer buffer (ollama llm/memory.go)".to_string(),
-            Engine::Transformers => "PyTorch runtime and allocator slack (0.3-2 GiB quoted; up to +20% of weights per EleutherAI)".to_string(),
-            _ => "CUDA context and runtime (~0.5 GiB)".to_string(),
+            Engine::Vllm => say(
+                "CUDA context (~0.5 GiB) + vLLM non-torch memory 0.15 GiB at TP 1, 0.6 GiB at TP >= 2 (llm-d)",
+                "contexto CUDA (~0,5 GiB) + memoria de vLLM ajena a torch: 0,15 GiB con TP 1, 0,6 GiB con TP >= 2 (llm-d)",
+            ),
+            Engine::Llamacpp => say(
+                "llama.cpp platform footprint 250 MiB (gguf-parser)",
+                "huella de la plataforma llama.cpp, 250 MiB (gguf-parser)",
+            ),
+            Engine::Ollama => say(
+                "llama.cpp footprint + Ollama MinimumMemory 457 MiB + one layer buffer (ollama llm/memory.go)",
+                "huella de llama.cpp + MinimumMemory de Ollama, 457 MiB, + el búfer de una capa (ollama llm/memory.go)",
+            ),
+            Engine::Transformers => say(
+                "PyTorch runtime and allocator slack (0.3-2 GiB quoted; up to +20% of weights per EleutherAI)",
+                "entorno de PyTorch y holgura del asignador (se citan 0,3-2 GiB; hasta un 20 % más de los pesos según EleutherAI)",
+            ),
+            _ => say(
+                "CUDA context and runtime (~0.5 GiB)",
+                "contexto CUDA y entorno de ejecución (~0,5 GiB)",
+            ),
         }
     };
     push(
@@ -742,16 +890,18 @@ fn breakdown(
         ov_basis,
     );
     let rs_basis = match wl.engine {
-        Engine::Vllm => {
-            "vLLM uses gpu_memory_utilization (0.90) of each GPU: the rest stays free".to_string()
-        }
-        Engine::Sglang => {
-            "SGLang mem_fraction_static (0.88): weights + KV take that share of memory".to_string()
-        }
-        Engine::Trtllm => {
-            "TensorRT-LLM gives the KV cache 90% of the free memory (free_gpu_memory_fraction)"
-                .to_string()
-        }
+        Engine::Vllm => say(
+            "vLLM uses gpu_memory_utilization (0.90) of each GPU: the rest stays free",
+            "vLLM usa gpu_memory_utilization (0,90) de cada GPU: el resto queda libre",
+        ),
+        Engine::Sglang => say(
+            "SGLang mem_fraction_static (0.88): weights + KV take that share of memory",
+            "SGLang mem_fraction_static (0,88): pesos + KV ocupan esa parte de la memoria",
+        ),
+        Engine::Trtllm => say(
+            "TensorRT-LLM gives the KV cache 90% of the free memory (free_gpu_memory_fraction)",
+            "TensorRT-LLM da a la caché KV el 90 % de la memoria libre (free_gpu_memory_fraction)",
+        ),
         _ => String::new(),
     };
     push("reserve", n.reserve, Provenance::Empirical, rs_basis);
@@ -759,15 +909,27 @@ fn breakdown(
         "gradients",
         n.gradients,
         Provenance::Empirical,
-        "bf16 gradients 2 B/param (4 more with fp32 gradient copies)".into(),
+        say(
+            "bf16 gradients 2 B/param (4 more with fp32 gradient copies)",
+            "gradientes bf16, 2 B/parámetro (4 más con copias fp32 de los gradientes)",
+        ),
     );
-    push("optimizer", n.optimizer, Provenance::Empirical, "AdamW: fp32 master weights 4 + moments 8 = 12 B/param (16-18 B/param in total; EleutherAI, DeepSpeed)".into());
-    push("adapters", n.adapters, Provenance::Exact, "LoRA adapters on every linear layer, trained in fp32 with AdamW (16 B per adapter parameter)".into());
+    push("optimizer", n.optimizer, Provenance::Empirical, say(
+        "AdamW: fp32 master weights 4 + moments 8 = 12 B/param (16-18 B/param in total; EleutherAI, DeepSpeed)",
+        "AdamW: pesos maestros fp32 4 + momentos 8 = 12 B/parámetro (16-18 B/parámetro en total; EleutherAI, DeepSpeed)",
+    ));
+    push("adapters", n.adapters, Provenance::Exact, say(
+        "LoRA adapters on every linear layer, trained in fp32 with AdamW (16 B per adapter parameter)",
+        "adaptadores LoRA en cada capa lineal, entrenados en fp32 con AdamW (16 B por parámetro de adaptador)",
+    ));
     push(
         "os_reserve",
         n.os_reserve,
         Provenance::Heuristic,
-        "memory kept for the operating system".into(),
+        say(
+            "memory kept for the operating system",
+            "memoria reservada para el sistema operativo",
+        ),
     );
 
     let per_device = n.per_device();
@@ -818,9 +980,7 @@ pub fn place_prepared(
     let cap = finite(gpu.memory.0);
     let per_server = gpus_per_server.max(1);
     if cap <= 0.0 {
-        return Err(NoFit {
-            reason: "the GPU has no memory figure".into(),
-        });
+        return Err(NoFit::NoMemoryFigure);
     }
     let layers = a.layers.clamp(1, 1 << 20);
     let mut best: Option<Placement> = None;
@@ -863,16 +1023,10 @@ pub fn place_prepared(
             best = Some(cand);
         }
     }
-    best.ok_or_else(|| {
-        let one_layer = p.weights.total / p.layers.max(1.0);
-        NoFit {
-            reason: format!(
-                "does not fit on {:.1} GiB GPUs even split over {} pipeline stages (one layer alone needs {:.2} GiB of weights plus runtime and cache)",
-                cap / GIB,
-                layers,
-                one_layer / GIB
-            ),
-        }
+    best.ok_or_else(|| NoFit::TooBig {
+        gpu_memory: Bytes(cap),
+        stages: layers,
+        one_layer_weights: Bytes(p.weights.total / p.layers.max(1.0)),
     })
 }
 

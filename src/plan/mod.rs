@@ -423,13 +423,13 @@ impl NoOption<'_> {
         let c = constraints.join(", ");
         let mut s = match (es, self.fit, self.serve) {
             (false, 0, _) => format!("No option fits: none of the {} offers holds the model in memory.", self.total),
-            (true, 0, _) => format!("Ninguna opción sirve: ninguna de las {} ofertas cabe el modelo en memoria.", self.total),
+            (true, 0, _) => format!("Ninguna opción sirve: el modelo no cabe en la memoria de ninguna de las {} ofertas.", self.total),
             (false, f, 0) => format!(
                 "No option meets every requirement: of {} offers, {f} hold the model in memory, none of them meets the speed and latency targets.",
                 self.total
             ),
             (true, f, 0) => format!(
-                "Ninguna opción cumple todos los requisitos: de {} ofertas, {f} caben el modelo en memoria y ninguna cumple los objetivos de velocidad y latencia.",
+                "Ninguna opción cumple todos los requisitos: de {} ofertas, el modelo cabe en la memoria de {f} y ninguna cumple los objetivos de velocidad y latencia.",
                 self.total
             ),
             (false, f, n) => format!(
@@ -437,7 +437,7 @@ impl NoOption<'_> {
                 self.total
             ),
             (true, f, n) => format!(
-                "Ninguna opción cumple todos los requisitos: de {} ofertas, {f} caben el modelo en memoria, {n} cumplen los objetivos de velocidad y latencia, y ninguna de ellas cumple las restricciones ({c}).",
+                "Ninguna opción cumple todos los requisitos: de {} ofertas, el modelo cabe en la memoria de {f}, {n} cumplen los objetivos de velocidad y latencia y ninguna de ellas cumple las restricciones ({c}).",
                 self.total
             ),
         };

@@ -185,5 +185,39 @@ impl Default for Scenario {
     }
 }
 
+/// Fine-tuning batch while `seqs` and `ctx` stay at their defaults (a link that does not set
+/// them): a micro-batch of 2 sequences of 4,096 tokens per device, with gradient checkpointing
+/// and gradient accumulation for a larger effective batch, as LoRA recipes for 7-8B models use
+/// (Axolotl's Llama-3 LoRA example: `micro_batch_size: 2`, `sequence_len: 4096`,
+/// `gradient_checkpointing: true`). The serving defaults, 16 sequences of 8,192 tokens, are
+/// not a training micro-batch: they would ask for about 120 GB of activations on each GPU.
+pub const TRAIN_MICRO_BATCH: u64 = 2;
+/// See [`TRAIN_MICRO_BATCH`].
+pub const TRAIN_SEQUENCE_TOKENS: u64 = 4096;
+
+impl Scenario {
+    /// `(sequences, tokens per sequence)` the memory is sized for: `seqs` and `ctx` as set, except
+    /// when fine-tuning with them at their (serving) defaults, where the training defaults
+    /// [`TRAIN_MICRO_BATCH`] and [`TRAIN_SEQUENCE_TOKENS`] apply (a value the user sets is kept).
+    pub fn sized_batch(&self) -> (u64, u64) {
+        let d = Scenario::default();
+        if self.task == Task::Infer {
+            return (self.seqs, self.ctx);
+        }
+        (
+            if self.seqs == d.seqs {
+                TRAIN_MICRO_BATCH
+            } else {
+                self.seqs
+            },
+            if self.ctx == d.ctx {
+                TRAIN_SEQUENCE_TOKENS
+            } else {
+                self.ctx
+            },
+        )
+    }
+}
+
 /// The default model of a new scenario.
 pub const DEFAULT_MODEL: &str = "llama-3.3-70b";
