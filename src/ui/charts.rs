@@ -284,7 +284,7 @@ pub fn Charts() -> impl IntoView {
     });
     let memory = Memo::new(move |_| {
         let lang = c.lang();
-        let ctx = c.sc.scenario.with(|s| s.ctx);
+        let ctx = c.sc.scenario.with(|s| s.sized_batch().1);
         c.report.with(|r| memory_vs_context(r, ctx, lang))
     });
     view! {

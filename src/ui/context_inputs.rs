@@ -5,7 +5,8 @@ use super::fields::LogSliderNumber;
 use super::i18n::T;
 use leptos::prelude::*;
 
-/// Context and concurrency inputs.
+/// Context and concurrency inputs. They show what is sized: for fine-tuning left at the serving
+/// defaults, the training micro-batch (`Scenario::sized_batch`).
 #[component]
 pub fn ContextInputs() -> impl IntoView {
     let c = ctx();
@@ -15,7 +16,7 @@ pub fn ContextInputs() -> impl IntoView {
             <LogSliderNumber
                 id="ctx"
                 label=T::Context
-                value=Signal::derive(move || c.sc.scenario.with(|s| s.ctx as f64))
+                value=Signal::derive(move || c.sc.scenario.with(|s| s.sized_batch().1 as f64))
                 on_change=Callback::new(move |v: f64| c.sc.edit(|s| s.ctx = v as u64))
                 min_log2=9.0
                 max_log2=23.0
@@ -24,7 +25,7 @@ pub fn ContextInputs() -> impl IntoView {
             <LogSliderNumber
                 id="seqs"
                 label=T::Concurrency
-                value=Signal::derive(move || c.sc.scenario.with(|s| s.seqs as f64))
+                value=Signal::derive(move || c.sc.scenario.with(|s| s.sized_batch().0 as f64))
                 on_change=Callback::new(move |v: f64| c.sc.edit(|s| s.seqs = v as u64))
                 min_log2=0.0
                 max_log2=12.0
