@@ -134,7 +134,7 @@ fn gpus_text(o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> String {
     }
 }
 
-fn csv(lang: Lang, rows: &[OptionReport]) -> String {
+fn csv(lang: Lang, rows: &[&OptionReport]) -> String {
     let mut out = vec![csv_line(
         &[
             "offer_id",
@@ -223,6 +223,7 @@ pub fn ComparisonTable() -> impl IntoView {
             (kinds, providers, juris)
         })
     });
+    // The shown options, as positions in the report: filtering and sorting never copy a row.
     let rows = Memo::new(move |_| {
         let (k, p, j, fit) = (
             kind.get(),
@@ -230,27 +231,30 @@ pub fn ComparisonTable() -> impl IntoView {
             jurisdiction.get(),
             only_fit.get(),
         );
-        let mut rows: Vec<OptionReport> = c.report.with(|r| {
-            r.options
-                .iter()
-                .filter(|o| k.is_empty() || o.kind == k)
-                .filter(|o| p.is_empty() || o.provider == p)
-                .filter(|o| j.is_empty() || o.jurisdiction == j)
-                .filter(|o| !fit || o.fits)
-                .cloned()
-                .collect()
-        });
-        if let Some((col, asc)) = sort.get() {
-            rows.sort_by(|a, b| {
-                let o = compare(col, a, b);
-                if asc {
-                    o
-                } else {
-                    o.reverse()
-                }
-            });
-        }
-        rows
+        let order = sort.get();
+        c.report.with(|r| {
+            let options = &r.options;
+            let mut rows: Vec<usize> = (0..options.len())
+                .filter(|&i| {
+                    let o = &options[i];
+                    (k.is_empty() || o.kind == k)
+                        && (p.is_empty() || o.provider == p)
+                        && (j.is_empty() || o.jurisdiction == j)
+                        && (!fit || o.fits)
+                })
+                .collect();
+            if let Some((col, asc)) = order {
+                rows.sort_by(|&a, &b| {
+                    let o = compare(col, &options[a], &options[b]);
+                    if asc {
+                        o
+                    } else {
+                        o.reverse()
+                    }
+                });
+            }
+            rows
+        })
     });
     let total = Memo::new(move |_| c.report.with(|r| r.options.len()));
 
@@ -301,7 +305,12 @@ pub fn ComparisonTable() -> impl IntoView {
                     type="button"
                     id="export-csv"
                     on:click=move |_| {
-                        let text = rows.with_untracked(|r| csv(c.sc.lang.get_untracked(), r));
+                        let text = c.report.with_untracked(|r| {
+                            rows.with_untracked(|shown| {
+                                let shown: Vec<&OptionReport> = shown.iter().map(|&i| &r.options[i]).collect();
+                                csv(c.sc.lang.get_untracked(), &shown)
+                            })
+                        });
                         download("inference-sizer-comparison.csv", "text/csv;charset=utf-8", &text);
                     }
                 >
@@ -356,11 +365,14 @@ pub fn ComparisonTable() -> impl IntoView {
                                     .with_untracked(|cat| cat.gpu(id).map(|g| g.name.clone()).unwrap_or_else(|| id.to_string()))
                             };
                             let limit = if show_all.get() { usize::MAX } else { FIRST_ROWS };
-                            rows.with(|rows| {
-                                rows.iter()
-                                    .take(limit)
-                                    .map(|o| row(lang, o, &gpu_name))
-                                    .collect_view()
+                            c.report.with(|r| {
+                                rows.with(|rows| {
+                                    rows.iter()
+                                        .take(limit)
+                                        .filter_map(|&i| r.options.get(i))
+                                        .map(|o| row(lang, o, &gpu_name))
+                                        .collect_view()
+                                })
                             })
                         }}
                     </tbody>
