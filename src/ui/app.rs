@@ -76,6 +76,14 @@ pub fn App() -> impl IntoView {
     });
     Effect::new(move |_| report.with(embed::post_result));
 
+    // The comparison of every offer and the charts are built after the first paint: the verdict,
+    // memory and speed show first (they are what a person reads first, and building 25 table rows
+    // and three charts would otherwise delay them).
+    let later = RwSignal::new(false);
+    request_animation_frame(move || {
+        set_timeout(move || later.set(true), std::time::Duration::ZERO);
+    });
+
     view! {
         <main id="app" class="app">
             <header class="page-header">
@@ -104,8 +112,10 @@ pub fn App() -> impl IntoView {
                     <verdict::Verdict />
                     <memory_bar::MemoryBar />
                     <speed::Speed />
-                    <comparison_table::ComparisonTable />
-                    <charts::Charts />
+                    <Show when=move || later.get()>
+                        <comparison_table::ComparisonTable />
+                        <charts::Charts />
+                    </Show>
                 </section>
             </div>
             <footer class="page-footer">

@@ -339,17 +339,30 @@ where
 {
     let c = ctx();
     let canvas = NodeRef::<leptos::html::Canvas>::new();
-    // Drawn on the next frame, so an edit updates the figures first and the charts after.
+    // Drawn after the next paint (a task queued from the frame callback runs once the frame is
+    // painted), so an edit shows its figures first and the charts a frame later; while a slider
+    // moves, only the latest of the queued drawings is made.
+    let generation = StoredValue::new(0u64);
     Effect::new(move |_| {
         let style = style.get();
         let d = data.get();
         let Some(element) = canvas.get() else { return };
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
         request_animation_frame(move || {
-            if let Some(backend) = CspCanvas::new(element) {
-                if let Err(e) = draw(backend.into_drawing_area(), &d, &style) {
-                    leptos::logging::warn!("{e}");
-                }
-            }
+            set_timeout(
+                move || {
+                    if generation.try_get_value() != Some(mine) {
+                        return;
+                    }
+                    if let Some(backend) = CspCanvas::new(element) {
+                        if let Err(e) = draw(backend.into_drawing_area(), &d, &style) {
+                            leptos::logging::warn!("{e}");
+                        }
+                    }
+                },
+                std::time::Duration::ZERO,
+            );
         });
     });
     // The data table is built only while it is open: kept current on every edit it would cost
