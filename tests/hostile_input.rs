@@ -14,13 +14,43 @@ const LLAMA_CONFIG: &str = r#"{"architectures":["LlamaForCausalLM"],"hidden_size
 "num_attention_heads":32,"num_key_value_heads":8,"intermediate_size":14336,"vocab_size":128256,
 "tie_word_embeddings":false,"max_position_embeddings":131072,"sliding_window":null}"#;
 
-fn finite_json(v: &serde_json::Value) -> bool {
-    match v {
-        serde_json::Value::Number(n) => n.as_f64().is_some_and(f64::is_finite),
-        serde_json::Value::Array(a) => a.iter().all(finite_json),
-        serde_json::Value::Object(o) => o.values().all(finite_json),
-        _ => true,
+#[path = "support/finite.rs"]
+mod finite;
+use finite::non_finite_numbers;
+
+/// True when every number in `value` is finite; a failing case prints the paths of those that are not.
+fn all_finite<T: serde::Serialize>(value: &T) -> bool {
+    let bad = non_finite_numbers(value);
+    if !bad.is_empty() {
+        eprintln!("non-finite figures: {bad:?}");
     }
+    bad.is_empty()
+}
+
+#[test]
+fn the_finiteness_check_finds_nan_and_infinity_that_json_would_hide() {
+    #[derive(serde::Serialize)]
+    struct Figures {
+        fine: f64,
+        rows: Vec<Option<f64>>,
+    }
+    let hidden = Figures {
+        fine: 1.0,
+        rows: vec![Some(2.0), Some(f64::NAN), None, Some(f64::INFINITY)],
+    };
+    // serde_json writes both as null, as it does the None: a JSON-based check sees nothing wrong.
+    assert_eq!(
+        serde_json::to_string(&hidden).unwrap(),
+        r#"{"fine":1.0,"rows":[2.0,null,null,null]}"#
+    );
+    assert_eq!(
+        non_finite_numbers(&hidden),
+        vec![".rows[1] = NaN", ".rows[3] = inf"]
+    );
+    assert!(all_finite(&Figures {
+        fine: 0.0,
+        rows: vec![None]
+    }));
 }
 
 /// A minimal GGUF v3 header with one metadata string and one F16 tensor.
@@ -99,7 +129,7 @@ proptest! {
             let mut s = Scenario::default();
             import_into(&mut s, &imported.arch, &catalog);
             let r = evaluate(&s, &catalog);
-            prop_assert!(finite_json(&serde_json::to_value(&r).unwrap()));
+            prop_assert!(all_finite(&r));
         }
     }
 
@@ -123,6 +153,53 @@ proptest! {
     #[test]
     fn hostile_urls_give_a_report_with_finite_figures(q in "[a-z_=&%0-9.eE+-]{0,120}") {
         let r = evaluate_query(&q, &Catalog::builtin());
-        prop_assert!(finite_json(&serde_json::to_value(&r).unwrap()));
+        prop_assert!(all_finite(&r));
+    }
+}
+
+/// The committed fuzz seeds (fuzz/corpus/<target>/seed-*, written by fuzz/make_seeds.py) are valid
+/// inputs, so the short fuzzing run in scripts/test mutates real documents, not text every parser
+/// refuses at its first byte.
+#[test]
+fn the_fuzz_seeds_are_inputs_the_parsers_accept() {
+    let seeds = |target: &str| -> Vec<(String, Vec<u8>)> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fuzz/corpus")
+            .join(target);
+        let mut found: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.expect("a directory entry").path())
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("seed-"))
+            })
+            .map(|p| {
+                (
+                    p.display().to_string(),
+                    std::fs::read(&p).expect("a readable seed"),
+                )
+            })
+            .collect();
+        found.sort();
+        assert!(found.len() >= 3, "{target}: only {} seeds", found.len());
+        found
+    };
+    let catalog = Catalog::builtin();
+    for (path, bytes) in seeds("url") {
+        // Every parameter is read: no warning about the link itself.
+        let (_, warnings) = Scenario::from_query(&String::from_utf8(bytes).unwrap());
+        assert!(warnings.is_empty(), "{path}: {warnings:?}");
+    }
+    for (path, bytes) in seeds("config_json") {
+        let text = String::from_utf8(bytes).unwrap();
+        from_config_json(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    }
+    for (path, bytes) in seeds("gguf") {
+        let info = read_header(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert!(info.weight_bytes > 0, "{path}");
+    }
+    for (path, bytes) in seeds("catalog") {
+        let text = String::from_utf8(bytes).unwrap();
+        Catalog::load_over(&catalog, &text).unwrap_or_else(|e| panic!("{path}: {e}"));
     }
 }

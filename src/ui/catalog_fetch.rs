@@ -1,10 +1,17 @@
 //! The one place the page talks to the network: fetching a provider's catalogue (`catalog=URL`).
 //! The built-in catalogue is used at once; a fetched one replaces it only when it loads and
-//! validates, otherwise the page says so and keeps the built-in prices.
+//! validates, otherwise the page says so and keeps the built-in prices. A fetch that has not
+//! ended after [`CATALOG_TIMEOUT`] is given up: the built-in prices stay, with a notice, and a late
+//! answer is ignored, so the prices never change under a visitor who has been told they will not.
 
 use crate::catalog::Catalog;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use std::time::Duration;
+
+/// How long a provider's catalogue may take before the page stops waiting for it. The notice
+/// (`T::CatalogTimedOut`) states this figure in words: change both together.
+pub const CATALOG_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Where the catalogue in use came from.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,6 +26,8 @@ pub enum CatalogStatus {
     Failed(String),
     /// The address is not on an allowed origin.
     NotAllowed(String),
+    /// The catalogue at this address did not arrive within [`CATALOG_TIMEOUT`].
+    TimedOut(String),
 }
 
 /// The catalogue in use and how it was obtained.
@@ -35,26 +44,39 @@ pub fn use_catalog(url: Option<String>) -> CatalogState {
     let status = RwSignal::new(CatalogStatus::BuiltIn);
     if let Some(url) = url.filter(|u| !u.trim().is_empty()) {
         status.set(CatalogStatus::Loading(url.clone()));
+        set_timeout(
+            move || {
+                status.update(|s| {
+                    if let CatalogStatus::Loading(url) = s {
+                        *s = CatalogStatus::TimedOut(std::mem::take(url));
+                    }
+                })
+            },
+            CATALOG_TIMEOUT,
+        );
+        // Every outcome below applies only while the page still waits (not after the timeout).
+        let settle = move |outcome: CatalogStatus, loaded: Option<Catalog>| {
+            if matches!(status.get_untracked(), CatalogStatus::Loading(_)) {
+                if let Some(loaded) = loaded {
+                    catalog.set(loaded);
+                }
+                status.set(outcome);
+            }
+        };
         spawn_local(async move {
             // Allowed: this site's own origin, or one listed in the deployment's embed-config.json.
             let config = super::embed::load_config().await;
             let absolute = match super::embed::check_catalog_url(&url, &config) {
                 Ok(absolute) => absolute,
-                Err(_) => {
-                    status.set(CatalogStatus::NotAllowed(url));
-                    return;
-                }
+                Err(_) => return settle(CatalogStatus::NotAllowed(url), None),
             };
-            status.set(CatalogStatus::Loading(absolute.clone()));
+            settle(CatalogStatus::Loading(absolute.clone()), None);
             match fetch_text(&absolute).await {
                 Ok(text) => match Catalog::load_over(&base, &text) {
-                    Ok(loaded) => {
-                        catalog.set(loaded);
-                        status.set(CatalogStatus::Loaded(absolute));
-                    }
-                    Err(e) => status.set(CatalogStatus::Failed(e.to_string())),
+                    Ok(loaded) => settle(CatalogStatus::Loaded(absolute), Some(loaded)),
+                    Err(e) => settle(CatalogStatus::Failed(e.to_string()), None),
                 },
-                Err(e) => status.set(CatalogStatus::Failed(e)),
+                Err(e) => settle(CatalogStatus::Failed(e), None),
             }
         });
     }

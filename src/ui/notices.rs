@@ -75,6 +75,16 @@ pub fn Notices() -> impl IntoView {
                         }
                             .into_any()
                     }
+                    CatalogStatus::TimedOut(url) => {
+                        view! {
+                            <p class="notice error" role="alert" id="catalog-status">
+                                {move || c.t(T::CatalogTimedOut)}
+                                " "
+                                <span class="url">{url.clone()}</span>
+                            </p>
+                        }
+                            .into_any()
+                    }
                 }
             }}
             {move || {
