@@ -75,12 +75,15 @@ async function firstRender() {
   const browser = await launchBrowser();
   const title = [];
   const result = [];
+  const requested = new Set();
   let resultPresent = true;
   try {
     for (let i = 0; i < LOADS; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       await page.addInitScript(recorder, [TITLE_SELECTOR, RESULT_SELECTOR]);
+      // What a first visit fetches, by path under the site's base (`/sizer/`).
+      page.on("request", (req) => requested.add(decodeURIComponent(new URL(req.url()).pathname)));
       await page.goto(server.url);
       await page.locator(TITLE_SELECTOR).first().waitFor({ state: "visible", timeout: 30_000 });
       if (resultPresent) {
@@ -99,7 +102,10 @@ async function firstRender() {
     await browser.close();
     await server.close();
   }
+  const base = new URL(server.url).pathname;
+  const fetched = [...requested].map((p) => (p === base ? "index.html" : p.slice(base.length)));
   return {
+    fetched,
     title: { selector: TITLE_SELECTOR, median_ms: median(title), samples_ms: title },
     result: result.length ? { selector: RESULT_SELECTOR, median_ms: median(result), samples_ms: result } : null,
   };
@@ -171,12 +177,20 @@ const commit = (() => {
 
 const { files, totals } = await sizes();
 const render = await firstRender();
+// The first load: every file the page requested, as served (index.html for the base address).
+const firstLoad = { raw: 0, gzip: 0, brotli: 0, files: [] };
+for (const f of files) {
+  if (!render.fetched.includes(f.file)) continue;
+  for (const m of ["raw", "gzip", "brotli"]) firstLoad[m] += f[m];
+  firstLoad.files.push(f.file);
+}
 const edit = await editLatency().catch((e) => ({ error: String(e) }));
 const report = {
   measured_at: new Date().toISOString(),
   commit,
   chromium: execFileSync(process.env.CHROMIUM || "/usr/bin/chromium", ["--version"]).toString().trim(),
   totals,
+  first_load: firstLoad,
   files,
   first_render: render,
   edit,
@@ -187,6 +201,9 @@ for (const kind of ["wasm", "js", "css", "html", "json", "all"]) {
   const t = totals[kind];
   if (t) console.log(`  ${kind.padEnd(6)}           ${kb(t.raw)} ${kb(t.gzip)} ${kb(t.brotli)}`);
 }
+console.log(
+  `  first load (${firstLoad.files.join(", ")})\n                   ${kb(firstLoad.raw)} ${kb(firstLoad.gzip)} ${kb(firstLoad.brotli)}`,
+);
 console.log(
   `first render (${render.title.selector} visible, median of ${LOADS} cold loads): ${render.title.median_ms} ms  [${render.title.samples_ms.join(", ")}]`,
 );
