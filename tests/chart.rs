@@ -390,3 +390,41 @@ fn dump_example_charts() {
     });
     std::fs::write(format!("{dir}/chart-memory-dark.svg"), svg.unwrap()).unwrap();
 }
+
+/// Every text's extent, from its anchor and an upper bound on its width (0.6 em per character):
+/// no label may run off the picture. The last utilisation tick, "100%", is centred on the plot's
+/// right edge; with the plot reaching the picture's edge it was cut in half.
+#[test]
+fn no_label_runs_off_the_right_edge() {
+    let width = 640;
+    let svg = render_svg_cost_vs_utilisation(&server_against_api(), width, 360).unwrap();
+    let attr = |tag: &str, name: &str| -> Option<f64> {
+        let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        tag[start..].split('"').next()?.parse().ok()
+    };
+    let mut checked = 0;
+    for piece in svg.split("<text").skip(1) {
+        let (tag, rest) = piece.split_once('>').unwrap();
+        let text = rest.split("</text>").next().unwrap();
+        let (Some(x), Some(size)) = (attr(tag, "x"), attr(tag, "font-size")) else {
+            continue;
+        };
+        if tag.contains("rotate") {
+            continue;
+        }
+        let half = text.chars().count() as f64 * size * 0.6 / 2.0;
+        let right = if tag.contains("text-anchor=\"middle\"") {
+            x + half
+        } else if tag.contains("text-anchor=\"end\"") {
+            x
+        } else {
+            x + 2.0 * half
+        };
+        assert!(
+            right <= width as f64,
+            "{text:?} ends at {right} past {width}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 10, "only {checked} texts checked");
+}

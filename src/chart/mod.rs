@@ -259,6 +259,8 @@ fn frame<'a, DB: DrawingBackend>(
     let colours = style.colours();
     let mut chart = ChartBuilder::on(root)
         .margin(font)
+        // Room for half of the last x label ("100 %"), which is centred on the right edge.
+        .margin_right(font * 2)
         .x_label_area_size(font * 3)
         .y_label_area_size(font * 5)
         .build_cartesian_2d(axes.x, axes.y)
