@@ -3,11 +3,14 @@
 
 use inference_sizer::model::import::{from_config_json, ImportError};
 use inference_sizer::model::*;
+use inference_sizer::scenario::Lang;
 
+/// The model and its warnings in English.
 #[track_caller]
 fn import(json: &str) -> (ModelArch, Vec<String>) {
     let i = from_config_json(json).unwrap_or_else(|e| panic!("{e}"));
-    (i.arch, i.warnings)
+    let warnings = i.warnings.iter().map(|w| w.sentence(Lang::En)).collect();
+    (i.arch, warnings)
 }
 
 const LLAMA_3_1_8B: &str = r#"{
