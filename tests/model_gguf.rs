@@ -186,3 +186,189 @@ fn foreign_or_hostile_input_is_an_error() {
     assert!(read_header(&bad).is_err());
     assert!(read_header(&[]).is_err());
 }
+
+// --- In Spanish ---------------------------------------------------------------------------
+
+use inference_sizer::model::gguf::{GgufWarning, HeaderPart, Malformed};
+use inference_sizer::scenario::Lang;
+
+/// Words of the English messages that must not survive in a Spanish one; quoted keys (between
+/// backticks) and names (GGUF, ggml, KV, bytes, tensor) are left aside.
+const ENGLISH: &str = "\
+    not a file it does start with the version is supported versions and are first end inside \
+    read at least from of header metadata table entry info malformed unknown value type array \
+    element nested longer than buffer tensors entries plausible has dimensions this reader its \
+    counted missing architecture fields or unreadable cache sized";
+
+#[track_caller]
+fn assert_spanish(text: &str) {
+    let outside: Vec<&str> = text.split('`').step_by(2).collect();
+    let left: Vec<&str> = outside
+        .iter()
+        .flat_map(|part| part.split(|c: char| !c.is_alphanumeric()))
+        .filter(|w| {
+            ENGLISH
+                .split_whitespace()
+                .any(|e| e.eq_ignore_ascii_case(w))
+        })
+        .collect();
+    assert!(left.is_empty(), "English words {left:?} in: {text}");
+}
+
+#[test]
+fn every_gguf_warning_and_error_has_a_spanish_sentence_with_no_english_left() {
+    let warnings = [
+        GgufWarning::UnknownTensorType {
+            tensor: "blk.0.ffn_up.weight".into(),
+            ggml_type: 99,
+        },
+        GgufWarning::NoArchitecture,
+        GgufWarning::FieldMissing {
+            key: "llama.block_count".into(),
+        },
+        GgufWarning::KvLoraRankMissing {
+            key: "deepseek2.attention.kv_lora_rank".into(),
+        },
+    ];
+    for w in &warnings {
+        let (en, es) = (w.sentence(Lang::En), w.sentence(Lang::Es));
+        assert_ne!(en, es);
+        assert_eq!(w.to_string(), en);
+        assert_spanish(&es);
+    }
+    let parts = [
+        HeaderPart::FileHeader,
+        HeaderPart::MetadataEntry { index: 3, count: 9 },
+        HeaderPart::MetadataValue {
+            key: "general.name".into(),
+        },
+        HeaderPart::TensorInfo {
+            index: 12,
+            count: 291,
+        },
+    ];
+    let mut errors = vec![GgufError::NotGguf, GgufError::UnsupportedVersion(1)];
+    errors.extend(parts.into_iter().map(|what| GgufError::Truncated {
+        have: 1_048_576,
+        needed: 2_000_000,
+        what,
+    }));
+    errors.extend(
+        [
+            Malformed::UnknownValueType(77),
+            Malformed::UnknownArrayElementType(77),
+            Malformed::NestedArrayTooLong,
+            Malformed::ImplausibleCounts {
+                tensors: 20_000_000,
+                metadata: 3,
+            },
+            Malformed::TooManyDimensions {
+                tensor: "t".into(),
+                dims: 9,
+            },
+        ]
+        .map(GgufError::Invalid),
+    );
+    for e in &errors {
+        let (en, es) = (e.message(Lang::En), e.message(Lang::Es));
+        assert_ne!(en, es);
+        assert_eq!(e.to_string(), en);
+        assert_spanish(&es);
+    }
+}
+
+#[test]
+fn a_truncated_buffer_says_in_spanish_how_many_bytes_it_needs() {
+    let buf = tiny_llama();
+    let err = read_header(&buf[..buf.len() - 30]).unwrap_err();
+    let GgufError::Truncated { have, needed, .. } = err else {
+        panic!("{err:?}")
+    };
+    // The tiny file is over a thousand bytes: the Spanish counts take a thousands point.
+    let dotted = |n: u64| format!("{}.{:03}", n / 1000, n % 1000);
+    assert!(have >= 1000 && needed >= 1000);
+    assert_eq!(
+        err.message(Lang::Es),
+        format!(
+            "los primeros {} bytes acaban dentro de la descripción del tensor 21 de 21: hay que \
+             leer al menos {} bytes desde el principio del fichero (la cabecera, los metadatos y \
+             la tabla de tensores)",
+            dotted(have),
+            dotted(needed)
+        )
+    );
+    assert_eq!(
+        GgufError::Truncated {
+            have: 60,
+            needed: 64,
+            what: HeaderPart::MetadataValue {
+                key: "general.architecture".into()
+            },
+        }
+        .message(Lang::Es),
+        "los primeros 60 bytes acaban dentro del metadato `general.architecture`: hay que leer al \
+         menos 64 bytes desde el principio del fichero (la cabecera, los metadatos y la tabla de \
+         tensores)"
+    );
+}
+
+#[test]
+fn foreign_or_hostile_input_is_refused_in_spanish() {
+    let es = |b: &[u8]| read_header(b).unwrap_err().message(Lang::Es);
+    assert_eq!(
+        es(b"PK\x03\x04 not a gguf"),
+        "no es un fichero GGUF (no empieza por los bytes `GGUF`)"
+    );
+    let mut v1 = b"GGUF".to_vec();
+    v1.extend(1u32.to_le_bytes());
+    assert_eq!(
+        es(&v1),
+        "la versión 1 de GGUF no está admitida (sí lo están la 2 y la 3)"
+    );
+    let mut huge = b"GGUF".to_vec();
+    huge.extend(3u32.to_le_bytes());
+    huge.extend(20_000_000u64.to_le_bytes());
+    huge.extend(1_500u64.to_le_bytes());
+    assert_eq!(
+        es(&huge),
+        "la cabecera GGUF está mal formada: declarar 20.000.000 tensores y 1.500 entradas de \
+         metadatos no es creíble"
+    );
+    assert_eq!(
+        read_header(&huge).unwrap_err().to_string(),
+        "the GGUF header is malformed: 20000000 tensors and 1500 metadata entries is not plausible"
+    );
+}
+
+#[test]
+fn header_warnings_are_said_in_spanish() {
+    let no_arch = Gguf::new()
+        .u32("llama.block_count", 2)
+        .tensor("t", &[4], 99)
+        .bytes();
+    let info = read_header(&no_arch).expect("reads");
+    let es: Vec<String> = info.warnings.iter().map(|w| w.sentence(Lang::Es)).collect();
+    assert_eq!(
+        es[..2],
+        [
+            "el tensor `t` es de un tipo ggml (99) que este lector no conoce: sus bytes no se cuentan",
+            "falta `general.architecture`: no se leen los campos de la arquitectura",
+        ]
+    );
+    let mla = Gguf::new().str("general.architecture", "deepseek2").bytes();
+    let info = read_header(&mla).expect("reads");
+    let es: Vec<String> = info.warnings.iter().map(|w| w.sentence(Lang::Es)).collect();
+    assert_eq!(
+        es,
+        [
+            "`deepseek2.block_count` falta o no se puede leer",
+            "`deepseek2.embedding_length` falta o no se puede leer",
+            "`deepseek2.attention.head_count` falta o no se puede leer",
+            "falta `deepseek2.attention.kv_lora_rank`: no se dimensiona la caché KV",
+        ]
+    );
+    assert_eq!(
+        info.warnings[3].to_string(),
+        "`deepseek2.attention.kv_lora_rank` missing: KV cache not sized"
+    );
+}

@@ -3,11 +3,14 @@
 
 use inference_sizer::model::import::{from_config_json, ImportError};
 use inference_sizer::model::*;
+use inference_sizer::scenario::Lang;
 
+/// The model and its warnings in English.
 #[track_caller]
 fn import(json: &str) -> (ModelArch, Vec<String>) {
     let i = from_config_json(json).unwrap_or_else(|e| panic!("{e}"));
-    (i.arch, i.warnings)
+    let warnings = i.warnings.iter().map(|w| w.sentence(Lang::En)).collect();
+    (i.arch, warnings)
 }
 
 const LLAMA_3_1_8B: &str = r#"{
@@ -186,4 +189,247 @@ fn garbage_is_an_error_not_a_panic() {
     ));
     assert_eq!(from_config_json("[1,2]"), Err(ImportError::NotObject));
     assert!(from_config_json(r#"{"hidden_size": -1, "num_hidden_layers": 1e300}"#).is_err());
+}
+
+// --- In Spanish ---------------------------------------------------------------------------
+
+use inference_sizer::model::import::{ImportWarning, JsonSyntax, MissingField};
+
+/// Words of the English messages that must not survive in a Spanish one (not those Spanish
+/// shares: no, multimodal, audio). Quoted keys and values (between backticks) and names such as
+/// JSON, FFN, MoE or config.json are left aside.
+const ENGLISH: &str = "\
+    the is are not of and or with at line column this valid expected value while parsing must \
+    be object lacks fields size depends on hidden layer layers count attention heads \
+    vocabulary experts expert per width dense whole number ignored text model models sized \
+    vision towers counted present those absent assumed equal shared lists every default \
+    unknown has entries other than full config pattern treated sliding biases few thousand \
+    parameters checkpoint quantised pick matching weight format type formula trailing comma \
+    characters EOF list string invalid escape";
+
+/// The English words left in `text`, outside backticks (`config.json` is a file name).
+fn english_words_in(text: &str) -> Vec<String> {
+    let outside: String = text
+        .split('`')
+        .step_by(2)
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("config.json", " ");
+    outside
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| {
+            ENGLISH
+                .split_whitespace()
+                .any(|e| e.eq_ignore_ascii_case(w))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[track_caller]
+fn assert_spanish(text: &str) {
+    let left = english_words_in(text);
+    assert!(left.is_empty(), "English words {left:?} in: {text}");
+}
+
+/// One of each warning; the match makes a new variant fail to compile here until it is listed.
+fn every_warning() -> Vec<ImportWarning> {
+    use ImportWarning::*;
+    let all = vec![
+        NotWholeNumber {
+            key: "num_hidden_layers".into(),
+            value: "2.5".into(),
+        },
+        NotBoolean {
+            key: "tie_word_embeddings".into(),
+            value: "\"yes\"".into(),
+        },
+        MultimodalTextOnly,
+        TowersNotCounted,
+        KvHeadsAssumed,
+        SharedExpertNotCounted,
+        MlpOnlyLayers { count: 1 },
+        MlpOnlyLayers { count: 3 },
+        SparseStep { step: 2 },
+        TiedAssumed {
+            tied: true,
+            model_type: "gemma3".into(),
+        },
+        TiedAssumed {
+            tied: false,
+            model_type: String::new(),
+        },
+        LayerTypesOther,
+        LayerTypesCount {
+            listed: 1200,
+            layers: 1000,
+        },
+        WindowWithoutPattern { window: 4096 },
+        AttentionBias,
+        MlpBias,
+        Quantised {
+            method: Some("awq".into()),
+        },
+        Quantised { method: None },
+        LlamaFormula {
+            model_type: "falcon".into(),
+        },
+    ];
+    for w in &all {
+        match w {
+            NotWholeNumber { .. } | NotBoolean { .. } | MultimodalTextOnly | TowersNotCounted => {}
+            KvHeadsAssumed | SharedExpertNotCounted | MlpOnlyLayers { .. } | SparseStep { .. } => {}
+            TiedAssumed { .. } | LayerTypesOther | LayerTypesCount { .. } => {}
+            WindowWithoutPattern { .. } | AttentionBias | MlpBias | Quantised { .. } => {}
+            LlamaFormula { .. } => {}
+        }
+    }
+    all
+}
+
+fn every_error() -> Vec<ImportError> {
+    use MissingField::*;
+    let all_fields = vec![
+        Hidden,
+        Layers,
+        Heads,
+        Vocab,
+        ExpertsPerToken,
+        ExpertFfn,
+        Ffn,
+        Mla("kv_lora_rank"),
+        DenseLayerFfn,
+    ];
+    let mut errors: Vec<ImportError> = ["not json", "{\"a\": ", "{\"a\":1,}", "{\"a\" 1}", "[1,}"]
+        .iter()
+        .map(|t| from_config_json(t).unwrap_err())
+        .collect();
+    errors.push(ImportError::NotObject);
+    errors.push(ImportError::Missing(all_fields));
+    errors
+}
+
+#[test]
+fn every_warning_and_error_has_a_spanish_sentence_with_no_english_left() {
+    for w in every_warning() {
+        let (en, es) = (w.sentence(Lang::En), w.sentence(Lang::Es));
+        assert_ne!(en, es);
+        assert_eq!(w.to_string(), en, "Display is the English sentence");
+        assert_spanish(&es);
+    }
+    for e in every_error() {
+        let (en, es) = (e.message(Lang::En), e.message(Lang::Es));
+        assert_ne!(en, es);
+        assert_eq!(e.to_string(), en, "Display is the English message");
+        assert_spanish(&es);
+    }
+    // The check itself catches an English sentence.
+    assert!(!english_words_in(&every_warning()[2].sentence(Lang::En)).is_empty());
+}
+
+#[test]
+fn text_that_is_not_json_is_refused_in_spanish_with_its_position() {
+    let es = |t: &str| from_config_json(t).unwrap_err().message(Lang::Es);
+    assert_eq!(
+        es("not json"),
+        "esto no es JSON válido (se esperaba `true`, `false` o `null` en la línea 1, columna 2)"
+    );
+    assert_eq!(
+        es("{\"hidden_size\": "),
+        "esto no es JSON válido (el texto se acaba donde se esperaba un valor en la línea 1, columna 16)"
+    );
+    assert_eq!(
+        es("{\"a\": 1,}"),
+        "esto no es JSON válido (coma sobrante en la línea 1, columna 9)"
+    );
+    assert_eq!(es("[1,2]"), "config.json debe ser un objeto JSON { ... }");
+    // English keeps serde_json's own words.
+    assert_eq!(
+        from_config_json("not json").unwrap_err().to_string(),
+        "this is not valid JSON (expected ident at line 1 column 2)"
+    );
+    // A position past the thousands is written the Spanish way.
+    let long = format!("{{\"a\": \"{}\", }}", "x".repeat(1500));
+    let ImportError::NotJson(JsonSyntax { column, .. }) = from_config_json(&long).unwrap_err()
+    else {
+        panic!("not a JSON error")
+    };
+    assert_eq!(column, 1511);
+    assert!(
+        es(&long).ends_with("en la línea 1, columna 1.511)"),
+        "{}",
+        es(&long)
+    );
+}
+
+#[test]
+fn missing_fields_are_named_in_spanish() {
+    let err = from_config_json(
+        r#"{"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": "32"}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.message(Lang::Es),
+        "faltan en config.json campos de los que depende el tamaño: \
+         número de capas (`num_hidden_layers`, `n_layer` o `n_layers`); \
+         cabezas de atención (`num_attention_heads`, `n_head` o `n_heads`); \
+         tamaño del vocabulario (`vocab_size`); \
+         anchura de la FFN (`intermediate_size`, `ffn_dim` o `hidden_dim`)"
+    );
+    assert_eq!(
+        err.to_string(),
+        "config.json lacks fields the size depends on: \
+         layer count (`num_hidden_layers`, `n_layer` or `n_layers`); \
+         attention heads (`num_attention_heads`, `n_head` or `n_heads`); \
+         vocabulary size (`vocab_size`); \
+         FFN width (`intermediate_size`, `ffn_dim` or `hidden_dim`)"
+    );
+}
+
+/// The warnings of a config that imports, in Spanish.
+#[track_caller]
+fn spanish_warnings(json: &str) -> Vec<String> {
+    let i = from_config_json(json).unwrap_or_else(|e| panic!("{e}"));
+    i.warnings.iter().map(|w| w.sentence(Lang::Es)).collect()
+}
+
+#[test]
+fn an_unknown_architecture_and_absurd_values_are_warned_in_spanish() {
+    let warnings = spanish_warnings(
+        r#"{"model_type": "falcon", "hidden_size": 64, "num_hidden_layers": 2,
+        "num_attention_heads": 4, "num_key_value_heads": 2.5, "vocab_size": 100,
+        "intermediate_size": 128, "tie_word_embeddings": "yes", "sliding_window": 16}"#,
+    );
+    assert_eq!(
+        warnings,
+        [
+            "`num_key_value_heads` = 2.5 no es un número entero no negativo; se ignora",
+            "falta `num_key_value_heads`: se supone igual al número de cabezas de atención (MHA)",
+            "`tie_word_embeddings` = \"yes\" no es `true` ni `false`; se ignora",
+            "falta `tie_word_embeddings`: se supone `false` (el valor por defecto de los modelos `falcon`)",
+            "`sliding_window` = 16 sin patrón de capas: todas las capas se tratan como de ventana deslizante",
+            "el tipo de modelo `falcon` se dimensiona con la fórmula densa de Llama",
+        ]
+    );
+    let moe = spanish_warnings(
+        r#"{"model_type": "qwen2_moe", "hidden_size": 64, "num_hidden_layers": 3,
+        "num_attention_heads": 4, "num_key_value_heads": 4, "vocab_size": 100, "num_experts": 4,
+        "num_experts_per_tok": 2, "intermediate_size": 16, "mlp_only_layers": [1],
+        "tie_word_embeddings": false, "quantization_config": {}}"#,
+    );
+    assert_eq!(
+        moe,
+        [
+            "`mlp_only_layers` indica 1 capa densa: se cuenta como capa MoE",
+            "`quantization_config` (método desconocido): los pesos publicados están cuantizados; elige el formato de pesos que les corresponde",
+        ]
+    );
+    assert_eq!(
+        ImportWarning::LayerTypesCount {
+            listed: 1200,
+            layers: 1000
+        }
+        .sentence(Lang::Es),
+        "`layer_types` indica 1.200 capas y la configuración tiene 1.000"
+    );
 }

@@ -6,10 +6,15 @@
 //! Layout (GGUF v2/v3, `ggml/docs/gguf.md`): magic `GGUF`, u32 version, u64 tensor count, u64
 //! metadata count, metadata key/value pairs, then per tensor: name, u32 n_dims, u64 dims,
 //! u32 ggml type, u64 offset. Little-endian.
+//!
+//! Warnings and errors are typed; `sentence(lang)` / `message(lang)` say them in English or Spanish.
 
 use super::arch::{ArchFamily, ModelArch};
 use super::formats::GgmlType;
+use super::import::whole;
+use crate::scenario::Lang;
 use std::collections::HashMap;
+use std::fmt;
 
 /// One tensor of the file.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,32 +60,204 @@ pub struct GgufInfo {
     /// Architecture fields found, with `file_weight_bytes` set to `weight_bytes`.
     pub arch: ModelArch,
     /// Fields that could not be read, unknown tensor types.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<GgufWarning>,
     /// Where the tensor table ends: the header needs these many bytes.
     pub header_bytes: u64,
 }
 
-/// Why the header cannot be read.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+/// Something in the header the reader could not take into account; [`GgufWarning::sentence`]
+/// says it in the reader's language (`Display`: English).
+#[derive(Clone, Debug, PartialEq)]
+pub enum GgufWarning {
+    /// A tensor of a ggml type this reader does not know: its bytes are not counted.
+    UnknownTensorType { tensor: String, ggml_type: u32 },
+    /// No `general.architecture`: no architecture field is read.
+    NoArchitecture,
+    /// A needed field (`key`, with its architecture prefix) is missing or unreadable.
+    FieldMissing { key: String },
+    /// An MLA model without `<arch>.attention.kv_lora_rank` (`key`): its KV cache is not sized.
+    KvLoraRankMissing { key: String },
+}
+
+/// The part of the header being read when the buffer ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HeaderPart {
+    /// Magic, version and counts.
+    FileHeader,
+    /// The key of metadata entry `index` (1-based) of `count`.
+    MetadataEntry { index: u64, count: u64 },
+    /// The value of the metadata entry `key`.
+    MetadataValue { key: String },
+    /// The description of tensor `index` (1-based) of `count`.
+    TensorInfo { index: u64, count: u64 },
+}
+
+/// What makes a header malformed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Malformed {
+    UnknownValueType(u32),
+    UnknownArrayElementType(u32),
+    NestedArrayTooLong,
+    ImplausibleCounts { tensors: u64, metadata: u64 },
+    TooManyDimensions { tensor: String, dims: u32 },
+}
+
+/// Why the header cannot be read; [`GgufError::message`] says it in the reader's language
+/// (`Display`: English).
+#[derive(Clone, Debug, PartialEq)]
 pub enum GgufError {
-    #[error("not a GGUF file (it does not start with the bytes `GGUF`)")]
     NotGguf,
-    #[error("GGUF version {0} is not supported (versions 2 and 3 are)")]
     UnsupportedVersion(u32),
-    #[error("the first {have} bytes end inside {what}: read at least {needed} bytes from the start of the file (the header, metadata and tensor table)")]
+    /// The buffer ends (after `have` bytes) inside `what`; the header needs at least `needed`.
     Truncated {
         have: u64,
         needed: u64,
-        what: String,
+        what: HeaderPart,
     },
-    #[error("the GGUF header is malformed: {0}")]
-    Invalid(String),
+    Invalid(Malformed),
 }
+
+impl GgufWarning {
+    /// The warning as a clause (lower case, no full stop), as the import notice shows it.
+    pub fn sentence(&self, lang: Lang) -> String {
+        use GgufWarning::*;
+        match (self, lang) {
+            (UnknownTensorType { tensor, ggml_type }, Lang::En) => format!(
+                "tensor `{tensor}` has ggml type {ggml_type}, unknown to this reader: its bytes are not counted"
+            ),
+            (UnknownTensorType { tensor, ggml_type }, Lang::Es) => format!(
+                "el tensor `{tensor}` es de un tipo ggml ({ggml_type}) que este lector no conoce: sus bytes no se cuentan"
+            ),
+            (NoArchitecture, Lang::En) => {
+                "`general.architecture` missing: architecture fields not read".into()
+            }
+            (NoArchitecture, Lang::Es) => {
+                "falta `general.architecture`: no se leen los campos de la arquitectura".into()
+            }
+            (FieldMissing { key }, Lang::En) => format!("`{key}` missing or unreadable"),
+            (FieldMissing { key }, Lang::Es) => format!("`{key}` falta o no se puede leer"),
+            (KvLoraRankMissing { key }, Lang::En) => {
+                format!("`{key}` missing: KV cache not sized")
+            }
+            (KvLoraRankMissing { key }, Lang::Es) => {
+                format!("falta `{key}`: no se dimensiona la caché KV")
+            }
+        }
+    }
+}
+
+impl fmt::Display for GgufWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.sentence(Lang::En))
+    }
+}
+
+impl HeaderPart {
+    /// "inside" this part (Spanish contracts "de el" to "del").
+    fn inside(&self, lang: Lang) -> String {
+        use HeaderPart::*;
+        match (self, lang) {
+            (FileHeader, Lang::En) => "inside the file header".into(),
+            (FileHeader, Lang::Es) => "dentro de la cabecera del fichero".into(),
+            (MetadataEntry { index, count }, Lang::En) => {
+                format!("inside metadata entry {index} of {count}")
+            }
+            (MetadataEntry { index, count }, Lang::Es) => format!(
+                "dentro de la entrada de metadatos {} de {}",
+                whole(*index, lang),
+                whole(*count, lang)
+            ),
+            (MetadataValue { key }, Lang::En) => format!("inside metadata `{key}`"),
+            (MetadataValue { key }, Lang::Es) => format!("dentro del metadato `{key}`"),
+            (TensorInfo { index, count }, Lang::En) => {
+                format!("inside tensor info {index} of {count}")
+            }
+            (TensorInfo { index, count }, Lang::Es) => format!(
+                "dentro de la descripción del tensor {} de {}",
+                whole(*index, lang),
+                whole(*count, lang)
+            ),
+        }
+    }
+}
+
+impl Malformed {
+    fn sentence(&self, lang: Lang) -> String {
+        use Malformed::*;
+        match (self, lang) {
+            (UnknownValueType(t), Lang::En) => format!("unknown metadata value type {t}"),
+            (UnknownValueType(t), Lang::Es) => {
+                format!("un valor de metadatos de tipo desconocido ({t})")
+            }
+            (UnknownArrayElementType(t), Lang::En) => format!("unknown array element type {t}"),
+            (UnknownArrayElementType(t), Lang::Es) => {
+                format!("una lista con elementos de tipo desconocido ({t})")
+            }
+            (NestedArrayTooLong, Lang::En) => "nested array longer than the buffer".into(),
+            (NestedArrayTooLong, Lang::Es) => {
+                "una lista anidada más larga que los datos leídos".into()
+            }
+            (ImplausibleCounts { tensors, metadata }, Lang::En) => {
+                format!("{tensors} tensors and {metadata} metadata entries is not plausible")
+            }
+            (ImplausibleCounts { tensors, metadata }, Lang::Es) => format!(
+                "declarar {} tensores y {} entradas de metadatos no es creíble",
+                whole(*tensors, lang),
+                whole(*metadata, lang)
+            ),
+            (TooManyDimensions { tensor, dims }, Lang::En) => {
+                format!("tensor `{tensor}` has {dims} dimensions")
+            }
+            (TooManyDimensions { tensor, dims }, Lang::Es) => {
+                format!("el tensor `{tensor}` tiene {dims} dimensiones")
+            }
+        }
+    }
+}
+
+impl GgufError {
+    /// The error as a clause (lower case, no full stop), as the import notice shows it.
+    pub fn message(&self, lang: Lang) -> String {
+        use GgufError::*;
+        match (self, lang) {
+            (NotGguf, Lang::En) => "not a GGUF file (it does not start with the bytes `GGUF`)".into(),
+            (NotGguf, Lang::Es) => "no es un fichero GGUF (no empieza por los bytes `GGUF`)".into(),
+            (UnsupportedVersion(v), Lang::En) => {
+                format!("GGUF version {v} is not supported (versions 2 and 3 are)")
+            }
+            (UnsupportedVersion(v), Lang::Es) => {
+                format!("la versión {v} de GGUF no está admitida (sí lo están la 2 y la 3)")
+            }
+            (Truncated { have, needed, what }, Lang::En) => format!(
+                "the first {have} bytes end {}: read at least {needed} bytes from the start of the file (the header, metadata and tensor table)",
+                what.inside(lang)
+            ),
+            (Truncated { have, needed, what }, Lang::Es) => format!(
+                "los primeros {} bytes acaban {}: hay que leer al menos {} bytes desde el principio del fichero (la cabecera, los metadatos y la tabla de tensores)",
+                whole(*have, lang),
+                what.inside(lang),
+                whole(*needed, lang)
+            ),
+            (Invalid(m), Lang::En) => format!("the GGUF header is malformed: {}", m.sentence(lang)),
+            (Invalid(m), Lang::Es) => {
+                format!("la cabecera GGUF está mal formada: {}", m.sentence(lang))
+            }
+        }
+    }
+}
+
+impl fmt::Display for GgufError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+impl std::error::Error for GgufError {}
 
 struct Cursor<'a> {
     buf: &'a [u8],
     pos: usize,
-    what: String,
+    what: HeaderPart,
 }
 
 impl<'a> Cursor<'a> {
@@ -153,11 +330,7 @@ fn read_scalar(c: &mut Cursor, t: u32) -> Result<MetaValue, GgufError> {
         11 => MetaValue::Int(c.u64()? as i64 as i128),
         12 => MetaValue::Float(f64::from_bits(c.u64()?)),
         8 => MetaValue::Str(c.string()?),
-        other => {
-            return Err(GgufError::Invalid(format!(
-                "unknown metadata value type {other}"
-            )))
-        }
+        other => return Err(GgufError::Invalid(Malformed::UnknownValueType(other))),
     })
 }
 
@@ -215,9 +388,7 @@ fn read_value(c: &mut Cursor, t: u32) -> Result<MetaValue, GgufError> {
         }
         9 => {
             if len > remaining {
-                return Err(GgufError::Invalid(
-                    "nested array longer than the buffer".into(),
-                ));
+                return Err(GgufError::Invalid(Malformed::NestedArrayTooLong));
             }
             for _ in 0..len {
                 let _ = read_value(c, 9)?;
@@ -228,8 +399,8 @@ fn read_value(c: &mut Cursor, t: u32) -> Result<MetaValue, GgufError> {
                 ints: Vec::new(),
             })
         }
-        other => Err(GgufError::Invalid(format!(
-            "unknown array element type {other}"
+        other => Err(GgufError::Invalid(Malformed::UnknownArrayElementType(
+            other,
         ))),
     }
 }
@@ -251,7 +422,7 @@ pub fn read_header(buf: &[u8]) -> Result<GgufInfo, GgufError> {
     let mut c = Cursor {
         buf,
         pos: 0,
-        what: "the file header".into(),
+        what: HeaderPart::FileHeader,
     };
     if buf.len() >= 4 && &buf[..4] != b"GGUF" {
         return Err(GgufError::NotGguf);
@@ -264,15 +435,19 @@ pub fn read_header(buf: &[u8]) -> Result<GgufInfo, GgufError> {
     let n_tensors = c.u64()?;
     let n_kv = c.u64()?;
     if n_tensors > 10_000_000 || n_kv > 10_000_000 {
-        return Err(GgufError::Invalid(format!(
-            "{n_tensors} tensors and {n_kv} metadata entries is not plausible"
-        )));
+        return Err(GgufError::Invalid(Malformed::ImplausibleCounts {
+            tensors: n_tensors,
+            metadata: n_kv,
+        }));
     }
     let mut metadata = HashMap::new();
     for i in 0..n_kv {
-        c.what = format!("metadata entry {} of {n_kv}", i + 1);
+        c.what = HeaderPart::MetadataEntry {
+            index: i + 1,
+            count: n_kv,
+        };
         let key = c.string()?;
-        c.what = format!("metadata `{key}`");
+        c.what = HeaderPart::MetadataValue { key: key.clone() };
         let t = c.u32()?;
         let v = read_value(&mut c, t)?;
         metadata.insert(key, v);
@@ -282,13 +457,17 @@ pub fn read_header(buf: &[u8]) -> Result<GgufInfo, GgufError> {
     let mut weight_bytes = 0u64;
     let mut params = 0u64;
     for i in 0..n_tensors {
-        c.what = format!("tensor info {} of {n_tensors}", i + 1);
+        c.what = HeaderPart::TensorInfo {
+            index: i + 1,
+            count: n_tensors,
+        };
         let name = c.string()?;
         let nd = c.u32()?;
         if nd > 8 {
-            return Err(GgufError::Invalid(format!(
-                "tensor `{name}` has {nd} dimensions"
-            )));
+            return Err(GgufError::Invalid(Malformed::TooManyDimensions {
+                tensor: name,
+                dims: nd,
+            }));
         }
         let mut dims = Vec::with_capacity(nd as usize);
         for _ in 0..nd {
@@ -308,7 +487,10 @@ pub fn read_header(buf: &[u8]) -> Result<GgufInfo, GgufError> {
                 }
             }
             None => {
-                warnings.push(format!("tensor `{name}` has ggml type {ty}, unknown to this reader: its bytes are not counted"));
+                warnings.push(GgufWarning::UnknownTensorType {
+                    tensor: name.clone(),
+                    ggml_type: ty,
+                });
                 0
             }
         };
@@ -327,7 +509,7 @@ pub fn read_header(buf: &[u8]) -> Result<GgufInfo, GgufError> {
     let architecture = match metadata.get("general.architecture") {
         Some(MetaValue::Str(s)) => s.clone(),
         _ => {
-            warnings.push("`general.architecture` missing: architecture fields not read".into());
+            warnings.push(GgufWarning::NoArchitecture);
             String::new()
         }
     };
@@ -358,7 +540,7 @@ fn arch_from(
     tensors: &[GgufTensor],
     weight_bytes: u64,
     params: u64,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<GgufWarning>,
 ) -> ModelArch {
     let k = |s: &str| format!("{name}.{s}");
     let get = |s: &str| int_of(m, &k(s));
@@ -373,11 +555,11 @@ fn arch_from(
         official_params: Some(params),
         ..ModelArch::default()
     };
-    let need = |key: &str, warnings: &mut Vec<String>| -> u64 {
+    let need = |key: &str, warnings: &mut Vec<GgufWarning>| -> u64 {
         match get(key) {
             Some(v) => v,
             None => {
-                warnings.push(format!("`{name}.{key}` missing or unreadable"));
+                warnings.push(GgufWarning::FieldMissing { key: k(key) });
                 0
             }
         }
@@ -424,9 +606,9 @@ fn arch_from(
         a.qk_nope_dim = key_len.unwrap_or(192).saturating_sub(a.rope_dim);
         a.v_head_dim = get("attention.value_length").unwrap_or(a.qk_nope_dim);
         if a.kv_lora_rank == 0 {
-            warnings.push(format!(
-                "`{name}.attention.kv_lora_rank` missing: KV cache not sized"
-            ));
+            warnings.push(GgufWarning::KvLoraRankMissing {
+                key: k("attention.kv_lora_rank"),
+            });
         }
     } else if let Some(d) = key_len {
         if a.heads > 0 && d.checked_mul(a.heads) != Some(a.hidden) {

@@ -4,6 +4,7 @@
 use super::app::ctx;
 use super::i18n::T;
 use super::import_outcome::ImportOutcome;
+use crate::model::import::{ImportError, Imported};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
@@ -23,23 +24,32 @@ pub async fn first_file_text(ev: &leptos::ev::Event) -> Option<String> {
 pub fn ConfigImport() -> impl IntoView {
     let c = ctx();
     let text = RwSignal::new(String::new());
-    let outcome = RwSignal::new(None::<Result<String, String>>);
+    let outcome = RwSignal::new(None::<Result<Imported, ImportError>>);
     let apply = move || {
         let result = text.with(|t| crate::model::import::from_config_json(t));
-        match result {
-            Ok(imported) => {
-                let mut name = imported.arch.name.clone();
-                for w in &imported.warnings {
-                    name.push_str(&format!(" · {w}"));
-                }
-                c.cat.catalog.with_untracked(|cat| {
-                    c.sc.edit(|s| crate::report::import_into(s, &imported.arch, cat))
-                });
-                outcome.set(Some(Ok(name)));
-            }
-            Err(e) => outcome.set(Some(Err(e.to_string()))),
+        if let Ok(imported) = &result {
+            c.cat.catalog.with_untracked(|cat| {
+                c.sc.edit(|s| crate::report::import_into(s, &imported.arch, cat))
+            });
         }
+        outcome.set(Some(result));
     };
+    // Said in the page's language, and again if the language changes.
+    let notice = Signal::derive(move || {
+        let lang = c.lang();
+        outcome.with(|o| {
+            o.as_ref().map(|r| match r {
+                Ok(imported) => {
+                    let mut name = imported.arch.name.clone();
+                    for w in &imported.warnings {
+                        name.push_str(&format!(" · {}", w.sentence(lang)));
+                    }
+                    Ok(name)
+                }
+                Err(e) => Err(e.message(lang)),
+            })
+        })
+    });
     view! {
         <div class="field config-import">
             <label for="config-json">{move || c.t(T::ImportConfig)}</label>
@@ -71,7 +81,7 @@ pub fn ConfigImport() -> impl IntoView {
                     {move || c.t(T::ApplyConfig)}
                 </button>
             </div>
-            <ImportOutcome outcome=outcome />
+            <ImportOutcome outcome=notice />
         </div>
     }
 }

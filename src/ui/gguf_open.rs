@@ -4,6 +4,8 @@
 use super::app::ctx;
 use super::i18n::{bytes, count, T};
 use super::import_outcome::ImportOutcome;
+use crate::model::gguf::{GgufError, GgufWarning};
+use crate::scenario::Lang;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
@@ -11,19 +13,62 @@ use wasm_bindgen::JsCast;
 /// The header and tensor index of any GGUF fit in this many bytes for the models we size.
 const HEADER_BYTES: f64 = 16.0 * 1024.0 * 1024.0;
 
-async fn first_bytes(ev: &leptos::ev::Event) -> Result<(String, Vec<u8>), String> {
+/// Why the browser could not hand over the file's first bytes.
+#[derive(Clone, Copy, Debug)]
+enum FileProblem {
+    NoInput,
+    NoFile,
+    NotSliced,
+    NotRead,
+}
+
+impl FileProblem {
+    fn sentence(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (FileProblem::NoInput, Lang::En) => "no file input",
+            (FileProblem::NoInput, Lang::Es) => "no hay selector de ficheros",
+            (FileProblem::NoFile, Lang::En) => "no file",
+            (FileProblem::NoFile, Lang::Es) => "no se ha elegido ningún fichero",
+            (FileProblem::NotSliced, Lang::En) => "the file could not be sliced",
+            (FileProblem::NotSliced, Lang::Es) => "no se pudo recortar el fichero",
+            (FileProblem::NotRead, Lang::En) => "the file could not be read",
+            (FileProblem::NotRead, Lang::Es) => "no se pudo leer el fichero",
+        }
+    }
+}
+
+/// What the header said, kept so that the notice can be worded again in another language.
+#[derive(Clone, Debug)]
+struct Opened {
+    file: String,
+    architecture: String,
+    params: u64,
+    weight_bytes: u64,
+    warnings: Vec<GgufWarning>,
+}
+
+#[derive(Clone, Debug)]
+enum Failure {
+    File(FileProblem),
+    Header(GgufError),
+}
+
+async fn first_bytes(ev: &leptos::ev::Event) -> Result<(String, Vec<u8>), FileProblem> {
     let input = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        .ok_or("no file input")?;
-    let file = input.files().and_then(|f| f.get(0)).ok_or("no file")?;
+        .ok_or(FileProblem::NoInput)?;
+    let file = input
+        .files()
+        .and_then(|f| f.get(0))
+        .ok_or(FileProblem::NoFile)?;
     let name = file.name();
     let head = file
         .slice_with_f64_and_f64(0.0, HEADER_BYTES.min(file.size()))
-        .map_err(|_| "the file could not be sliced")?;
+        .map_err(|_| FileProblem::NotSliced)?;
     let buffer = wasm_bindgen_futures::JsFuture::from(head.array_buffer())
         .await
-        .map_err(|_| "the file could not be read")?;
+        .map_err(|_| FileProblem::NotRead)?;
     Ok((name, js_sys::Uint8Array::new(&buffer).to_vec()))
 }
 
@@ -31,8 +76,33 @@ async fn first_bytes(ev: &leptos::ev::Event) -> Result<(String, Vec<u8>), String
 #[component]
 pub fn GgufOpen() -> impl IntoView {
     let c = ctx();
-    let outcome = RwSignal::new(None::<Result<String, String>>);
+    let outcome = RwSignal::new(None::<Result<Opened, Failure>>);
     let busy = RwSignal::new(false);
+    // Said in the page's language, and again if the language changes.
+    let notice = Signal::derive(move || {
+        let lang = c.lang();
+        outcome.with(|o| {
+            o.as_ref().map(|r| match r {
+                Ok(opened) => {
+                    let mut text = format!(
+                        "{} ({}, {} {}, {}: {})",
+                        opened.file,
+                        opened.architecture,
+                        count(lang, opened.params as f64),
+                        c.t(T::ParamsLabel),
+                        c.t(T::TermWeights),
+                        bytes(lang, opened.weight_bytes as f64),
+                    );
+                    for w in opened.warnings.iter().take(3) {
+                        text.push_str(&format!(" · {}", w.sentence(lang)));
+                    }
+                    Ok(text)
+                }
+                Err(Failure::File(problem)) => Err(problem.sentence(lang).to_string()),
+                Err(Failure::Header(e)) => Err(e.message(lang)),
+            })
+        })
+    });
     view! {
         <div class="field gguf-open">
             <label for="gguf-file">{move || c.t(T::OpenGguf)}</label>
@@ -44,29 +114,23 @@ pub fn GgufOpen() -> impl IntoView {
                     busy.set(true);
                     spawn_local(async move {
                         let result = match first_bytes(&ev).await {
-                            Ok((name, head)) => {
+                            Ok((file, head)) => {
                                 crate::model::gguf::read_header(&head)
                                     .map(|info| {
                                         c.cat.catalog.with_untracked(|cat| {
                                             c.sc.edit(|s| crate::report::import_into(s, &info.arch, cat))
                                         });
-                                        let lang = c.lang();
-                                        let mut text = format!(
-                                            "{name} ({}, {} {}, {}: {})",
-                                            info.architecture,
-                                            count(lang, info.params as f64),
-                                            c.t(T::ParamsLabel),
-                                            c.t(T::TermWeights),
-                                            bytes(lang, info.weight_bytes as f64),
-                                        );
-                                        for w in info.warnings.iter().take(3) {
-                                            text.push_str(&format!(" · {w}"));
+                                        Opened {
+                                            file,
+                                            architecture: info.architecture,
+                                            params: info.params,
+                                            weight_bytes: info.weight_bytes,
+                                            warnings: info.warnings,
                                         }
-                                        text
                                     })
-                                    .map_err(|e| e.to_string())
+                                    .map_err(Failure::Header)
                             }
-                            Err(e) => Err(e.to_string()),
+                            Err(problem) => Err(Failure::File(problem)),
                         };
                         busy.set(false);
                         outcome.set(Some(result));
@@ -76,7 +140,7 @@ pub fn GgufOpen() -> impl IntoView {
             <Show when=move || busy.get()>
                 <p class="hint" role="status">{move || c.t(T::Reading)}</p>
             </Show>
-            <ImportOutcome outcome=outcome />
+            <ImportOutcome outcome=notice />
         </div>
     }
 }

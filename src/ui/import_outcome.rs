@@ -5,9 +5,12 @@ use super::app::ctx;
 use super::i18n::T;
 use leptos::prelude::*;
 
-/// The notice under an import control; nothing until something was imported.
+/// The notice under an import control; nothing until something was imported. The text is in the
+/// page's language: callers derive it from their typed outcome with `ctx().lang()`.
 #[component]
-pub fn ImportOutcome(outcome: RwSignal<Option<Result<String, String>>>) -> impl IntoView {
+pub fn ImportOutcome(
+    #[prop(into)] outcome: Signal<Option<Result<String, String>>>,
+) -> impl IntoView {
     let c = ctx();
     move || {
         outcome.get().map(|r| match r {
