@@ -94,7 +94,104 @@ pub struct CostLine {
     pub monthly: f64,
     /// True when the figure rests on a default the user did not set.
     pub assumed: bool,
-    pub basis: String,
+    pub basis: LazyText,
+}
+
+/// Words written when first read. A report has a basis sentence for every cost line of every
+/// option (about 700 of them), the page shows a handful, and writing them all was a third of an
+/// evaluation. Compares, prints and serialises as its text, so the JSON is the same as a `String`'s.
+#[derive(Clone)]
+pub struct LazyText {
+    text: std::sync::OnceLock<String>,
+    source: Option<(cost::Basis, crate::units::Currency, Lang)>,
+}
+
+impl LazyText {
+    /// The sentence of a cost line's basis, written on first read.
+    pub fn cost_basis(basis: cost::Basis, currency: crate::units::Currency, lang: Lang) -> Self {
+        LazyText {
+            text: std::sync::OnceLock::new(),
+            source: Some((basis, currency, lang)),
+        }
+    }
+
+    /// The text (written now if it was not yet).
+    pub fn as_str(&self) -> &str {
+        self.text.get_or_init(|| match &self.source {
+            Some((basis, currency, lang)) => basis.sentence(*currency, *lang),
+            None => String::new(),
+        })
+    }
+}
+
+impl From<String> for LazyText {
+    fn from(text: String) -> Self {
+        LazyText {
+            text: std::sync::OnceLock::from(text),
+            source: None,
+        }
+    }
+}
+
+impl From<&str> for LazyText {
+    fn from(text: &str) -> Self {
+        LazyText::from(text.to_string())
+    }
+}
+
+impl std::ops::Deref for LazyText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for LazyText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Debug for LazyText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq for LazyText {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl PartialEq<str> for LazyText {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for LazyText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for LazyText {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl Serialize for LazyText {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for LazyText {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(LazyText::from)
+    }
 }
 
 /// One offer evaluated against the scenario.
