@@ -94,7 +94,104 @@ pub struct CostLine {
     pub monthly: f64,
     /// True when the figure rests on a default the user did not set.
     pub assumed: bool,
-    pub basis: String,
+    pub basis: LazyText,
+}
+
+/// Words written when first read. A report has a basis sentence for every cost line of every
+/// option (about 700 of them), the page shows a handful, and writing them all was a third of an
+/// evaluation. Compares, prints and serialises as its text, so the JSON is the same as a `String`'s.
+#[derive(Clone)]
+pub struct LazyText {
+    text: std::sync::OnceLock<String>,
+    source: Option<(cost::Basis, crate::units::Currency, Lang)>,
+}
+
+impl LazyText {
+    /// The sentence of a cost line's basis, written on first read.
+    pub fn cost_basis(basis: cost::Basis, currency: crate::units::Currency, lang: Lang) -> Self {
+        LazyText {
+            text: std::sync::OnceLock::new(),
+            source: Some((basis, currency, lang)),
+        }
+    }
+
+    /// The text (written now if it was not yet).
+    pub fn as_str(&self) -> &str {
+        self.text.get_or_init(|| match &self.source {
+            Some((basis, currency, lang)) => basis.sentence(*currency, *lang),
+            None => String::new(),
+        })
+    }
+}
+
+impl From<String> for LazyText {
+    fn from(text: String) -> Self {
+        LazyText {
+            text: std::sync::OnceLock::from(text),
+            source: None,
+        }
+    }
+}
+
+impl From<&str> for LazyText {
+    fn from(text: &str) -> Self {
+        LazyText::from(text.to_string())
+    }
+}
+
+impl std::ops::Deref for LazyText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for LazyText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Debug for LazyText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq for LazyText {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl PartialEq<str> for LazyText {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for LazyText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for LazyText {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl Serialize for LazyText {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for LazyText {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(LazyText::from)
+    }
 }
 
 /// One offer evaluated against the scenario.
@@ -573,20 +670,36 @@ const DEDICATED_BANDWIDTH_GBS: f64 = 60.0;
 
 /// The hardware of `servers` instances of an offer, and its name for the page.
 fn hardware_of(o: &Offer, c: &Catalog, servers: u32) -> Option<(Hardware, String)> {
-    match &o.gpu {
+    let hw = hardware(o, c, servers)?;
+    let name = match &o.gpu {
         Some(g) if g.count > 0 => {
             let spec = c.gpu(&g.id)?;
-            let hw = Hardware::Gpu {
-                gpu: GpuFigures::from(spec),
-                per_server: g.count,
-                servers: servers.max(1),
-            };
-            let name = if servers > 1 {
+            if servers > 1 {
                 format!("{} × {}× {}", servers, g.count, spec.name)
             } else {
                 format!("{}× {}", g.count, spec.name)
-            };
-            Some((hw, name))
+            }
+        }
+        _ => format!(
+            "{} ({} vCPU, {} GiB)",
+            o.name,
+            o.vcpus.unwrap_or(4),
+            trim_number(o.ram_gib?)
+        ),
+    };
+    Some((hw, name))
+}
+
+/// The hardware of `servers` instances of an offer (sizing every offer needs no names).
+fn hardware(o: &Offer, c: &Catalog, servers: u32) -> Option<Hardware> {
+    match &o.gpu {
+        Some(g) if g.count > 0 => {
+            let spec = c.gpu(&g.id)?;
+            Some(Hardware::Gpu {
+                gpu: GpuFigures::from(spec),
+                per_server: g.count,
+                servers: servers.max(1),
+            })
         }
         _ => {
             let ram = o.ram_gib?;
@@ -597,16 +710,13 @@ fn hardware_of(o: &Offer, c: &Catalog, servers: u32) -> Option<(Hardware, String
                 } else {
                     DEDICATED_BANDWIDTH_GBS
                 });
-            let cores = o.vcpus.unwrap_or(4);
-            let hw = Hardware::Cpu {
+            Some(Hardware::Cpu {
                 ram_bytes: Bytes::from_gib(ram),
                 bandwidth_gbs: bw,
-                cores,
+                cores: o.vcpus.unwrap_or(4),
                 avx512: o.avx512.unwrap_or(false),
                 amx: o.amx.unwrap_or(false),
-            };
-            let name = format!("{} ({} vCPU, {} GiB)", o.name, cores, trim_number(ram));
-            Some((hw, name))
+            })
         }
     }
 }
@@ -644,13 +754,13 @@ fn size_offer(
         }
         _ => (1, 0),
     };
-    let Some((hw, _)) = hardware_of(o, c, servers) else {
+    let Some(hw) = hardware(o, c, servers) else {
         return no(match lang {
             Lang::En => "the offer states no memory".to_string(),
             Lang::Es => "la oferta no indica su memoria".to_string(),
         });
     };
-    let mem = model::memory_prepared(arch, p, wl, &hw, consts);
+    let mem = model::memory_figures_prepared(arch, p, wl, &hw, consts);
     let speed = model::speed_prepared(arch, p, wl, &hw, eff);
     let max_seqs = model::memory::max_concurrency_prepared(arch, p, wl, &hw, consts) as f64;
     let (power, peak) = match (&o.gpu, o.gpu.as_ref().and_then(|g| c.gpu(&g.id))) {
@@ -741,8 +851,8 @@ fn curves(
     let memory_vs_context = context_grid(s.ctx, arch.max_position)
         .into_iter()
         .map(|ctx| {
-            let m =
-                model::memory_prepared(arch, p, &model::Workload { ctx, ..wl.clone() }, hw, consts);
+            let wl_ctx = model::Workload { ctx, ..wl.clone() };
+            let m = model::memory_figures_prepared(arch, p, &wl_ctx, hw, consts);
             // Per device: the terms divided over the devices they are spread on.
             let share = if m.total.0 > 0.0 {
                 m.per_device.0 / m.total.0

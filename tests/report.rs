@@ -489,3 +489,26 @@ fn the_cost_per_token_curves_cross_at_the_break_even_utilisation() {
         cloud.points[0].1
     );
 }
+
+#[test]
+fn cost_line_bases_written_on_first_read_serialise_as_plain_strings() {
+    let r = report_for("model=llama-3.1-8b&quant=q4_k_m&lang=es");
+    let json = serde_json::to_string(&r).unwrap();
+    // Read back, the bases are the same words (floats may move in the last digit: not compared).
+    let back: Report = serde_json::from_str(&json).unwrap();
+    let bases = |r: &Report| -> Vec<String> {
+        r.options
+            .iter()
+            .flat_map(|o| o.cost_lines.iter().map(|l| l.basis.to_string()))
+            .collect()
+    };
+    assert_eq!(bases(&back), bases(&r));
+    let line = &r.options[0].cost_lines[0];
+    assert_eq!(line.key, "compute");
+    assert!(
+        line.basis.contains("de la capacidad en uso"),
+        "{}",
+        line.basis
+    );
+    assert!(json.contains(&format!("\"basis\":\"{}\"", &*line.basis)));
+}

@@ -412,12 +412,12 @@ impl OptionCost {
             ttft_ms: self.ttft_ms_mean,
             cost_lines: self
                 .lines
-                .iter()
+                .into_iter()
                 .map(|l| crate::report::CostLine {
                     key: l.key.id().to_string(),
                     monthly: l.monthly.amount(),
                     assumed: l.assumed,
-                    basis: l.sentence(lang),
+                    basis: crate::report::LazyText::cost_basis(l.basis, l.monthly.currency(), lang),
                 })
                 .collect(),
             source: self.source,

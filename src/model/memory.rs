@@ -690,7 +690,29 @@ pub fn memory_prepared_in(
     c: &EngineConstants,
     lang: Lang,
 ) -> MemoryBreakdown {
-    let (tp, pp, cpu, devices) = match hw {
+    let (tp, pp, cpu, devices) = layout_of(a, wl, hw);
+    let n = numbers(p, wl, tp, pp, cpu, devices, c);
+    let cap = capacity_of(hw);
+    breakdown(p, wl, &n, tp, pp, devices, cap, cpu, lang)
+}
+
+/// [`memory_prepared`] without the terms (`terms` is empty): the figures alone, for callers that
+/// size many offers or context lengths and never show the words.
+pub fn memory_figures_prepared(
+    a: &ModelArch,
+    p: &Prepared,
+    wl: &Workload,
+    hw: &Hardware,
+    c: &EngineConstants,
+) -> MemoryBreakdown {
+    let (tp, pp, cpu, devices) = layout_of(a, wl, hw);
+    let n = numbers(p, wl, tp, pp, cpu, devices, c);
+    figures(p, &n, tp, pp, devices, capacity_of(hw), Vec::new())
+}
+
+/// TP, PP, CPU or not, and the devices the model states are spread on.
+fn layout_of(a: &ModelArch, wl: &Workload, hw: &Hardware) -> (u64, u64, bool, u64) {
+    match hw {
         Hardware::Gpu {
             per_server,
             servers,
@@ -705,10 +727,40 @@ pub fn memory_prepared_in(
             (tp, pp, false, devices)
         }
         Hardware::Cpu { .. } => (1, 1, true, 1),
-    };
-    let n = numbers(p, wl, tp, pp, cpu, devices, c);
-    let cap = capacity_of(hw);
-    breakdown(p, wl, &n, tp, pp, devices, cap, cpu, lang)
+    }
+}
+
+/// The totals of a breakdown from its per-device numbers.
+fn figures(
+    p: &Prepared,
+    n: &Numbers,
+    tp: u64,
+    pp: u64,
+    devices: u64,
+    cap: f64,
+    terms: Vec<Term>,
+) -> MemoryBreakdown {
+    let d = devices.max(1) as f64;
+    let per_device = n.per_device();
+    let weights = finite(n.weights_total.v);
+    let total = finite(per_device * d - n.weights.v * d + weights);
+    let kv_cache = finite(n.kv.v * d);
+    let activations = finite(n.activations.v * d);
+    MemoryBreakdown {
+        terms,
+        weights: Bytes(weights),
+        kv_bytes_per_token: Bytes(finite(p.kv.global_per_token)),
+        kv_cache: Bytes(kv_cache),
+        activations: Bytes(activations),
+        overhead: Bytes(finite(total - weights - kv_cache - activations)),
+        total: Bytes(total),
+        per_device: Bytes(per_device),
+        device_capacity: Bytes(cap),
+        devices: devices.min(u32::MAX as u64) as u32,
+        tp: tp.min(u32::MAX as u64) as u32,
+        pp: pp.min(u32::MAX as u64) as u32,
+        fits: per_device <= cap,
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -932,26 +984,7 @@ fn breakdown(
         ),
     );
 
-    let per_device = n.per_device();
-    let weights = finite(n.weights_total.v);
-    let total = finite(per_device * d - n.weights.v * d + weights);
-    let kv_cache = finite(n.kv.v * d);
-    let activations = finite(n.activations.v * d);
-    MemoryBreakdown {
-        terms,
-        weights: Bytes(weights),
-        kv_bytes_per_token: Bytes(finite(p.kv.global_per_token)),
-        kv_cache: Bytes(kv_cache),
-        activations: Bytes(activations),
-        overhead: Bytes(finite(total - weights - kv_cache - activations)),
-        total: Bytes(total),
-        per_device: Bytes(per_device),
-        device_capacity: Bytes(cap),
-        devices: devices.min(u32::MAX as u64) as u32,
-        tp: tp.min(u32::MAX as u64) as u32,
-        pp: pp.min(u32::MAX as u64) as u32,
-        fits: per_device <= cap,
-    }
+    figures(p, n, tp, pp, devices, cap, terms)
 }
 
 /// The smallest placement of `wl` on GPUs of one model, `gpus_per_server` per server: fewest

@@ -56,8 +56,8 @@ pub use formats::{weight_bytes, GgmlType, WeightBasis, WeightBytes};
 pub use kv::{kv_bytes_per_token, kv_cache_bytes, kv_cells, kv_elem_bytes, kv_shape, KvShape};
 pub use memory::{
     effective_quant, max_concurrency, max_concurrency_prepared, max_context, max_context_prepared,
-    memory, memory_prepared, memory_prepared_in, place, place_prepared, prepare, valid_tp_degrees,
-    MemoryBreakdown, NoFit, Placement, Prepared, Term,
+    memory, memory_figures_prepared, memory_prepared, memory_prepared_in, place, place_prepared,
+    prepare, valid_tp_degrees, MemoryBreakdown, NoFit, Placement, Prepared, Term,
 };
 pub use options::*;
 pub use params::{param_counts, ParamCounts};
