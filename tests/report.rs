@@ -512,3 +512,21 @@ fn cost_line_bases_written_on_first_read_serialise_as_plain_strings() {
     );
     assert!(json.contains(&format!("\"basis\":\"{}\"", &*line.basis)));
 }
+
+/// Two evaluations of one scenario compare equal without writing every cost-line sentence (the
+/// page compares each new report with the last); a basis written out as text still compares
+/// equal to the same basis not yet written, and different words compare unequal.
+#[test]
+fn cost_line_bases_compare_by_their_words() {
+    use inference_sizer::report::LazyText;
+    let a = report_for("model=llama-3.1-8b&quant=q4_k_m&lang=es");
+    let b = report_for("model=llama-3.1-8b&quant=q4_k_m&lang=es");
+    assert!(a == b);
+    let lazy = &a.options[0].cost_lines[0].basis;
+    let written = LazyText::from(lazy.to_string());
+    assert_eq!(&written, lazy);
+    assert_eq!(lazy, &written);
+    let english = report_for("model=llama-3.1-8b&quant=q4_k_m&lang=en");
+    assert_ne!(english.options[0].cost_lines[0].basis, *lazy);
+    assert_ne!(LazyText::from("something else"), *lazy);
+}
