@@ -1245,7 +1245,7 @@ mod tests {
     use proptest::prelude::*;
     use std::cell::Cell;
 
-    /// The search before the estimate, kept as the reference: bisection of 1..=10^6.
+    /// The search before the estimate, kept as the reference: `largest` (bisection) over 1..=10^6.
     fn max_concurrency_bisect(
         a: &ModelArch,
         p: &Prepared,
@@ -1261,23 +1261,7 @@ mod tests {
             };
             numbers(p, &w, tp, pp, cpu, devices, c).per_device() <= cap
         };
-        let max = 1_000_000u64;
-        if !fits(1) {
-            return 0;
-        }
-        if fits(max) {
-            return max;
-        }
-        let (mut lo, mut hi) = (1u64, max);
-        while hi - lo > 1 {
-            let mid = lo + (hi - lo) / 2;
-            if fits(mid) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        lo
+        largest(1_000_000, fits)
     }
 
     fn field() -> impl Strategy<Value = u64> {
