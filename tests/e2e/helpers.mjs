@@ -4,13 +4,24 @@
 // served on 127.0.0.1 by a tiny static server with the strict Content-Security-Policy a host would
 // use. Any console error, page error, failed request or Rust panic fails the test.
 //
-//   import { startServer, launchBrowser, openPage, expectNoProblems, screenshot } from "./helpers.mjs";
-//   const server = await startServer();              // serves dist/ under /sizer/ on a free port
+//   import { describe, test } from "node:test";
+//   import { expectNoProblems, openPage, screenshot, withSite } from "./helpers.mjs";
+//   describe("my journeys", () => {
+//     const site = withSite();   // before: serve dist/ under /sizer/ on a free port, launch Chromium;
+//                                // after: close both
+//     test("my journey", async () => {
+//       const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&quant=q4_k_m");
+//       await page.getByRole("heading", { level: 1 }).waitFor();
+//       expectNoProblems(problems);
+//       await screenshot(page, "my-journey");
+//       await context.close();
+//     });
+//   });
+//
+// Outside node:test (scripts/measure.mjs), start and close them by hand:
+//   const server = await startServer();
 //   const browser = await launchBrowser();
-//   const { page, problems } = await openPage(browser, server, "model=llama-3.1-8b&quant=q4_k_m");
-//   await page.getByRole("heading", { level: 1 }).waitFor();
-//   expectNoProblems(problems);
-//   await screenshot(page, "my-journey");
+//   ...
 //   await browser.close(); await server.close();
 
 import { createServer } from "node:http";
@@ -19,6 +30,7 @@ import { mkdir, stat } from "node:fs/promises";
 import { dirname, extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -122,6 +134,53 @@ export async function launchBrowser() {
     headless: true,
     args: CHROMIUM_ARGS,
   });
+}
+
+/**
+ * Registers, in the describe block it is called from, a `before` hook that starts the static server
+ * (startServer with the `server` options) and launches Chromium (launchBrowser), and an `after` hook
+ * that closes both. Returns an object whose `server` and `browser` getters the tests and later
+ * hooks of that block read once the `before` hook has run (reading one that is not there throws).
+ * `server: false` launches the browser only, for a block that serves its own pages. Call it before
+ * the block's own hooks: node:test runs hooks in the order they are registered, so a later `before`
+ * can use `site.server`, and a later `after` runs once the browser and server are closed.
+ *
+ * Nothing is left open on failure: if the browser does not launch, the server just started is
+ * closed before the error is rethrown; the `after` hook closes the server even if closing the
+ * browser throws.
+ */
+export function withSite({ server: serverOptions = {} } = {}) {
+  let server;
+  let browser;
+  before(async () => {
+    if (serverOptions !== false) server = await startServer(serverOptions);
+    try {
+      browser = await launchBrowser();
+    } catch (err) {
+      await server?.close();
+      server = undefined;
+      throw err;
+    }
+  });
+  after(async () => {
+    const [b, s] = [browser, server];
+    browser = server = undefined;
+    try {
+      await b?.close();
+    } finally {
+      await s?.close();
+    }
+  });
+  return {
+    get server() {
+      if (!server) throw new Error("withSite: no server (server: false, or its before hook has not run or failed)");
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error("withSite: no browser (its before hook has not run or failed)");
+      return browser;
+    },
+  };
 }
 
 /**
