@@ -1,33 +1,24 @@
 // Foundation: the release build in dist/ starts in Chromium from a sub-path and inside an iframe,
 // under a strict Content-Security-Policy, without a console error or a panic.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createServer } from "node:http";
-import { ROOT, collectProblems, expectNoProblems, launchBrowser, openPage, screenshot, startServer } from "./helpers.mjs";
+import { ROOT, collectProblems, expectNoProblems, openPage, screenshot, withSite } from "./helpers.mjs";
 
 describe("the built site", () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const site = withSite();
 
   test("shows its title from a sub-path, with no console error or panic", async () => {
-    const { page, problems, context } = await openPage(browser, server);
+    const { page, problems, context } = await openPage(site.browser, site.server);
     const title = page.locator("h1");
     await title.waitFor({ state: "visible", timeout: 20_000 });
     assert.equal((await title.innerText()).trim(), "Inference Sizer");
     assert.equal(await page.title(), "Inference Sizer");
     // Every asset came relative to the page, from under the sub-path.
-    const outside = server.requests.filter((p) => !p.startsWith("/sizer/"));
+    const outside = site.server.requests.filter((p) => !p.startsWith("/sizer/"));
     assert.deepEqual(outside, [], "requests outside the sub-path");
-    assert.ok(server.requests.some((p) => p.endsWith(".wasm")), "the wasm module was fetched");
+    assert.ok(site.server.requests.some((p) => p.endsWith(".wasm")), "the wasm module was fetched");
     const shot = await screenshot(page, "foundation", {
       alsoTo: process.env.UPDATE_DOCS_SCREENSHOT ? join(ROOT, "docs", "screenshot.png") : undefined,
     });
@@ -40,11 +31,11 @@ describe("the built site", () => {
     // The host page lives on another origin (another port), as a provider's site would.
     const host = createServer((req, res) => {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(`<!doctype html><title>host</title><iframe src="${server.url}" width="900" height="600" title="sizer"></iframe>`);
+      res.end(`<!doctype html><title>host</title><iframe src="${site.server.url}" width="900" height="600" title="sizer"></iframe>`);
     });
     await new Promise((ok) => host.listen(0, "127.0.0.1", ok));
     try {
-      const context = await browser.newContext();
+      const context = await site.browser.newContext();
       const page = await context.newPage();
       const problems = collectProblems(page);
       await page.goto(`http://127.0.0.1:${host.address().port}/`);
@@ -59,7 +50,7 @@ describe("the built site", () => {
   });
 
   test("the harness itself notices a console error and an uncaught exception", async () => {
-    const { page, problems, context } = await openPage(browser, server);
+    const { page, problems, context } = await openPage(site.browser, site.server);
     await page.locator("h1").waitFor();
     await page.evaluate(() => console.error("deliberate error"));
     await page.evaluate(() => setTimeout(() => { throw new Error("deliberate throw"); }, 0));

@@ -1,10 +1,10 @@
 // Issue 7: privacy and injection. The page requests nothing from any origin but its own, and text
 // from URLs, a config.json and catalogue names is shown as text, never run as script or HTML.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { ROOT, collectProblems, expectNoProblems, launchBrowser, openPage, startServer } from "./helpers.mjs";
+import { ROOT, collectProblems, expectNoProblems, openPage, withSite } from "./helpers.mjs";
 
 const PAYLOAD = `"><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>`;
 /** A second payload with no "/" (it can be a file name) and no quotes. */
@@ -73,31 +73,22 @@ function ggufHeader(metadata, tensors) {
 }
 
 describe("privacy and injection", () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const site = withSite();
 
   test("a whole journey requests nothing from any other origin", async () => {
     // Listen before the first request: a new page, then the address.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
     const page = await context.newPage();
     const problems = collectProblems(page);
     const requests = [];
     page.on("request", (r) => requests.push(r.url()));
-    await page.goto(server.url, { waitUntil: "load" });
+    await page.goto(site.server.url, { waitUntil: "load" });
     await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     // Change the model, the format, the language and the currency, as a visitor would.
     await page.locator("#model").selectOption("llama-3.1-8b");
     await page.locator("#quant").selectOption("q4_k_m");
     await page.locator("#verdict-cost").waitFor({ state: "visible" });
-    const origin = new URL(server.url).origin;
+    const origin = new URL(site.server.url).origin;
     const foreign = requests.filter((u) => !u.startsWith(origin) && !u.startsWith("data:") && !u.startsWith("blob:"));
     assert.deepEqual(foreign, [], "requests to other origins");
     assert.ok(requests.length > 0, "the page's own files were seen");
@@ -109,7 +100,7 @@ describe("privacy and injection", () => {
 
   test("HTML and script in a link's text parameters are shown as text", async () => {
     const q = new URLSearchParams({ provider: PAYLOAD, model: PAYLOAD, accent: PAYLOAD, catalog: "javascript:alert(1)" });
-    const { page, problems, context } = await openPage(browser, server, q.toString());
+    const { page, problems, context } = await openPage(site.browser, site.server, q.toString());
     await page.locator("#verdict").waitFor({ state: "visible", timeout: 20_000 });
     await page.locator("#warnings").waitFor({ state: "visible", timeout: 5_000 });
     assert.equal(await page.evaluate(() => window.__pwned), undefined, "a payload ran");
@@ -122,7 +113,7 @@ describe("privacy and injection", () => {
   });
 
   test("HTML and script in a pasted config.json are shown as text", async () => {
-    const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b");
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b");
     await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     const config = {
       architectures: [PAYLOAD],
@@ -151,7 +142,7 @@ describe("privacy and injection", () => {
     ["JSON of the wrong schema", "embed-config.json"],
   ]) {
     test(`a provider catalogue that is ${name} leaves the built-in prices in use, with a notice`, async () => {
-      const { page, problems, context } = await openPage(browser, server, `model=llama-3.1-8b&catalog=${url}`);
+      const { page, problems, context } = await openPage(site.browser, site.server, `model=llama-3.1-8b&catalog=${url}`);
       const status = page.locator("#catalog-status.error");
       await status.waitFor({ state: "visible", timeout: 20_000 });
       assert.ok((await status.textContent()).trim().length > 10, "the notice says what happened");
@@ -170,8 +161,8 @@ describe("privacy and injection", () => {
     const held = new Promise((ok) => (release = ok));
     let answered = false;
     const { page, problems, context } = await openRouted(
-      browser,
-      server,
+      site.browser,
+      site.server,
       "model=llama-3.3-70b&quant=fp8&ctx=8192&seqs=8&catalog=demo-provider-catalog.json",
       [["**/demo-provider-catalog.json", async (route) => {
         await Promise.all([held, sleep(3_000)]); // at least 3 s, and until the checks below are done
@@ -203,8 +194,8 @@ describe("privacy and injection", () => {
 
   test("a provider catalogue cut off by the network leaves the built-in prices in use, with a notice", async () => {
     const { page, problems, context } = await openRouted(
-      browser,
-      server,
+      site.browser,
+      site.server,
       "model=llama-3.3-70b&quant=fp8&catalog=demo-provider-catalog.json",
       [["**/demo-provider-catalog.json", (route) => route.abort("internetdisconnected")]],
     );
@@ -227,8 +218,8 @@ describe("privacy and injection", () => {
     let release;
     const held = new Promise((ok) => (release = ok));
     const { page, problems, context } = await openRouted(
-      browser,
-      server,
+      site.browser,
+      site.server,
       "model=llama-3.3-70b&quant=fp8&ctx=8192&seqs=8&catalog=demo-provider-catalog.json",
       [["**/demo-provider-catalog.json", async (route) => {
         await held;
@@ -255,7 +246,7 @@ describe("privacy and injection", () => {
   });
 
   test("HTML and script in a GGUF file's metadata and tensor names are shown as text", async () => {
-    const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b");
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b");
     await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     await page.locator("details.custom-model > summary").click();
     const input = page.locator("#gguf-file");
@@ -313,8 +304,8 @@ describe("privacy and injection", () => {
       })),
     };
     const { page, problems, context } = await openRouted(
-      browser,
-      server,
+      site.browser,
+      site.server,
       "model=llama-3.1-8b&catalog=hostile-catalog.json",
       [["**/hostile-catalog.json", (route) =>
         route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(hostile) })]],

@@ -3,11 +3,11 @@
 // switch to Spanish and to USD; sort and filter the comparison; export CSV; open a config.json.
 // Assertions are on visible text and on chart pixels (no blank canvas). Desktop and phone
 // screenshots go to docs/ for the README.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { ROOT, expectNoProblems, launchBrowser, openPage, screenshot, startServer } from "./helpers.mjs";
+import { ROOT, expectNoProblems, openPage, screenshot, withSite } from "./helpers.mjs";
 
 const READY = 20_000;
 
@@ -44,19 +44,10 @@ async function inkedShare(page, selector) {
 }
 
 describe("journeys", () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const site = withSite();
 
   test("pick a model, change quantisation and context: memory and verdict follow, and so does the URL", async () => {
-    const { page, problems, context } = await openPage(browser, server);
+    const { page, problems, context } = await openPage(site.browser, site.server);
     await verdictReady(page);
     const entries = await page.evaluate(() => history.length);
 
@@ -87,7 +78,7 @@ describe("journeys", () => {
   });
 
   test("switch to Spanish and to US dollars", async () => {
-    const { page, problems, context } = await openPage(browser, server, "model=llama-3.3-70b");
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.3-70b");
     await verdictReady(page);
     assert.equal((await page.locator("#verdict-title").textContent()).trim(), "Verdict");
     assert.match(await page.locator("#verdict-cost").textContent(), /€/);
@@ -107,7 +98,7 @@ describe("journeys", () => {
   });
 
   test("sort and filter the comparison table", async () => {
-    const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b");
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b");
     await verdictReady(page);
     const rows = page.locator("#options-table tbody tr");
     if (await page.locator("#show-all").count()) await page.locator("#show-all").click();
@@ -142,7 +133,7 @@ describe("journeys", () => {
   });
 
   test("export the comparison as CSV", async () => {
-    const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b&quant=q4_k_m");
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&quant=q4_k_m");
     await verdictReady(page);
     // Every option goes to the file, whether shown on the page or not ("Showing N of M").
     const rows = Number((await page.locator("#comparison-count").textContent()).match(/(\d+) of/)[1]);
@@ -157,7 +148,7 @@ describe("journeys", () => {
   });
 
   test("open a config.json: the model changes and the link carries its architecture", async () => {
-    const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b");
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b");
     await verdictReady(page);
     const before = (await page.locator("#memory-total").textContent()).trim();
     // Qwen2.5-14B's published config.json (the fields the size depends on).
@@ -189,7 +180,7 @@ describe("journeys", () => {
   });
 
   test("charts are drawn (no blank canvas) and have data tables", async () => {
-    const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b&rpd=50000");
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&rpd=50000");
     await verdictReady(page);
     for (const id of ["chart-cumulative", "chart-utilisation", "chart-memory"]) {
       const canvas = `#${id} canvas`;
@@ -205,7 +196,7 @@ describe("journeys", () => {
   });
 
   test("a broken link shows warnings, not a crash; Reset and Copy link work", async () => {
-    const { page, problems, context } = await openPage(browser, server, "model=llama-3.1-8b&ctx=abc&seqs=0&bogus=1");
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&ctx=abc&seqs=0&bogus=1");
     await verdictReady(page);
     const warnings = await page.locator("#warnings").textContent();
     assert.match(warnings, /ctx/);
@@ -235,7 +226,7 @@ describe("journeys", () => {
       ["screenshot-desktop", { width: 1366, height: 1000 }],
       ["screenshot-phone", { width: 390, height: 844 }],
     ]) {
-      const { page, problems, context } = await openPage(browser, server, query, { viewport });
+      const { page, problems, context } = await openPage(site.browser, site.server, query, { viewport });
       await verdictReady(page);
       if (name.endsWith("phone")) {
         // One column: the verdict spans the width of the screen.

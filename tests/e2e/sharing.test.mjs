@@ -1,10 +1,10 @@
 // Issue 6: a shared link reproduces the answer. For a few links, the `sizer` command's JSON and
 // the page opened on the same link must show the same verdict: offer, provider and monthly cost,
 // and the same memory total.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { ROOT, expectNoProblems, launchBrowser, openPage, startServer } from "./helpers.mjs";
+import { ROOT, expectNoProblems, openPage, withSite } from "./helpers.mjs";
 
 const LINKS = [
   "model=llama-3.1-8b&quant=q4_k_m&ctx=8192&lang=en",
@@ -30,23 +30,14 @@ function numberIn(text) {
 }
 
 describe("a shared link shows what sizer prints", () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const site = withSite();
 
   for (const link of LINKS) {
     test(link, async () => {
       const expected = sizer(link);
       const v = expected.recommendation;
       assert.ok(v, "sizer recommends something for this link");
-      const { page, problems, context } = await openPage(browser, server, link);
+      const { page, problems, context } = await openPage(site.browser, site.server, link);
       await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
       const offer = (await page.locator("#verdict").textContent()) ?? "";
       assert.ok(offer.includes(v.provider), `the verdict names ${v.provider}: ${offer}`);
