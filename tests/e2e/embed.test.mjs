@@ -14,7 +14,7 @@ import { createServer } from "node:http";
 import { cp, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve, sep } from "node:path";
-import { CSP, DIST, ROOT, collectProblems, expectNoProblems, launchBrowser, startServer } from "./helpers.mjs";
+import { CSP, DIST, ROOT, collectProblems, expectNoProblems, startServer, withSite } from "./helpers.mjs";
 
 /** The comparison shows its first rows until "Show all" is pressed: press it when it is there. */
 async function showAllRows(frame) {
@@ -120,7 +120,8 @@ const embeddingProblems = (problems) => problems.filter((p) => !/Applying inline
 const settle = (page) => page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
 
 describe("the loader (embed.js) with a stub calculator on another origin", () => {
-  let calc, host, third, browser, dirs;
+  const site = withSite({ server: false }); // the browser; this block serves its own pages
+  let calc, host, third, dirs;
   before(async () => {
     const embedJs = await readFile(join(ROOT, "public", "embed.js"), "utf8");
     dirs = [
@@ -143,16 +144,14 @@ describe("the loader (embed.js) with a stub calculator on another origin", () =>
       }),
     );
     host = await serveDir(dirs[2]);
-    browser = await launchBrowser();
   });
   after(async () => {
-    await browser?.close();
     for (const s of [calc, host, third]) await s?.close();
     for (const d of dirs ?? []) await rm(d, { recursive: true, force: true });
   });
 
   async function openHost() {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const problems = collectProblems(page);
     await page.goto(host.url, { waitUntil: "load" });
@@ -323,40 +322,38 @@ describe("the loader (embed.js) with a stub calculator on another origin", () =>
 });
 
 describe("the calculator embedded in Acme Metal's page (dist/ on one port, the host on another)", () => {
-  let app, host, third, browser, dirs;
+  const site = withSite(); // site.server: the calculator (dist/); the host and a third origin below
+  let host, third, dirs;
   before(async () => {
     await stat(join(DIST, "embed-demo.html")).catch(() => {
       throw new Error("dist/embed-demo.html not found: build the site first (trunk build)");
     });
-    app = await startServer();
     const demo = (await readFile(join(DIST, "embed-demo.html"), "utf8")).replace(
       'src="embed.js"',
-      `src="${app.url}embed.js"`,
+      `src="${site.server.url}embed.js"`,
     );
-    assert.ok(demo.includes(`src="${app.url}embed.js"`), "the demo page loads embed.js");
+    assert.ok(demo.includes(`src="${site.server.url}embed.js"`), "the demo page loads embed.js");
     const hostDir = await tempDir({ "index.html": demo });
     for (const f of ["embed-demo.js", "embed-demo.css", "embed-demo-icon.svg"]) await cp(join(DIST, f), join(hostDir, f));
     dirs = [hostDir, await tempDir({ "third.html": "<!doctype html><link rel='icon' href='data:,'><title>third party</title>" })];
     third = await serveDir(dirs[1]);
     // The host's own strict policy: embed.js and the frame may come only from the calculator.
     host = await serveDir(hostDir, {
-      "content-security-policy": `default-src 'self'; script-src 'self' ${app.origin}; frame-src ${app.origin} ${third.origin}; style-src 'self'`,
+      "content-security-policy": `default-src 'self'; script-src 'self' ${site.server.origin}; frame-src ${site.server.origin} ${third.origin}; style-src 'self'`,
     });
-    browser = await launchBrowser();
   });
   after(async () => {
-    await browser?.close();
-    for (const s of [app, host, third]) await s?.close();
+    for (const s of [host, third]) await s?.close();
     for (const d of dirs ?? []) await rm(d, { recursive: true, force: true });
   });
 
   async function openDemo() {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = collectProblems(page);
     await page.goto(host.url, { waitUntil: "load" });
     const frame = await eventually(
-      () => page.frames().find((f) => f.url().startsWith(app.url)),
+      () => page.frames().find((f) => f.url().startsWith(site.server.url)),
       "the calculator frame loads",
       20_000,
     );
@@ -374,7 +371,7 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
     const src = await page.$eval("#sizer iframe", (f) => f.src);
     assert.equal(
       src,
-      `${app.url}?model=llama-3.3-70b&quant=fp8&ctx=8192&seqs=8&embed=1&provider=Acme%20Metal&theme=light&accent=%23c2410c&catalog=demo-provider-catalog.json`,
+      `${site.server.url}?model=llama-3.3-70b&quant=fp8&ctx=8192&seqs=8&embed=1&provider=Acme%20Metal&theme=light&accent=%23c2410c&catalog=demo-provider-catalog.json`,
     );
     expectNoProblems(embeddingProblems(problems));
     await context.close();
@@ -486,7 +483,8 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
 });
 
 describe("a catalogue served by the host's own origin", () => {
-  let host, allowedApp, plainApp, browser, dirs;
+  const site = withSite({ server: false }); // the browser; the two deployments of dist/ are served below
+  let host, allowedApp, plainApp, dirs;
   before(async () => {
     const demo = await readFile(join(DIST, "embed-demo.html"), "utf8");
     const hostDir = await tempDir({ "acme-catalog.json": await readFile(join(ROOT, "public", "demo-provider-catalog.json"), "utf8") });
@@ -511,16 +509,14 @@ describe("a catalogue served by the host's own origin", () => {
     await writeFile(join(hostDir, "allowed.html"), page(allowedApp));
     await writeFile(join(hostDir, "plain.html"), page(plainApp));
     for (const f of ["embed-demo.js", "embed-demo.css", "embed-demo-icon.svg"]) await cp(join(DIST, f), join(hostDir, f));
-    browser = await launchBrowser();
   });
   after(async () => {
-    await browser?.close();
     for (const s of [host, allowedApp, plainApp]) await s?.close();
     for (const d of dirs ?? []) await rm(d, { recursive: true, force: true });
   });
 
   async function open(name, app) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = collectProblems(page);
     await page.goto(host.url + name, { waitUntil: "load" });
