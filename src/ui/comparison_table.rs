@@ -115,9 +115,15 @@ fn compare(col: Col, a: &OptionReport, b: &OptionReport) -> Ordering {
 
 /// A link target only when it is a web address: a catalogue cannot smuggle `javascript:` in.
 fn safe_href(source: &str) -> Option<String> {
-    let lower = source.trim().to_ascii_lowercase();
-    (lower.starts_with("https://") || lower.starts_with("http://"))
-        .then(|| source.trim().to_string())
+    let source = source.trim();
+    // The scheme only: a source can be a paragraph, lowered in full for every row it cost more
+    // than the row.
+    let has_scheme = |scheme: &str| {
+        source
+            .get(..scheme.len())
+            .is_some_and(|s| s.eq_ignore_ascii_case(scheme))
+    };
+    (has_scheme("https://") || has_scheme("http://")).then(|| source.to_string())
 }
 
 fn gpus_text(o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> String {

@@ -28,6 +28,9 @@ pub fn Constraints() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
+    // The allowed lists, so an edit elsewhere does not re-check every box.
+    let kinds = Memo::new(move |_| sc.scenario.with(|s| s.kinds.clone()));
+    let allowed_gpus = Memo::new(move |_| sc.scenario.with(|s| s.gpus.clone()));
     view! {
         <details class="panel constraints">
             <summary>{move || c.t(T::Constraints)}</summary>
@@ -57,9 +60,7 @@ pub fn Constraints() -> impl IntoView {
                                 <input
                                     type="checkbox"
                                     id=dom_id.clone()
-                                    prop:checked=move || {
-                                        sc.scenario.with(|s| s.kinds.iter().any(|x| x == id))
-                                    }
+                                    prop:checked=move || kinds.with(|k| k.iter().any(|x| x == id))
                                     on:change=move |ev| {
                                         let on = event_target_checked(&ev);
                                         sc.edit(|s| toggle(&mut s.kinds, id, on));
@@ -84,9 +85,7 @@ pub fn Constraints() -> impl IntoView {
                                     <input
                                         type="checkbox"
                                         id=dom_id.clone()
-                                        prop:checked=move || {
-                                            sc.scenario.with(|s| s.gpus.contains(&id_check))
-                                        }
+                                        prop:checked=move || allowed_gpus.with(|g| g.contains(&id_check))
                                         on:change=move |ev| {
                                             let on = event_target_checked(&ev);
                                             sc.edit(|s| toggle(&mut s.gpus, &id, on));

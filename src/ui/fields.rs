@@ -1,6 +1,11 @@
 //! Small labelled form controls shared by the input panels: a number, a number with a
 //! logarithmic slider, an optional number (empty means the default), a checkbox, a select.
 //! They only read and report values; clamping is the scenario module's job.
+//!
+//! Every field reads the one scenario signal, so each edit re-runs every field's value closure.
+//! A memo per field stops there: the input element is only written when its own value changed.
+//! One case needs help: a number clamped back to the value already shown (typing 30 in an
+//! hours field at 24) changes nothing, so the handler puts the clamped value back itself.
 
 use super::app::ctx;
 use super::i18n::T;
@@ -18,12 +23,27 @@ pub fn plain(x: f64) -> String {
 
 /// The number typed in an input, if it is one.
 fn parsed(ev: &leptos::ev::Event) -> Option<f64> {
-    event_target_value(ev)
-        .trim()
+    parse_number(&event_target_value(ev))
+}
+
+fn parse_number(text: &str) -> Option<f64> {
+    text.trim()
         .replace(',', ".")
         .parse::<f64>()
         .ok()
         .filter(|x| x.is_finite())
+}
+
+/// After an edit: when the value kept is not the one typed (it was clamped, rounded or
+/// refused), shows the value kept. The memo does not, when the kept value did not change.
+fn show_kept(ev: &leptos::ev::Event, kept: Option<f64>) {
+    let target = event_target::<web_sys::HtmlInputElement>(ev);
+    let text = target.value();
+    let typed = parse_number(&text);
+    let blank_kept_blank = kept.is_none() && text.trim().is_empty();
+    if typed != kept && !blank_kept_blank {
+        target.set_value(&kept.map(plain).unwrap_or_default());
+    }
 }
 
 /// A labelled number input.
@@ -39,6 +59,7 @@ pub fn NumberField(
     #[prop(default = 1.0)] step: f64,
 ) -> impl IntoView {
     let c = ctx();
+    let shown = Memo::new(move |_| value.get());
     view! {
         <div class="field">
             <label for=id>{move || c.t(label)}</label>
@@ -49,10 +70,11 @@ pub fn NumberField(
                 min=plain(min)
                 max=max.map(plain)
                 step=plain(step)
-                prop:value=move || plain(value.get())
+                prop:value=move || plain(shown.get())
                 on:input=move |ev| {
                     if let Some(x) = parsed(&ev) {
                         on_change.run(x);
+                        show_kept(&ev, Some(value.get_untracked()));
                     }
                 }
             />
@@ -73,6 +95,8 @@ pub fn OptionalNumberField(
     #[prop(default = 0.01)] step: f64,
 ) -> impl IntoView {
     let c = ctx();
+    let shown = Memo::new(move |_| value.get());
+    let default_text = Memo::new(move |_| default_text.get());
     view! {
         <div class="field">
             <label for=id>{move || c.t(label)}</label>
@@ -83,13 +107,16 @@ pub fn OptionalNumberField(
                 min="0"
                 step=plain(step)
                 placeholder=move || default_text.get()
-                prop:value=move || value.get().map(plain).unwrap_or_default()
+                prop:value=move || shown.get().map(plain).unwrap_or_default()
                 on:input=move |ev| {
                     if event_target_value(&ev).trim().is_empty() {
                         on_change.run(None);
                     } else if let Some(x) = parsed(&ev) {
                         on_change.run(Some(x));
+                    } else {
+                        return;
                     }
+                    show_kept(&ev, value.get_untracked());
                 }
             />
             <span class="hint">{move || format!("{}: {}", c.t(T::Default), default_text.get())}</span>
@@ -113,6 +140,7 @@ pub fn LogSliderNumber(
 ) -> impl IntoView {
     let c = ctx();
     let slider_id = format!("{id}-slider");
+    let shown = Memo::new(move |_| value.get());
     view! {
         <div class="field slider-field">
             <label for=id>{move || c.t(label)}</label>
@@ -124,9 +152,10 @@ pub fn LogSliderNumber(
                     min=plain(min_log2)
                     max=plain(max_log2)
                     step="0.25"
-                    prop:value=move || plain(value.get().max(1.0).log2())
+                    prop:value=move || plain(shown.get().max(1.0).log2())
                     on:input=move |ev| {
                         if let Some(x) = parsed(&ev) {
+                            // A range input cannot hold a value out of its range: nothing to re-show.
                             on_change.run(x.exp2().round());
                         }
                     }
@@ -138,10 +167,11 @@ pub fn LogSliderNumber(
                     min=plain(min)
                     max=plain(max)
                     step="1"
-                    prop:value=move || plain(value.get())
+                    prop:value=move || plain(shown.get())
                     on:input=move |ev| {
                         if let Some(x) = parsed(&ev) {
                             on_change.run(x.round());
+                            show_kept(&ev, Some(value.get_untracked()));
                         }
                     }
                 />
@@ -159,13 +189,20 @@ pub fn CheckField(
     #[prop(into)] on_change: Callback<bool>,
 ) -> impl IntoView {
     let c = ctx();
+    let shown = Memo::new(move |_| checked.get());
     view! {
         <div class="field check">
             <input
                 type="checkbox"
                 id=id
-                prop:checked=move || checked.get()
-                on:change=move |ev| on_change.run(event_target_checked(&ev))
+                prop:checked=move || shown.get()
+                on:change=move |ev| {
+                    on_change.run(event_target_checked(&ev));
+                    let kept = checked.get_untracked();
+                    if event_target_checked(&ev) != kept {
+                        event_target::<web_sys::HtmlInputElement>(&ev).set_checked(kept);
+                    }
+                }
             />
             <label for=id>{move || c.t(label)}</label>
         </div>

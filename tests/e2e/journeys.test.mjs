@@ -77,6 +77,27 @@ describe("journeys", () => {
     await context.close();
   });
 
+  test("a number out of range is brought back into range in the field itself", async () => {
+    // Each field only rewrites its input when its own value changes. Typing 30 in the hours field
+    // at 24 keeps 24 (the scenario clamps it), which is no change: the field must still show 24,
+    // not the 30 that is not used. Same for 0 requests a day set to -5 (kept at 0).
+    const { page, problems } = await openPage(site.browser, site.server, "hours=24&rpd=0");
+    await verdictReady(page);
+    await page.locator("#hours").fill("30");
+    await page.waitForFunction(() => document.querySelector("#hours").value === "24", null, { timeout: 2_000 });
+    await page.locator("#hours").fill("7");
+    await page.waitForFunction(() => /hours=7(&|$)/.test(location.search), null, { timeout: 2_000 });
+    assert.equal(await page.locator("#hours").inputValue(), "7");
+    await page.locator("#hours").fill("99");
+    await page.waitForFunction(() => document.querySelector("#hours").value === "24", null, { timeout: 2_000 });
+    await page.locator("#rpd").fill("-5");
+    await page.waitForFunction(() => document.querySelector("#rpd").value === "0", null, { timeout: 2_000 });
+    await page.locator("#rpd").fill("2e3");
+    await page.waitForFunction(() => /rpd=2000(&|$)/.test(location.search), null, { timeout: 2_000 });
+    assert.equal(await page.locator("#rpd").inputValue(), "2000");
+    expectNoProblems(problems);
+  });
+
   test("switch to Spanish and to US dollars", async () => {
     const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.3-70b");
     await verdictReady(page);
