@@ -80,9 +80,7 @@ pub fn App() -> impl IntoView {
     // memory and speed show first (they are what a person reads first, and building 25 table rows
     // and three charts would otherwise delay them).
     let later = RwSignal::new(false);
-    request_animation_frame(move || {
-        set_timeout(move || later.set(true), std::time::Duration::ZERO);
-    });
+    after_paint::after_next_paint(move || later.set(true));
 
     view! {
         <main id="app" class="app">

@@ -2,6 +2,7 @@
 //! alternative. The data comes from `chart::from_report` (pure); this file only draws it,
 //! in an effect, the one place the page touches a canvas.
 
+use super::after_paint::painted_after;
 use super::app::ctx;
 use super::i18n::{money, num, T};
 use crate::chart::from_report::{cost_vs_utilisation, cumulative_cost, memory_vs_context};
@@ -274,18 +275,24 @@ pub fn Charts() -> impl IntoView {
             ..ChartStyle::new(theme, &accent)
         }
     });
+    // The charts' data follow the report after the frame that shows its figures is painted
+    // (every report comes from a new scenario or language, so those are read untracked).
+    let shown = painted_after(c.report);
     let cumulative = Memo::new(move |_| {
-        let lang = c.lang();
-        c.report.with(|r| cumulative_cost(r, lang))
+        shown.track();
+        let lang = c.sc.lang.get_untracked();
+        c.report.with_untracked(|r| cumulative_cost(r, lang))
     });
     let utilisation = Memo::new(move |_| {
-        let lang = c.lang();
-        c.report.with(|r| cost_vs_utilisation(r, lang))
+        shown.track();
+        let lang = c.sc.lang.get_untracked();
+        c.report.with_untracked(|r| cost_vs_utilisation(r, lang))
     });
     let memory = Memo::new(move |_| {
-        let lang = c.lang();
-        let ctx = c.sc.scenario.with(|s| s.sized_batch().1);
-        c.report.with(|r| memory_vs_context(r, ctx, lang))
+        shown.track();
+        let lang = c.sc.lang.get_untracked();
+        let ctx = c.sc.scenario.with_untracked(|s| s.sized_batch().1);
+        c.report.with_untracked(|r| memory_vs_context(r, ctx, lang))
     });
     view! {
         <section class="card charts" id="charts" aria-labelledby="charts-title">
@@ -339,30 +346,17 @@ where
 {
     let c = ctx();
     let canvas = NodeRef::<leptos::html::Canvas>::new();
-    // Drawn after the next paint (a task queued from the frame callback runs once the frame is
-    // painted), so an edit shows its figures first and the charts a frame later; while a slider
-    // moves, only the latest of the queued drawings is made.
-    let generation = StoredValue::new(0u64);
+    // The data follow the report one paint later (see `Charts`), so an edit shows its figures
+    // first and the charts a frame later; while a slider moves, only the latest is drawn.
     Effect::new(move |_| {
         let style = style.get();
-        let d = data.get();
         let Some(element) = canvas.get() else { return };
-        generation.update_value(|g| *g += 1);
-        let mine = generation.get_value();
-        request_animation_frame(move || {
-            set_timeout(
-                move || {
-                    if generation.try_get_value() != Some(mine) {
-                        return;
-                    }
-                    if let Some(backend) = CspCanvas::new(element) {
-                        if let Err(e) = draw(backend.into_drawing_area(), &d, &style) {
-                            leptos::logging::warn!("{e}");
-                        }
-                    }
-                },
-                std::time::Duration::ZERO,
-            );
+        data.with(|d| {
+            if let Some(backend) = CspCanvas::new(element) {
+                if let Err(e) = draw(backend.into_drawing_area(), d, &style) {
+                    leptos::logging::warn!("{e}");
+                }
+            }
         });
     });
     // The data table is built only while it is open: kept current on every edit it would cost

@@ -1,6 +1,7 @@
 //! The comparison of every offer: sortable by clicking a header, filtered by kind, provider
 //! and jurisdiction; fits or why not; prices with their source and date; CSV export.
 
+use super::after_paint::painted_after;
 use super::app::ctx;
 use super::download::{csv_line, download};
 use super::i18n::{kind_name, money_code, num, t, T};
@@ -216,9 +217,14 @@ pub fn ComparisonTable() -> impl IntoView {
     // The first rows only until asked: rebuilding every row on every edit costs more than the
     // rest of the page.
     let show_all = RwSignal::new(false);
+    // The table follows the report after the frame showing the verdict, memory and speed is
+    // painted: building and laying out its rows costs more than the rest of an edit, and while a
+    // slider moves only the latest report is shown. Readers track `shown`, read the report untracked.
+    let shown = painted_after(c.report);
 
     let choices = Memo::new(move |_| {
-        c.report.with(|r| {
+        shown.track();
+        c.report.with_untracked(|r| {
             let mut kinds: Vec<String> = r.options.iter().map(|o| o.kind.clone()).collect();
             let mut providers: Vec<String> = r.options.iter().map(|o| o.provider.clone()).collect();
             let mut juris: Vec<String> = r.options.iter().map(|o| o.jurisdiction.clone()).collect();
@@ -238,7 +244,8 @@ pub fn ComparisonTable() -> impl IntoView {
             only_fit.get(),
         );
         let order = sort.get();
-        c.report.with(|r| {
+        shown.track();
+        c.report.with_untracked(|r| {
             let options = &r.options;
             let mut rows: Vec<usize> = (0..options.len())
                 .filter(|&i| {
@@ -262,7 +269,10 @@ pub fn ComparisonTable() -> impl IntoView {
             rows
         })
     });
-    let total = Memo::new(move |_| c.report.with(|r| r.options.len()));
+    let total = Memo::new(move |_| {
+        shown.track();
+        c.report.with_untracked(|r| r.options.len())
+    });
 
     let filter_select = move |id: &'static str,
                               label: T,
@@ -313,7 +323,7 @@ pub fn ComparisonTable() -> impl IntoView {
                     on:click=move |_| {
                         let text = c.report.with_untracked(|r| {
                             rows.with_untracked(|shown| {
-                                let shown: Vec<&OptionReport> = shown.iter().map(|&i| &r.options[i]).collect();
+                                let shown: Vec<&OptionReport> = shown.iter().filter_map(|&i| r.options.get(i)).collect();
                                 csv(c.sc.lang.get_untracked(), &shown)
                             })
                         });
@@ -364,14 +374,17 @@ pub fn ComparisonTable() -> impl IntoView {
                     </thead>
                     <tbody>
                         {move || {
-                            let lang = c.lang();
+                            // The rows' figures change with the report even where the order
+                            // does not; its language is the page's, and changes with it.
+                            shown.track();
+                            let lang = c.sc.lang.get_untracked();
                             let gpu_name = |id: &str| {
                                 c.cat
                                     .catalog
                                     .with_untracked(|cat| cat.gpu(id).map(|g| g.name.clone()).unwrap_or_else(|| id.to_string()))
                             };
                             let limit = if show_all.get() { usize::MAX } else { FIRST_ROWS };
-                            c.report.with(|r| {
+                            c.report.with_untracked(|r| {
                                 rows.with(|rows| {
                                     rows.iter()
                                         .take(limit)

@@ -1,6 +1,7 @@
 //! Leptos components, one per file; the URL-backed scenario hook; catalogue fetch; i18n.
 //! A thin layer: it reads the scenario from the URL, calls `report::evaluate` and renders.
 
+mod after_paint;
 mod app;
 mod assumptions;
 mod catalog_fetch;

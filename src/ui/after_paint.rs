@@ -1,0 +1,57 @@
+//! Work that can wait for the next frame: what a person reads first (verdict, memory, speed)
+//! is painted before the comparison table and the charts are brought up to date.
+
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// Runs `f` once the next frame has been painted: a task queued from a frame callback runs
+/// after that frame is painted.
+pub fn after_next_paint(f: impl FnOnce() + 'static) {
+    request_animation_frame(move || set_timeout(f, Duration::ZERO));
+}
+
+/// Deferred work where only the latest request counts: while a slider moves, the requests
+/// queued before the last are dropped when their turn comes.
+#[derive(Clone, Copy)]
+struct Latest {
+    generation: StoredValue<u64>,
+}
+
+impl Latest {
+    fn new() -> Self {
+        Self {
+            generation: StoredValue::new(0),
+        }
+    }
+
+    /// Runs `f` after the next paint, unless `run` was called again in the meantime (or the
+    /// owner was disposed).
+    fn run(&self, f: impl FnOnce() + 'static) {
+        let generation = self.generation;
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
+        after_next_paint(move || {
+            if generation.try_get_value() == Some(mine) {
+                f();
+            }
+        });
+    }
+}
+
+/// A signal that follows `source` one paint later: it changes (to a new count) after the frame
+/// that shows a change of `source` is painted. Readers track it and read `source` untracked.
+pub fn painted_after<T>(source: Memo<T>) -> ReadSignal<u64>
+where
+    T: Send + Sync + 'static,
+{
+    let (count, set_count) = signal(0u64);
+    let latest = Latest::new();
+    Effect::new(move |first: Option<()>| {
+        source.track();
+        // The readers were built with the current value: no second build for it.
+        if first.is_some() {
+            latest.run(move || set_count.update(|n| *n += 1));
+        }
+    });
+    count
+}
