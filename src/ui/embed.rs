@@ -63,16 +63,22 @@ thread_local! {
     static LAST_RESULT: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-/// True when the page runs inside a frame (`window !== top`).
+/// True when the page runs inside a frame (`window !== top`). Asked once: a page does not
+/// move between frames, and every edit asks (three calls into the browser each time).
 pub fn is_framed() -> bool {
-    let Some(window) = web_sys::window() else {
-        return false;
-    };
-    match window.top() {
-        Ok(Some(top)) => !js_sys::Object::is(&top, &window),
-        // Access to `top` refused: certainly framed.
-        Ok(None) | Err(_) => true,
+    thread_local! {
+        static FRAMED: bool = {
+            match web_sys::window() {
+                None => false,
+                Some(window) => match window.top() {
+                    Ok(Some(top)) => !js_sys::Object::is(&top, &window),
+                    // Access to `top` refused: certainly framed.
+                    Ok(None) | Err(_) => true,
+                },
+            }
+        };
     }
+    FRAMED.with(|f| *f)
 }
 
 /// Compact embedded mode: asked for with `embed=1`, or running inside someone's frame.
