@@ -115,27 +115,42 @@ async function firstRender() {
 const EDITS = [16384, 4096, 32768, 2048, 65536, 8192, 12000, 24000, 3000, 100000, 6000, 50000];
 
 // In the page, for each edit: the time from dispatching the `input` event to (a) the first change
-// in the results (a MutationObserver, which runs right after the update's microtasks), and (b) the
-// next paint: a requestAnimationFrame callback runs before the frame is painted, and a task queued
-// from it runs after, so (b) covers every effect the edit started on the main thread (charts too).
+// in the results (a MutationObserver, which runs right after the update's microtasks): the
+// verdict, memory and speed, (b) the next paint: a requestAnimationFrame callback runs before the
+// frame is painted, and a task queued from it runs after, so (b) covers every effect the edit
+// started before that frame, and (c) the first change in the comparison table, which (like the
+// charts) follows once that frame is painted.
 const editInPage = async (values) => {
   const input = document.querySelector("#ctx");
   const results = document.querySelector(".results");
+  const table = document.querySelector("#options-table tbody");
   const out = [];
   for (const v of values) {
     await new Promise((r) => setTimeout(r, 60));
     let changed = null;
+    let tableChanged = null;
     const observer = new MutationObserver(() => {
       if (changed === null) changed = performance.now();
     });
+    const tableObserver = new MutationObserver(() => {
+      if (tableChanged === null) tableChanged = performance.now();
+    });
     observer.observe(results, { subtree: true, childList: true, characterData: true, attributes: true });
+    if (table) tableObserver.observe(table, { subtree: true, childList: true, characterData: true, attributes: true });
     const t0 = performance.now();
     input.value = String(v);
     input.dispatchEvent(new Event("input", { bubbles: true }));
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     const painted = performance.now();
+    // Give the table its frame.
+    await new Promise((r) => setTimeout(r, 50));
     observer.disconnect();
-    out.push({ results_changed_ms: changed === null ? null : changed - t0, painted_ms: painted - t0 });
+    tableObserver.disconnect();
+    out.push({
+      results_changed_ms: changed === null ? null : changed - t0,
+      painted_ms: painted - t0,
+      table_changed_ms: tableChanged === null ? null : tableChanged - t0,
+    });
   }
   return out;
 };
@@ -155,10 +170,12 @@ async function editLatency() {
     const round = (x) => (x === null ? null : Math.round(x * 10) / 10);
     const changed = samples.map((s) => s.results_changed_ms).filter((x) => x !== null);
     const painted = samples.map((s) => s.painted_ms);
+    const table = samples.map((s) => s.table_changed_ms).filter((x) => x !== null);
     return {
       edit: "context length typed into #ctx",
       results_changed: { median_ms: round(median(changed)), samples_ms: changed.map(round) },
       painted: { median_ms: round(median(painted)), samples_ms: painted.map(round) },
+      table_changed: table.length ? { median_ms: round(median(table)), samples_ms: table.map(round) } : null,
     };
   } finally {
     await browser.close();
@@ -218,7 +235,7 @@ if (edit.error) {
   console.log(`edit: not measured (${edit.error})`);
 } else {
   console.log(
-    `edit (${edit.edit}, median of ${edit.painted.samples_ms.length}): results changed after ${edit.results_changed.median_ms} ms, painted after ${edit.painted.median_ms} ms  [${edit.painted.samples_ms.join(", ")}]`,
+    `edit (${edit.edit}, median of ${edit.painted.samples_ms.length}): results changed after ${edit.results_changed.median_ms} ms, painted after ${edit.painted.median_ms} ms  [${edit.painted.samples_ms.join(", ")}], comparison table changed after ${edit.table_changed?.median_ms ?? "-"} ms`,
   );
 }
 await mkdir(join(ROOT, "bench-results"), { recursive: true });
