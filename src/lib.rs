@@ -13,6 +13,7 @@ pub mod chart;
 pub mod cost;
 pub mod embed_protocol;
 pub mod model;
+pub mod order;
 pub mod plan;
 pub mod report;
 pub mod scenario;

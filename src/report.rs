@@ -827,7 +827,7 @@ fn context_grid(ctx: u64, max_position: u64) -> Vec<u64> {
     grid.push(top);
     if !grid.contains(&ctx) {
         grid.push(ctx);
-        grid.sort_unstable();
+        crate::order::sort(&mut grid);
     }
     grid
 }

@@ -45,7 +45,7 @@ impl Catalog {
     /// Distinct provider names of the offers, sorted (for a `provider=` picker).
     pub fn providers(&self) -> Vec<&str> {
         let mut names: Vec<&str> = self.offers.iter().map(|o| o.provider.as_str()).collect();
-        names.sort_unstable();
+        crate::order::sort(&mut names);
         names.dedup();
         names
     }

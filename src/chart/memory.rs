@@ -50,7 +50,7 @@ fn stack(series: &[(&str, Vec<(f64, f64)>)]) -> Vec<Vec<(f64, f64)>> {
         .iter()
         .flat_map(|s| s.1.iter().map(|p| p.0))
         .collect();
-    xs.sort_unstable_by(f64::total_cmp);
+    crate::order::sort_by(&mut xs, f64::total_cmp);
     xs.dedup();
     let mut below = vec![0.0; xs.len()];
     series

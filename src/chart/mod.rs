@@ -71,7 +71,7 @@ fn clean(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
         .copied()
         .filter(|&(x, y)| plausible(x) && plausible(y))
         .collect();
-    kept.sort_by(|a, b| a.0.total_cmp(&b.0));
+    crate::order::sort_by(&mut kept, |a, b| a.0.total_cmp(&b.0));
     kept
 }
 
@@ -163,7 +163,7 @@ fn series_table(
         .iter()
         .flat_map(|s| s.points.iter().filter(finite).map(|p| p.0))
         .collect();
-    xs.sort_unstable_by(f64::total_cmp);
+    crate::order::sort_by(&mut xs, f64::total_cmp);
     xs.dedup();
     let rows = xs
         .into_iter()

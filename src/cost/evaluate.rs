@@ -521,7 +521,7 @@ pub fn sort_options(all: &mut Vec<OptionCost>) {
         .enumerate()
         .map(|(i, o)| (rank(o), o.monthly.amount(), i))
         .collect();
-    keys.sort_unstable_by(|a, b| {
+    crate::order::sort_by(&mut keys, |a, b| {
         a.0.cmp(&b.0)
             .then_with(|| a.1.total_cmp(&b.1))
             .then_with(|| all[a.2].offer_id.cmp(&all[b.2].offer_id))

@@ -368,7 +368,7 @@ impl GgufCtx {
         let hi = lo.saturating_add(t.copies);
         let (m_lo, m_hi) = (n / 8, 7u64.saturating_mul(n) / 8);
         let mut cuts = [lo, hi, 2, 4, n / 16, m_lo, m_hi];
-        cuts.sort_unstable();
+        crate::order::sort(&mut cuts);
         let mut total = 0.0;
         let mut a = lo;
         for &c in cuts.iter().chain(std::iter::once(&hi)) {

@@ -47,7 +47,7 @@ pub struct Plan<'a> {
 /// The cheapest usable option, the next three, and why; `None` when no option is usable.
 pub fn choose<'a>(options: &'a [OptionCost], w: &Workload) -> Option<Plan<'a>> {
     let mut usable: Vec<&OptionCost> = options.iter().filter(|o| o.is_usable()).collect();
-    usable.sort_by(|a, b| order(a, b));
+    crate::order::sort_by(&mut usable, |a, b| order(a, b));
     let (&chosen, rest) = usable.split_first()?;
     let runner_ups = rest
         .iter()

@@ -229,7 +229,7 @@ pub fn ComparisonTable() -> impl IntoView {
             let mut providers: Vec<String> = r.options.iter().map(|o| o.provider.clone()).collect();
             let mut juris: Vec<String> = r.options.iter().map(|o| o.jurisdiction.clone()).collect();
             for v in [&mut kinds, &mut providers, &mut juris] {
-                v.sort();
+                crate::order::sort(v);
                 v.dedup();
             }
             (kinds, providers, juris)
@@ -257,7 +257,7 @@ pub fn ComparisonTable() -> impl IntoView {
                 })
                 .collect();
             if let Some((col, asc)) = order {
-                rows.sort_by(|&a, &b| {
+                crate::order::sort_by(&mut rows, |&a, &b| {
                     let o = compare(col, &options[a], &options[b]);
                     if asc {
                         o
