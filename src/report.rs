@@ -497,13 +497,21 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         .collect();
     let workload = cost::Workload::from_scenario(s);
     let defaults = CostDefaults::with_assumptions(&s.assumptions);
-    let all = cost::evaluate_all(
+    let mut all = cost::evaluate_all(
         sizings.iter().map(|(o, z)| (*o, z)),
         &workload,
         &defaults,
         s.cur,
         catalog.rate(),
     );
+    // GPUs by name in the runner-ups' words, not by id.
+    for o in &mut all {
+        o.gpu_name = o
+            .gpu_id
+            .as_deref()
+            .and_then(|id| view.gpu(id))
+            .map(|g| g.name.clone());
+    }
     let recommendation = plan::recommend(&all, &workload, lang);
     if recommendation.is_none() {
         if let Some(none) = plan::why_none(&all, &workload) {

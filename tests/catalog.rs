@@ -1,9 +1,10 @@
 //! The shipped catalogue, the loader's error messages, and the provider-catalogue rules.
 
 use inference_sizer::catalog::{
-    filter_provider, merge_provider, validate, Catalog, CatalogError, Offer, OfferKind, PricePer,
-    Problem, ProblemKind, Virtualization,
+    filter_provider, merge_provider, validate, Catalog, CatalogError, Fault, FieldError, IdList,
+    Offer, OfferKind, PricePer, Problem, ProblemKind, Virtualization,
 };
+use inference_sizer::scenario::Lang;
 use inference_sizer::units::Currency;
 use proptest::prelude::*;
 
@@ -309,6 +310,249 @@ fn stated_gpu_memory_must_match_the_spec_within_two_percent() {
     assert!(Catalog::load_over(&shipped(), &ok).is_ok());
     let wrong = provider_catalogue_with(r#", "gpu_memory_gib": 40"#);
     assert!(refusal(&wrong).contains("states 40 GiB per GPU but nvidia_h100_sxm has 79.65 GiB"));
+}
+
+// ---- the same messages in Spanish ----------------------------------------------------------
+
+/// The refusal as the Spanish page shows it.
+#[track_caller]
+fn refusal_es(json: &str) -> String {
+    match Catalog::load_over(&shipped(), json) {
+        Ok(_) => panic!("the catalogue was accepted"),
+        Err(e) => e.sentence(Lang::Es),
+    }
+}
+
+/// Words of the English messages that must not survive in a Spanish one. Names between
+/// backticks, the document's own keys and paths (`offers[0]`), ids and quoted values are left
+/// aside, as are words both languages share (GPU, JSON, RAM, id, no).
+const ENGLISH: &str = "\
+    the is are not of and or with at line column this valid expected value while parsing must \
+    be object has field version reads schema only uses could read was but problem problems \
+    price positive amount setup fee zero egress included volume storage bandwidth memory \
+    figures throughput power interconnect source its for date used another model offer which \
+    catalogue states per more than apart lists count leave out jurisdiction number dollars \
+    list missing unknown variant one invalid type string integer floating point boolean \
+    map sequence struct EOF key there variants duplicate";
+
+/// The English words left in `text`, outside backticks.
+fn english_words_in(text: &str) -> Vec<String> {
+    let outside: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+    outside
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| {
+            ENGLISH
+                .split_whitespace()
+                .any(|e| e.eq_ignore_ascii_case(w))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[track_caller]
+fn assert_spanish(text: &str) {
+    let left = english_words_in(text);
+    assert!(left.is_empty(), "English words {left:?} in: {text}");
+}
+
+/// One of each validation fault; the match makes a new variant fail to compile here until it
+/// is listed.
+fn every_fault() -> Vec<Fault> {
+    use Fault::*;
+    let all = vec![
+        Schema { found: 2 },
+        Rate { usd_per_eur: -1.5 },
+        MissingDate { field: "as_of" },
+        BadDate {
+            field: "as_of",
+            date: "2026-13-01".into(),
+        },
+        MissingId,
+        DuplicateId {
+            id: "x".into(),
+            list: IdList::Gpus,
+        },
+        DuplicateId {
+            id: "x".into(),
+            list: IdList::Models,
+        },
+        DuplicateId {
+            id: "x".into(),
+            list: IdList::Offers,
+        },
+        UnknownGpu {
+            gpu: "nvidia_h900".into(),
+        },
+        ZeroGpuCount,
+        MemoryMismatch {
+            stated: 40.0,
+            gpu: "nvidia_h100_sxm".into(),
+            spec: 79.65,
+        },
+        BadPrice {
+            amount: -5.0,
+            currency: Currency::Eur,
+        },
+        BadSetupFee { amount: -100.0 },
+        BadMinTerm { months: -1.0 },
+        BadEgress,
+        BadGpuFigure {
+            field: "memory_gib",
+            value: 0.0,
+        },
+        BadGpuRatings,
+        BadOfferFigures,
+        NoFiguresSource,
+        NoPriceSource,
+        BadJurisdiction { found: "CH".into() },
+    ];
+    for f in &all {
+        match f {
+            Schema { .. } | Rate { .. } | MissingDate { .. } | BadDate { .. } | MissingId => {}
+            DuplicateId { .. } | UnknownGpu { .. } | ZeroGpuCount | MemoryMismatch { .. } => {}
+            BadPrice { .. } | BadSetupFee { .. } | BadMinTerm { .. } | BadEgress => {}
+            BadGpuFigure { .. } | BadGpuRatings | BadOfferFigures | NoFiguresSource => {}
+            NoPriceSource | BadJurisdiction { .. } => {}
+        }
+    }
+    all
+}
+
+/// Documents that `serde` refuses field by field, so the test reads serde's own words.
+fn field_errors() -> Vec<FieldError> {
+    let offer_with = [
+        r#", "price": {"amount": 5, "currency": "GBP", "per": "month"}"#,
+        r#", "price": {"amount": 5, "currency": "EUR", "per": "day"}"#,
+        r#", "price": {"amount": "5", "currency": "EUR", "per": "month"}"#,
+        r#", "price": null"#,
+        r#", "gpu": 5"#,
+        r#", "gpu": {"id": "x", "count": -1}"#,
+        r#", "gpu": {"id": "x", "count": 1.5}"#,
+        r#", "gpu": {"id": "x"}"#,
+        r#", "gpu": [1, 2]"#,
+        r#", "vcpus": true"#,
+        r#", "kind": "weird""#,
+        r#", "kind": 3"#,
+        r#", "avx512": "yes""#,
+        r#", "region": {}"#,
+    ]
+    .map(provider_catalogue_with);
+    let documents = [
+        r#"{"schema": 1, "as_of": 5, "usd_per_eur": 1.16}"#,
+        r#"{"schema": 1, "usd_per_eur": 1.16}"#,
+        r#"{"schema": 1, "as_of": "x", "usd_per_eur": 1.16, "gpus": {}}"#,
+        r#"{"schema": 1, "as_of": "x", "usd_per_eur": 1.16, "gpus": [{"id": "g"}]}"#,
+        r#"{"schema": 1, "as_of": "x", "usd_per_eur": 1.16, "models": [{"id": "m", "layers": "x"}]}"#,
+    ];
+    let mut all = Vec::new();
+    for json in offer_with.iter().map(String::as_str).chain(documents) {
+        match Catalog::from_json(json) {
+            Err(CatalogError::Fields(errors)) => all.extend(errors),
+            other => panic!("expected field errors for {json}, got {other:?}"),
+        }
+    }
+    all
+}
+
+#[test]
+fn every_refusal_has_a_spanish_sentence_with_no_english_left() {
+    for f in every_fault() {
+        let problem = Problem {
+            kind: f.kind(),
+            path: "offers[0] (acme-h100)".into(),
+            fault: f,
+        };
+        let (en, es) = (problem.sentence(Lang::En), problem.sentence(Lang::Es));
+        assert_ne!(en, es);
+        assert_eq!(problem.to_string(), en, "Display is the English sentence");
+        assert_spanish(&es);
+    }
+    for e in field_errors() {
+        let es = e.sentence(Lang::Es);
+        assert!(!es.contains('«'), "serde's words left untranslated: {es}");
+        assert_spanish(&es);
+    }
+    for json in [
+        "{\"schema\": 1, \"as_of\": ",
+        "{\"schema\": 1,, }",
+        "",
+        "[1, 2]",
+        r#"{"as_of": "2026-11-01"}"#,
+        r#"{"schema": 2}"#,
+        r#"{"schema": "1"}"#,
+        &provider_catalogue_with(r#", "source": "", "as_of": "2026-13-01""#),
+        &provider_catalogue_with(r#", "price": {"amount": 5, "currency": "EUR", "per": "day"}"#),
+    ] {
+        let e = Catalog::load_over(&shipped(), json).unwrap_err();
+        let (en, es) = (e.sentence(Lang::En), e.sentence(Lang::Es));
+        assert_ne!(en, es);
+        assert_eq!(e.to_string(), en, "Display is the English sentence");
+        assert_spanish(&es);
+    }
+}
+
+#[test]
+fn a_refused_catalogue_is_explained_in_spanish_with_its_figures() {
+    assert_eq!(
+        refusal_es(&provider_catalogue_with(
+            r#", "price": {"amount": -5, "currency": "EUR", "per": "month"}"#
+        )),
+        "El catálogo se leyó, pero tiene 1 problema: offers[0] (acme-h100): el precio debe ser un importe positivo, no -5 EUR."
+    );
+    // 40 GiB stated against the H100 SXM's 79.65: 50% apart, more than the 2% allowed.
+    assert_eq!(
+        refusal_es(&provider_catalogue_with(r#", "gpu_memory_gib": 40"#)),
+        "El catálogo se leyó, pero tiene 1 problema: offers[0] (acme-h100): indica 40 GiB por GPU, pero nvidia_h100_sxm tiene 79,65 GiB (difieren más de un 2 %)."
+    );
+    assert_eq!(
+        refusal_es(&provider_catalogue_with(
+            r#", "source": " ", "jurisdiction": "CH""#
+        )),
+        "El catálogo se leyó, pero tiene 2 problemas: offers[0] (acme-h100): la jurisdicción debe ser `US`, `EU` u `other`, no \"CH\"; offers[0] (acme-h100): no indica la fuente de su precio."
+    );
+    assert_eq!(
+        refusal_es(r#"{"schema": 2, "as_of": "2026-11-01", "usd_per_eur": 1.16}"#),
+        "El catálogo usa el esquema 2; esta versión solo lee el esquema 1."
+    );
+    // serde's position kept, its words translated.
+    assert_eq!(
+        refusal_es("{\"schema\": 1, \"as_of\": "),
+        "El catálogo no es JSON válido (el texto se acaba donde se esperaba un valor en la línea 1, columna 23)."
+    );
+}
+
+#[test]
+fn fields_serde_could_not_read_are_named_in_spanish() {
+    assert_eq!(
+        refusal_es(&provider_catalogue_with(
+            r#", "price": {"amount": 5, "currency": "EUR", "per": "day"}"#
+        )),
+        "No se pudo leer el catálogo: offers[0] (acme-h100): valor `day` desconocido; se admite `hour` o `month`."
+    );
+    let es: Vec<String> = field_errors()
+        .iter()
+        .map(|e| e.sentence(Lang::Es))
+        .collect();
+    for expected in [
+        "offers[0] (acme-h100): valor `weird` desconocido; se admite uno de `cloud_on_demand`, `cloud_reserved`, `cloud_spot`, `gpu_cloud`, `bare_metal`, `vps`, `dedicated_cpu`",
+        "offers[0] (acme-h100): tipo no válido: la cadena \"5\" donde se esperaba un número",
+        "offers[0] (acme-h100): valor no válido: el entero `-1` donde se esperaba un entero de 0 a 4.294.967.295",
+        "offers[0] (acme-h100): falta el campo `count`",
+        "offers[0] (acme-h100): tipo no válido: `null` donde se esperaba un objeto",
+        "gpus: debe ser una lista",
+        "catálogo: falta el campo `as_of`",
+    ] {
+        assert!(es.iter().any(|e| e == expected), "{expected} not in {es:#?}");
+    }
+    // A message of a form serde may add later is quoted whole rather than half translated.
+    let new_form = FieldError {
+        path: "offers[0]".into(),
+        message: "a new kind of fault".into(),
+    };
+    assert_eq!(
+        new_form.sentence(Lang::Es),
+        "offers[0]: «a new kind of fault»"
+    );
 }
 
 // ---- provider catalogues --------------------------------------------------------------------

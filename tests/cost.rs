@@ -8,6 +8,7 @@ use fixtures::*;
 use inference_sizer::catalog::{Egress, OfferKind, PricePer, Virtualization};
 use inference_sizer::cost::{CostDefaults, LineKey, Shortfall};
 use inference_sizer::model::Task;
+use inference_sizer::scenario::Lang;
 use inference_sizer::units::{Currency, DAYS_PER_MONTH, WEEKS_PER_MONTH};
 use proptest::prelude::*;
 
@@ -663,6 +664,14 @@ fn constraints_mark_exclusions_but_leave_the_costs_alone() {
     let c = cost_of(&us_in_eu, &s, &w, &compute_only(), Currency::Eur);
     assert_eq!(c.exclusions.len(), 2, "{:?}", c.exclusions);
     assert!(!c.is_usable() && c.serves());
+    assert_eq!(
+        c.exclusions[0].sentence(Lang::En),
+        "US jurisdiction, EU required"
+    );
+    assert_eq!(
+        c.exclusions[0].sentence(Lang::Es),
+        "jurisdicción de EE. UU., se exige la UE"
+    );
     assert_close(c.compute.amount(), 44.0 * 730.0, 1e-9);
     assert!(cost_of(
         &h100_bare_metal("bm", 4, 6_000.0),

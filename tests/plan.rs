@@ -157,8 +157,41 @@ fn runner_ups_say_how_they_differ() {
     let es = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::Es);
     assert_eq!(
         es.runner_ups[0].difference,
-        "+22 % de coste, nube (vm, -10 % de rendimiento), jurisdicción US, gpucloud, P95 400 ms"
+        "+22 % de coste, nube (vm, -10 % de rendimiento), jurisdicción de EE. UU., gpucloud, P95 400 ms"
     );
+}
+
+#[test]
+fn a_runner_up_names_its_gpu_and_jurisdiction_in_words_not_codes() {
+    // The GPU cloud of `h100_market` moved to 4x A100 under another jurisdiction: the same
+    // +21.8% on 6,033 EUR, and the words name the card as the catalogue does.
+    let w = workload(0.0, 24.0);
+    let mut options = options_for(&h100_market(), &w);
+    let cloud = options
+        .iter_mut()
+        .find(|o| o.offer_id == "gpucloud-4xh100")
+        .unwrap();
+    cloud.gpu_id = Some("nvidia_a100_80gb_pcie".into());
+    cloud.gpu_name = Some("A100 PCIe 80GB".into());
+    cloud.jurisdiction = "other".into();
+    let difference = |options: &[OptionCost], lang| {
+        plan::recommend(options, &w, lang).unwrap().runner_ups[0]
+            .difference
+            .clone()
+    };
+    assert_eq!(
+        difference(&options, Lang::En),
+        "+22% cost, cloud (vm, -10% throughput), other jurisdiction, 4x A100 PCIe 80GB, 1 server, gpucloud, P95 400 ms"
+    );
+    assert_eq!(
+        difference(&options, Lang::Es),
+        "+22 % de coste, nube (vm, -10 % de rendimiento), otra jurisdicción, 4x A100 PCIe 80GB, 1 servidor, gpucloud, P95 400 ms"
+    );
+    // Options costed without a catalogue have no names: the id is the best there is.
+    for o in &mut options {
+        o.gpu_name = None;
+    }
+    assert!(difference(&options, Lang::Es).contains("4x nvidia_a100_80gb_pcie, 1 servidor"));
 }
 
 #[test]

@@ -316,6 +316,73 @@ fn why_an_option_does_not_fit_is_said_in_spanish_with_decimal_commas() {
 }
 
 #[test]
+fn runner_ups_name_their_gpus_and_jurisdictions_in_the_scenarios_language() {
+    // Qwen2.5-72B: the runner-ups include other cards and a provider under another jurisdiction.
+    let catalog = Catalog::builtin();
+    let mut other_cards = 0;
+    for (lang, jurisdictions) in [
+        (
+            "en",
+            ["EU jurisdiction", "US jurisdiction", "other jurisdiction"],
+        ),
+        (
+            "es",
+            [
+                "jurisdicción de la UE",
+                "jurisdicción de EE. UU.",
+                "otra jurisdicción",
+            ],
+        ),
+    ] {
+        for model in ["qwen2.5-72b", "llama-3.1-8b"] {
+            let r = report_for(&format!("model={model}&lang={lang}"));
+            let rec = r.recommendation.as_ref().expect("a verdict");
+            for u in &rec.runner_ups {
+                let o = r.options.iter().find(|o| o.offer_id == u.offer_id).unwrap();
+                if let Some(gpu) = o.gpu_id.as_deref().and_then(|id| catalog.gpu(id)) {
+                    assert!(!u.difference.contains(&gpu.id), "{lang}: {}", u.difference);
+                    if o.gpu_id != rec.gpu_id {
+                        other_cards += 1;
+                        assert!(u.difference.contains(&gpu.name), "{lang}: {}", u.difference);
+                    }
+                }
+                let chosen = r
+                    .options
+                    .iter()
+                    .find(|o| o.offer_id == rec.offer_id)
+                    .unwrap();
+                if o.jurisdiction != chosen.jurisdiction {
+                    let i = ["EU", "US", "other"]
+                        .iter()
+                        .position(|j| *j == o.jurisdiction);
+                    assert!(
+                        u.difference.contains(jurisdictions[i.unwrap()]),
+                        "{}",
+                        u.difference
+                    );
+                }
+            }
+        }
+    }
+    assert!(other_cards >= 2, "no runner-up on another card was checked");
+    let es = report_for("model=qwen2.5-72b&lang=es");
+    let all: Vec<&str> = es
+        .recommendation
+        .iter()
+        .flat_map(|r| &r.runner_ups)
+        .map(|u| u.difference.as_str())
+        .collect();
+    assert!(
+        all.iter().any(|d| d.contains("otra jurisdicción")),
+        "{all:?}"
+    );
+    assert!(
+        !all.iter().any(|d| d.contains("jurisdicción other")),
+        "{all:?}"
+    );
+}
+
+#[test]
 fn the_memory_breakdown_speaks_the_scenarios_language() {
     let basis = |query: &str, key: &str| {
         let r = report_for(query);

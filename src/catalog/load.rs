@@ -3,8 +3,10 @@
 //! shared/interface.md §3 (merge, filter).
 
 use super::types::{Catalog, GpuSpec, Offer};
-use super::validate::{validate, Problem};
+use super::validate::{path_in, validate, Problem};
+use crate::model::import::JsonSyntax;
 use crate::model::ModelArch;
+use crate::scenario::Lang;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::Value;
@@ -22,41 +24,193 @@ pub const BUILTIN_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog.m
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldError {
     pub path: String,
+    /// What is wrong, in English: `serde`'s words, or ours (`must be a list`).
     pub message: String,
+}
+
+impl FieldError {
+    /// Where and what, in the reader's language: `offers[0] (acme-h100): falta el campo `count``.
+    pub fn sentence(&self, lang: Lang) -> String {
+        let spanish;
+        let message = match lang {
+            Lang::En => &self.message,
+            Lang::Es => {
+                spanish = serde_in_spanish(&self.message);
+                &spanish
+            }
+        };
+        [path_in(&self.path, lang), ": ", message].concat()
+    }
 }
 
 impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path, self.message)
+        f.write_str(&self.sentence(Lang::En))
     }
 }
 
-/// Why a catalogue document was refused.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+/// `serde`'s message about a field in Spanish. `serde` words a fixed set of faults; those a
+/// catalogue read through a `Value` can meet are `missing field`, `unknown variant` and `invalid
+/// type` or `value: X, expected Y`. Names between backticks stay as they are; a message of
+/// another form is quoted whole.
+fn serde_in_spanish(message: &str) -> String {
+    let after = |prefix: &str| message.strip_prefix(prefix);
+    let translated = if message == "must be a list" {
+        Some("debe ser una lista".to_string())
+    } else if let Some(field) = after("missing field ") {
+        Some(["falta el campo ", field].concat())
+    } else if let Some((value, expected)) =
+        after("unknown variant ").and_then(|m| m.split_once(", expected "))
+    {
+        let choices = match expected.strip_prefix("one of ") {
+            Some(list) => ["uno de ", list].concat(),
+            None => expected.replace("` or `", "` o `"),
+        };
+        Some(["valor ", value, " desconocido; se admite ", &choices].concat())
+    } else {
+        [
+            ("invalid type: ", "tipo no válido: "),
+            ("invalid value: ", "valor no válido: "),
+        ]
+        .into_iter()
+        .find_map(|(en, es)| {
+            let (found, expected) = after(en)?.split_once(", expected ")?;
+            Some(
+                [
+                    es,
+                    &found_in_spanish(found)?,
+                    " donde se esperaba ",
+                    expected_in_spanish(expected)?,
+                ]
+                .concat(),
+            )
+        })
+    };
+    translated.unwrap_or_else(|| ["«", message, "»"].concat())
+}
+
+/// `serde`'s `Unexpected` (what the document has) in Spanish.
+fn found_in_spanish(found: &str) -> Option<String> {
+    for (en, es) in [
+        ("string ", "la cadena "),
+        ("integer ", "el entero "),
+        ("floating point ", "el número "),
+        ("boolean ", "el booleano "),
+    ] {
+        if let Some(value) = found.strip_prefix(en) {
+            return Some([es, value].concat());
+        }
+    }
+    let words = match found {
+        "null" => "`null`",
+        "map" => "un objeto",
+        "sequence" => "una lista",
+        "unit value" => "un valor vacío",
+        _ => return None,
+    };
+    Some(words.to_string())
+}
+
+/// `serde`'s `Expected` (what the field takes) in Spanish.
+fn expected_in_spanish(expected: &str) -> Option<&'static str> {
+    Some(match expected {
+        "f64" | "f32" => "un número",
+        "u8" => "un entero de 0 a 255",
+        "u16" => "un entero de 0 a 65.535",
+        "u32" => "un entero de 0 a 4.294.967.295",
+        "u64" | "usize" => "un entero no negativo",
+        "i32" | "i64" => "un entero",
+        "a string" => "una cadena",
+        "a boolean" => "un booleano (`true` o `false`)",
+        "a sequence" => "una lista",
+        "a map" => "un objeto",
+        "string or map" => "una cadena o un objeto",
+        "option" => "un valor o `null`",
+        e if e.starts_with("struct ") => "un objeto",
+        _ => return None,
+    })
+}
+
+/// Why a catalogue document was refused; [`CatalogError::sentence`] says it in the reader's
+/// language (`Display`: English, as `sizer` prints it).
+#[derive(Clone, Debug, PartialEq)]
 pub enum CatalogError {
-    #[error("The catalogue is not valid JSON ({0}).")]
-    Syntax(String),
-    #[error(
-        "The catalogue must be a JSON object with `schema`, `as_of`, `usd_per_eur` and `offers`."
-    )]
+    Syntax(JsonSyntax),
     NotAnObject,
-    #[error("The catalogue has no `schema` field; this version reads schema {SCHEMA}.")]
     MissingSchema,
-    #[error("The catalogue uses schema {found}; this version reads schema {SCHEMA} only.")]
     WrongSchema { found: String },
-    #[error("The catalogue could not be read: {}.", join(.0))]
     Fields(Vec<FieldError>),
-    #[error("The catalogue was read but has {} problem(s): {}.", .0.len(), join(.0))]
     Invalid(Vec<Problem>),
 }
 
-fn join<T: fmt::Display>(items: &[T]) -> String {
-    items
-        .iter()
-        .map(|i| i.to_string())
-        .collect::<Vec<_>>()
-        .join("; ")
+impl CatalogError {
+    /// The refusal as a sentence, each field or problem named by its place in the document.
+    pub fn sentence(&self, lang: Lang) -> String {
+        use CatalogError::*;
+        let t = |en: &'static str, es: &'static str| if lang == Lang::Es { es } else { en };
+        let join = |sentences: Vec<String>| sentences.join("; ");
+        let schema = SCHEMA.to_string();
+        match self {
+            Syntax(s) => [
+                t("The catalogue is not valid JSON (", "El catálogo no es JSON válido ("),
+                &s.said(lang),
+                ").",
+            ]
+            .concat(),
+            NotAnObject => t(
+                "The catalogue must be a JSON object with `schema`, `as_of`, `usd_per_eur` and `offers`.",
+                "El catálogo debe ser un objeto JSON con `schema`, `as_of`, `usd_per_eur` y `offers`.",
+            )
+            .to_string(),
+            MissingSchema => [
+                t(
+                    "The catalogue has no `schema` field; this version reads schema ",
+                    "El catálogo no tiene el campo `schema`; esta versión lee el esquema ",
+                ),
+                &schema,
+                ".",
+            ]
+            .concat(),
+            WrongSchema { found } => [
+                t("The catalogue uses schema ", "El catálogo usa el esquema "),
+                found,
+                t(
+                    "; this version reads schema ",
+                    "; esta versión solo lee el esquema ",
+                ),
+                &schema,
+                t(" only.", "."),
+            ]
+            .concat(),
+            Fields(errors) => [
+                t("The catalogue could not be read: ", "No se pudo leer el catálogo: "),
+                &join(errors.iter().map(|e| e.sentence(lang)).collect()),
+                ".",
+            ]
+            .concat(),
+            Invalid(problems) => [
+                t("The catalogue was read but has ", "El catálogo se leyó, pero tiene "),
+                &problems.len().to_string(),
+                match (lang, problems.len()) {
+                    (Lang::En, _) => " problem(s): ",
+                    (Lang::Es, 1) => " problema: ",
+                    (Lang::Es, _) => " problemas: ",
+                },
+                &join(problems.iter().map(|p| p.sentence(lang)).collect()),
+                ".",
+            ]
+            .concat(),
+        }
+    }
 }
+
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.sentence(Lang::En))
+    }
+}
+
+impl std::error::Error for CatalogError {}
 
 /// The top-level fields, read apart from the arrays so each array item can be named on error.
 #[derive(Deserialize)]
@@ -77,7 +231,7 @@ impl Catalog {
     /// with its path. Does not check meaning (prices, GPU ids...): see [`Catalog::load`].
     pub fn from_json(text: &str) -> Result<Catalog, CatalogError> {
         let value: Value =
-            serde_json::from_str(text).map_err(|e| CatalogError::Syntax(e.to_string()))?;
+            serde_json::from_str(text).map_err(|e| CatalogError::Syntax(JsonSyntax::of(&e)))?;
         let Value::Object(mut map) = value else {
             return Err(CatalogError::NotAnObject);
         };

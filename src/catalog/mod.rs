@@ -7,4 +7,4 @@ mod validate;
 
 pub use load::{filter_provider, merge_provider, CatalogError, FieldError, BUILTIN_JSON, SCHEMA};
 pub use types::*;
-pub use validate::{is_date, validate, Problem, ProblemKind, MEMORY_TOLERANCE};
+pub use validate::{is_date, validate, Fault, IdList, Problem, ProblemKind, MEMORY_TOLERANCE};

@@ -2,6 +2,8 @@
 
 use super::load::SCHEMA;
 use super::types::{Catalog, GpuSpec, Offer};
+use crate::scenario::Lang;
+use crate::units::Currency;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -30,29 +32,287 @@ pub enum ProblemKind {
     BadJurisdiction,
 }
 
-/// One thing wrong with a catalogue, with where it is and a sentence saying what.
+/// One thing wrong with a catalogue: where it is, and what ([`Problem::sentence`] says it in the
+/// reader's language; `Display`: English).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
     pub kind: ProblemKind,
     /// Where: `offers[3] (aws-p5.48xlarge-us-east-1)`, `gpus[0] (nvidia_h100_sxm)`, `catalogue`.
     pub path: String,
-    pub message: String,
+    pub fault: Fault,
+}
+
+/// What is wrong, with the figures the sentence quotes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fault {
+    Schema {
+        found: u32,
+    },
+    Rate {
+        usd_per_eur: f64,
+    },
+    MissingDate {
+        field: &'static str,
+    },
+    BadDate {
+        field: &'static str,
+        date: String,
+    },
+    MissingId,
+    /// The id is used by another entry of the same list.
+    DuplicateId {
+        id: String,
+        list: IdList,
+    },
+    UnknownGpu {
+        gpu: String,
+    },
+    ZeroGpuCount,
+    /// Stated GiB per GPU against the spec's `memory_gib` of `gpu`.
+    MemoryMismatch {
+        stated: f64,
+        gpu: String,
+        spec: f64,
+    },
+    BadPrice {
+        amount: f64,
+        currency: Currency,
+    },
+    BadSetupFee {
+        amount: f64,
+    },
+    BadMinTerm {
+        months: f64,
+    },
+    BadEgress,
+    /// A GPU figure that must be positive (`memory_gib`, `bandwidth_gbs`).
+    BadGpuFigure {
+        field: &'static str,
+        value: f64,
+    },
+    BadGpuRatings,
+    BadOfferFigures,
+    NoFiguresSource,
+    NoPriceSource,
+    BadJurisdiction {
+        found: String,
+    },
+}
+
+/// The lists of a catalogue whose entries have ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IdList {
+    Gpus,
+    Models,
+    Offers,
+}
+
+impl Fault {
+    /// The kind of fault, as [`Problem::kind`] holds it.
+    pub fn kind(&self) -> ProblemKind {
+        use Fault::*;
+        match self {
+            Schema { .. } => ProblemKind::Schema,
+            Rate { .. } => ProblemKind::Rate,
+            MissingDate { .. } => ProblemKind::MissingDate,
+            BadDate { .. } => ProblemKind::BadDate,
+            MissingId => ProblemKind::MissingId,
+            DuplicateId { .. } => ProblemKind::DuplicateId,
+            UnknownGpu { .. } => ProblemKind::UnknownGpu,
+            ZeroGpuCount => ProblemKind::GpuCount,
+            MemoryMismatch { .. } => ProblemKind::MemoryMismatch,
+            BadPrice { .. } => ProblemKind::BadPrice,
+            BadSetupFee { .. } | BadMinTerm { .. } => ProblemKind::BadFee,
+            BadEgress => ProblemKind::BadEgress,
+            BadGpuFigure { .. } | BadGpuRatings | BadOfferFigures => ProblemKind::BadFigure,
+            NoFiguresSource | NoPriceSource => ProblemKind::MissingSource,
+            BadJurisdiction { .. } => ProblemKind::BadJurisdiction,
+        }
+    }
+
+    /// The fault as a clause (lower case, no full stop): `price must be a positive amount, not
+    /// -5 EUR` / `el precio debe ser un importe positivo, no -5 EUR`.
+    pub fn message(&self, lang: Lang) -> String {
+        use Fault::*;
+        // Both languages put the figures in the same order: one list of pieces per message,
+        // the words chosen by language (smaller in the download than a `format!` for each).
+        let t = |en: &'static str, es: &'static str| if lang == Lang::Es { es } else { en };
+        let n = |x: f64| decimal(x, lang);
+        match self {
+            Schema { found } => [
+                t("schema is ", "el esquema es el "),
+                &found.to_string(),
+                t(", this version reads ", "; esta versión lee el "),
+                &SCHEMA.to_string(),
+            ]
+            .concat(),
+            Rate { usd_per_eur } => [
+                t(
+                    "usd_per_eur must be a positive number of dollars per euro, not ",
+                    "`usd_per_eur` debe ser un número positivo de dólares por euro, no ",
+                ),
+                &n(*usd_per_eur),
+            ]
+            .concat(),
+            MissingDate { field } => {
+                [t("has no ", "no tiene fecha `"), field, t(" date", "`")].concat()
+            }
+            BadDate { field, date } => [
+                t("", "`"),
+                field,
+                t(" \"", "` \""),
+                date,
+                t(
+                    "\" is not a date (YYYY-MM-DD, YYYY-MM or YYYY)",
+                    "\" no es una fecha (AAAA-MM-DD, AAAA-MM o AAAA)",
+                ),
+            ]
+            .concat(),
+            MissingId => t("has no id", "no tiene `id`").to_string(),
+            DuplicateId { id, list } => [
+                t("id \"", "el id \""),
+                id,
+                t("\" is used by another ", "\" ya lo usa "),
+                match list {
+                    IdList::Gpus => t("GPU", "otra GPU"),
+                    IdList::Models => t("model", "otro modelo"),
+                    IdList::Offers => t("offer", "otra oferta"),
+                },
+            ]
+            .concat(),
+            UnknownGpu { gpu } => [
+                t("uses GPU \"", "usa la GPU \""),
+                gpu,
+                t(
+                    "\", which is not in the catalogue's gpus",
+                    "\", que no está en la lista `gpus` del catálogo",
+                ),
+            ]
+            .concat(),
+            ZeroGpuCount => t(
+                "lists a GPU with a count of 0 (leave `gpu` out for CPU offers)",
+                "indica una GPU con `count` 0 (en las ofertas solo de CPU, omita `gpu`)",
+            )
+            .to_string(),
+            MemoryMismatch { stated, gpu, spec } => [
+                t("states ", "indica "),
+                &n(*stated),
+                t(" GiB per GPU but ", " GiB por GPU, pero "),
+                gpu,
+                t(" has ", " tiene "),
+                &n(*spec),
+                t(" GiB (more than ", " GiB (difieren más de un "),
+                &n(MEMORY_TOLERANCE * 100.0),
+                t("% apart)", " %)"),
+            ]
+            .concat(),
+            BadPrice { amount, currency } => [
+                t(
+                    "price must be a positive amount, not ",
+                    "el precio debe ser un importe positivo, no ",
+                ),
+                &n(*amount),
+                " ",
+                currency.code(),
+            ]
+            .concat(),
+            BadSetupFee { amount } => [
+                t(
+                    "setup fee must be zero or positive, not ",
+                    "la cuota de alta debe ser cero o positiva, no ",
+                ),
+                &n(*amount),
+            ]
+            .concat(),
+            BadMinTerm { months } => [
+                t(
+                    "min_term_months must be zero or positive, not ",
+                    "`min_term_months` debe ser cero o positivo, no ",
+                ),
+                &n(*months),
+            ]
+            .concat(),
+            BadEgress => t(
+                "egress price and included volume must be zero or positive",
+                "el precio de la salida de datos y el volumen incluido deben ser cero o positivos",
+            )
+            .to_string(),
+            BadGpuFigure { field, value } => [
+                t("", "`"),
+                field,
+                t(
+                    " must be a positive number, not ",
+                    "` debe ser un número positivo, no ",
+                ),
+                &n(*value),
+            ]
+            .concat(),
+            BadGpuRatings => t(
+                "throughput, power and interconnect figures must be zero or positive",
+                "las cifras de rendimiento, potencia e interconexión deben ser cero o positivas",
+            )
+            .to_string(),
+            BadOfferFigures => t(
+                "storage, RAM, bandwidth and memory figures must be zero or positive",
+                "las cifras de almacenamiento, RAM, ancho de banda y memoria deben ser cero o positivas",
+            )
+            .to_string(),
+            NoFiguresSource => {
+                t("has no source for its figures", "no indica la fuente de sus cifras").to_string()
+            }
+            NoPriceSource => {
+                t("has no source for its price", "no indica la fuente de su precio").to_string()
+            }
+            BadJurisdiction { found } => [
+                t(
+                    "jurisdiction must be US, EU or other, not \"",
+                    "la jurisdicción debe ser `US`, `EU` u `other`, no \"",
+                ),
+                found,
+                "\"",
+            ]
+            .concat(),
+        }
+    }
+}
+
+/// A decimal as Rust writes it, with a decimal comma in Spanish (`79,65`): exact, as the file has it.
+pub(crate) fn decimal(x: f64, lang: Lang) -> String {
+    match lang {
+        Lang::En => x.to_string(),
+        Lang::Es => x.to_string().replace('.', ","),
+    }
+}
+
+/// `catalogue`, the path of a fault in the document itself, in the reader's language.
+pub(crate) fn path_in(path: &str, lang: Lang) -> &str {
+    match (path, lang) {
+        ("catalogue", Lang::Es) => "catálogo",
+        _ => path,
+    }
+}
+
+impl Problem {
+    /// Where and what: `offers[0] (acme-h100): price must be a positive amount, not -5 EUR`.
+    pub fn sentence(&self, lang: Lang) -> String {
+        [path_in(&self.path, lang), ": ", &self.fault.message(lang)].concat()
+    }
 }
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path, self.message)
+        f.write_str(&self.sentence(Lang::En))
     }
 }
 
 struct Report(Vec<Problem>);
 
 impl Report {
-    fn add(&mut self, kind: ProblemKind, path: &str, message: String) {
+    fn add(&mut self, path: &str, fault: Fault) {
         self.0.push(Problem {
-            kind,
+            kind: fault.kind(),
             path: path.to_string(),
-            message,
+            fault,
         });
     }
 }
@@ -63,19 +323,18 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
     let top = "catalogue";
     if catalog.schema != SCHEMA {
         r.add(
-            ProblemKind::Schema,
             top,
-            format!("schema is {}, this version reads {SCHEMA}", catalog.schema),
+            Fault::Schema {
+                found: catalog.schema,
+            },
         );
     }
     if !(catalog.usd_per_eur.is_finite() && catalog.usd_per_eur > 0.0) {
         r.add(
-            ProblemKind::Rate,
             top,
-            format!(
-                "usd_per_eur must be a positive number of dollars per euro, not {}",
-                catalog.usd_per_eur
-            ),
+            Fault::Rate {
+                usd_per_eur: catalog.usd_per_eur,
+            },
         );
     }
     check_date(&mut r, top, "as_of", &catalog.as_of, true);
@@ -84,12 +343,14 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
     for (i, g) in catalog.gpus.iter().enumerate() {
         let path = label("gpus", i, &g.id);
         if g.id.trim().is_empty() {
-            r.add(ProblemKind::MissingId, &path, "has no id".into());
+            r.add(&path, Fault::MissingId);
         } else if !gpu_ids.insert(g.id.as_str()) {
             r.add(
-                ProblemKind::DuplicateId,
                 &path,
-                format!("id \"{}\" is used by another GPU", g.id),
+                Fault::DuplicateId {
+                    id: g.id.clone(),
+                    list: IdList::Gpus,
+                },
             );
         }
         check_gpu(&mut r, &path, g);
@@ -99,12 +360,14 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
     for (i, m) in catalog.models.iter().enumerate() {
         let path = label("models", i, &m.id);
         if m.id.trim().is_empty() {
-            r.add(ProblemKind::MissingId, &path, "has no id".into());
+            r.add(&path, Fault::MissingId);
         } else if !model_ids.insert(m.id.as_str()) {
             r.add(
-                ProblemKind::DuplicateId,
                 &path,
-                format!("id \"{}\" is used by another model", m.id),
+                Fault::DuplicateId {
+                    id: m.id.clone(),
+                    list: IdList::Models,
+                },
             );
         }
     }
@@ -113,12 +376,14 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
     for (i, o) in catalog.offers.iter().enumerate() {
         let path = label("offers", i, &o.id);
         if o.id.trim().is_empty() {
-            r.add(ProblemKind::MissingId, &path, "has no id".into());
+            r.add(&path, Fault::MissingId);
         } else if !offer_ids.insert(o.id.as_str()) {
             r.add(
-                ProblemKind::DuplicateId,
                 &path,
-                format!("id \"{}\" is used by another offer", o.id),
+                Fault::DuplicateId {
+                    id: o.id.clone(),
+                    list: IdList::Offers,
+                },
             );
         }
         check_offer(&mut r, &path, o, catalog);
@@ -143,16 +408,12 @@ fn non_negative(x: f64) -> bool {
 }
 
 fn check_gpu(r: &mut Report, path: &str, g: &GpuSpec) {
-    for (name, value) in [
+    for (field, value) in [
         ("memory_gib", g.memory_gib),
         ("bandwidth_gbs", g.bandwidth_gbs),
     ] {
         if !positive(value) {
-            r.add(
-                ProblemKind::BadFigure,
-                path,
-                format!("{name} must be a positive number, not {value}"),
-            );
+            r.add(path, Fault::BadGpuFigure { field, value });
         }
     }
     let optional = [g.fp8_tflops, g.int8_tops, g.fp4_tflops];
@@ -168,18 +429,10 @@ fn check_gpu(r: &mut Report, path: &str, g: &GpuSpec) {
         .chain(optional.iter().flatten())
         .any(|x| !non_negative(*x))
     {
-        r.add(
-            ProblemKind::BadFigure,
-            path,
-            "throughput, power and interconnect figures must be zero or positive".into(),
-        );
+        r.add(path, Fault::BadGpuRatings);
     }
     if g.source.trim().is_empty() {
-        r.add(
-            ProblemKind::MissingSource,
-            path,
-            "has no source for its figures".into(),
-        );
+        r.add(path, Fault::NoFiguresSource);
     }
     if !g.as_of.trim().is_empty() {
         check_date(r, path, "as_of", &g.as_of, false);
@@ -190,76 +443,57 @@ fn check_offer(r: &mut Report, path: &str, o: &Offer, catalog: &Catalog) {
     if let Some(gpu) = &o.gpu {
         match catalog.gpu(&gpu.id) {
             None => r.add(
-                ProblemKind::UnknownGpu,
                 path,
-                format!(
-                    "uses GPU \"{}\", which is not in the catalogue's gpus",
-                    gpu.id
-                ),
+                Fault::UnknownGpu {
+                    gpu: gpu.id.clone(),
+                },
             ),
             Some(spec) => {
                 if let Some(stated) = o.gpu_memory_gib {
                     let off = (stated - spec.memory_gib).abs() / spec.memory_gib;
                     if off.is_nan() || off > MEMORY_TOLERANCE {
                         r.add(
-                            ProblemKind::MemoryMismatch,
                             path,
-                            format!(
-                                "states {stated} GiB per GPU but {} has {} GiB (more than {}% apart)",
-                                spec.id,
-                                spec.memory_gib,
-                                MEMORY_TOLERANCE * 100.0
-                            ),
+                            Fault::MemoryMismatch {
+                                stated,
+                                gpu: spec.id.clone(),
+                                spec: spec.memory_gib,
+                            },
                         );
                     }
                 }
             }
         }
         if gpu.count == 0 {
-            r.add(
-                ProblemKind::GpuCount,
-                path,
-                "lists a GPU with a count of 0 (leave `gpu` out for CPU offers)".into(),
-            );
+            r.add(path, Fault::ZeroGpuCount);
         }
     }
     let price = o.price.amount;
     if !positive(price) {
         r.add(
-            ProblemKind::BadPrice,
             path,
-            format!(
-                "price must be a positive amount, not {price} {}",
-                o.price.currency
-            ),
+            Fault::BadPrice {
+                amount: price,
+                currency: o.price.currency,
+            },
         );
     }
     if let Some(fee) = o.setup_fee {
         if !non_negative(fee.amount) {
-            r.add(
-                ProblemKind::BadFee,
-                path,
-                format!("setup fee must be zero or positive, not {}", fee.amount),
-            );
+            r.add(path, Fault::BadSetupFee { amount: fee.amount });
         }
     }
     if !non_negative(o.min_term_months) {
         r.add(
-            ProblemKind::BadFee,
             path,
-            format!(
-                "min_term_months must be zero or positive, not {}",
-                o.min_term_months
-            ),
+            Fault::BadMinTerm {
+                months: o.min_term_months,
+            },
         );
     }
     if let Some(e) = o.egress {
         if !non_negative(e.price_per_gb) || !non_negative(e.included_tb) {
-            r.add(
-                ProblemKind::BadEgress,
-                path,
-                "egress price and included volume must be zero or positive".into(),
-            );
+            r.add(path, Fault::BadEgress);
         }
     }
     let optional = [
@@ -270,50 +504,38 @@ fn check_offer(r: &mut Report, path: &str, o: &Offer, catalog: &Catalog) {
         o.gpu_memory_gib,
     ];
     if optional.iter().flatten().any(|x| !non_negative(*x)) {
-        r.add(
-            ProblemKind::BadFigure,
-            path,
-            "storage, RAM, bandwidth and memory figures must be zero or positive".into(),
-        );
+        r.add(path, Fault::BadOfferFigures);
     }
     if !matches!(o.jurisdiction.as_str(), "US" | "EU" | "other") {
         r.add(
-            ProblemKind::BadJurisdiction,
             path,
-            format!(
-                "jurisdiction must be US, EU or other, not \"{}\"",
-                o.jurisdiction
-            ),
+            Fault::BadJurisdiction {
+                found: o.jurisdiction.clone(),
+            },
         );
     }
     if o.source.trim().is_empty() {
-        r.add(
-            ProblemKind::MissingSource,
-            path,
-            "has no source for its price".into(),
-        );
+        r.add(path, Fault::NoPriceSource);
     }
     check_date(r, path, "as_of", &o.as_of, true);
 }
 
 /// Dates are `YYYY-MM-DD`, or `YYYY-MM` / `YYYY` where the source gives no more precision.
-fn check_date(r: &mut Report, path: &str, field: &str, date: &str, required: bool) {
+fn check_date(r: &mut Report, path: &str, field: &'static str, date: &str, required: bool) {
     let date = date.trim();
     if date.is_empty() {
         if required {
-            r.add(
-                ProblemKind::MissingDate,
-                path,
-                format!("has no {field} date"),
-            );
+            r.add(path, Fault::MissingDate { field });
         }
         return;
     }
     if !is_date(date) {
         r.add(
-            ProblemKind::BadDate,
             path,
-            format!("{field} \"{date}\" is not a date (YYYY-MM-DD, YYYY-MM or YYYY)"),
+            Fault::BadDate {
+                field,
+                date: date.to_string(),
+            },
         );
     }
 }

@@ -416,6 +416,7 @@ pub fn evaluate_offer(
         deployment: Deployment::of(offer.kind),
         virtualization: offer.virtualization,
         gpu_id: offer.gpu_id().map(str::to_string),
+        gpu_name: None,
         gpu_count: gpu_per_server.saturating_mul(servers),
         servers,
         replicas,

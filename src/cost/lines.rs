@@ -474,10 +474,11 @@ impl Exclusion {
         let es = lang == Lang::Es;
         match self {
             Exclusion::NotEuJurisdiction { jurisdiction } => {
+                let j = super::words::jurisdiction(jurisdiction, lang);
                 if es {
-                    format!("jurisdicción {jurisdiction}, se exige UE")
+                    format!("{j}, se exige la UE")
                 } else {
-                    format!("{jurisdiction} jurisdiction, EU required")
+                    format!("{j}, EU required")
                 }
             }
             Exclusion::NotSingleTenant => {

@@ -276,6 +276,9 @@ pub struct OptionCost {
     pub deployment: Deployment,
     pub virtualization: Virtualization,
     pub gpu_id: Option<String>,
+    /// The GPU's catalogue name (`H100 SXM`), for words; `None` until [`crate::report::evaluate`],
+    /// which holds the catalogue, fills it (the words then fall back to `gpu_id`).
+    pub gpu_name: Option<String>,
     /// GPUs in all the servers of this option.
     pub gpu_count: u32,
     /// Servers / instances of this option.

@@ -1,4 +1,5 @@
-//! Numbers and money written for a reader, per language: English `1,234.5`, Spanish `1.234,5`.
+//! Numbers and money written for a reader, per language: English `1,234.5`, Spanish `1.234,5`;
+//! and an offer's jurisdiction in words.
 //!
 //! The functions at the top return `String`s; [`show`] has the same functions returning
 //! `Display` values that write straight into a `format!`, with no intermediate allocation
@@ -27,6 +28,20 @@ pub fn money(x: f64, cur: Currency, lang: Lang) -> String {
 /// A fraction as a percentage: `0.125` -> `13%` / `13 %`; one decimal below 10%.
 pub fn percent(fraction: f64, lang: Lang) -> String {
     show::percent(fraction, lang).to_string()
+}
+
+/// A provider's jurisdiction (catalogue `EU`, `US`, `other`) as a phrase: `US jurisdiction`,
+/// `jurisdicción de EE. UU.`. A code outside the schema is quoted as given.
+pub fn jurisdiction(code: &str, lang: Lang) -> String {
+    let code = code.trim();
+    let is = |known: &str| code.eq_ignore_ascii_case(known);
+    match lang {
+        Lang::En => format!("{code} jurisdiction"),
+        Lang::Es if is("EU") => "jurisdicción de la UE".to_string(),
+        Lang::Es if is("US") => "jurisdicción de EE. UU.".to_string(),
+        Lang::Es if is("other") => "otra jurisdicción".to_string(),
+        Lang::Es => format!("jurisdicción {code}"),
+    }
 }
 
 /// The same functions, returning values that format themselves.

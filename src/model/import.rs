@@ -253,7 +253,7 @@ impl MissingField {
 }
 
 impl JsonSyntax {
-    fn of(e: &serde_json::Error) -> Self {
+    pub(crate) fn of(e: &serde_json::Error) -> Self {
         JsonSyntax {
             detail: e.to_string(),
             line: e.line(),
@@ -316,21 +316,31 @@ impl JsonSyntax {
             .find(|(en, _)| d.starts_with(en))
             .map_or("error de sintaxis", |(_, es)| es)
     }
+
+    /// What is wrong and where: `serde_json`'s words in English, ours in Spanish.
+    pub fn said(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.detail.clone(),
+            Lang::Es if self.line > 0 => format!(
+                "{} en la línea {}, columna {}",
+                self.fault_es(),
+                whole(self.line as u64, lang),
+                whole(self.column as u64, lang)
+            ),
+            Lang::Es => self.fault_es().to_string(),
+        }
+    }
 }
 
 impl ImportError {
     /// The error as a clause (lower case, no full stop), as the import notice shows it.
     pub fn message(&self, lang: Lang) -> String {
         match (self, lang) {
-            (ImportError::NotJson(s), Lang::En) => format!("this is not valid JSON ({})", s.detail),
-            (ImportError::NotJson(s), Lang::Es) if s.line > 0 => format!(
-                "esto no es JSON válido ({} en la línea {}, columna {})",
-                s.fault_es(),
-                whole(s.line as u64, lang),
-                whole(s.column as u64, lang)
-            ),
+            (ImportError::NotJson(s), Lang::En) => {
+                format!("this is not valid JSON ({})", s.said(lang))
+            }
             (ImportError::NotJson(s), Lang::Es) => {
-                format!("esto no es JSON válido ({})", s.fault_es())
+                format!("esto no es JSON válido ({})", s.said(lang))
             }
             (ImportError::NotObject, Lang::En) => {
                 "config.json must be a JSON object { ... }".into()

@@ -134,6 +134,7 @@ fn differences(chosen: &OptionCost, o: &OptionCost) -> Vec<Difference> {
     if o.gpu_id != chosen.gpu_id || o.gpu_count != chosen.gpu_count {
         d.push(Difference::Hardware {
             gpu_id: o.gpu_id.clone(),
+            gpu_name: o.gpu_name.clone(),
             gpu_count: o.gpu_count,
             servers: o.servers,
         });

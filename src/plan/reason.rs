@@ -480,6 +480,8 @@ pub enum Difference {
     },
     Hardware {
         gpu_id: Option<String>,
+        /// The GPU's catalogue name, written instead of the id when known.
+        gpu_name: Option<String>,
         gpu_count: u32,
         servers: u32,
     },
@@ -538,14 +540,11 @@ impl Difference {
                 }
             }
             Difference::Jurisdiction { jurisdiction } => {
-                if es {
-                    format!("jurisdicción {jurisdiction}")
-                } else {
-                    format!("{jurisdiction} jurisdiction")
-                }
+                crate::cost::words::jurisdiction(jurisdiction, lang)
             }
             Difference::Hardware {
                 gpu_id,
+                gpu_name,
                 gpu_count,
                 servers,
             } => {
@@ -555,7 +554,7 @@ impl Difference {
                     (n, false) => format!("{n} servers"),
                     (n, true) => format!("{n} servidores"),
                 };
-                match gpu_id {
+                match gpu_name.as_ref().or(gpu_id.as_ref()) {
                     Some(g) => format!("{gpu_count}x {g}, {servers_word}"),
                     None if es => format!("solo CPU, {servers_word}"),
                     None => format!("CPU only, {servers_word}"),

@@ -22,8 +22,10 @@ pub enum CatalogStatus {
     Loading(String),
     /// The catalogue at this address is in use.
     Loaded(String),
-    /// The address was refused or the file could not be used: why, in words.
+    /// The file could not be fetched (network, HTTP status): why, in words.
     Failed(String),
+    /// The file arrived but the catalogue was refused: why, said in the page's language.
+    Refused(std::sync::Arc<crate::catalog::CatalogError>),
     /// The address is not on an allowed origin.
     NotAllowed(String),
     /// The catalogue at this address did not arrive within [`CATALOG_TIMEOUT`].
@@ -74,7 +76,7 @@ pub fn use_catalog(url: Option<String>) -> CatalogState {
             match fetch_text(&absolute).await {
                 Ok(text) => match Catalog::load_over(&base, &text) {
                     Ok(loaded) => settle(CatalogStatus::Loaded(absolute), Some(loaded)),
-                    Err(e) => settle(CatalogStatus::Failed(e.to_string()), None),
+                    Err(e) => settle(CatalogStatus::Refused(e.into()), None),
                 },
                 Err(e) => settle(CatalogStatus::Failed(e), None),
             }

@@ -31,6 +31,16 @@ pub fn Notices() -> impl IntoView {
     view! {
         <div class="notices" id="notices">
             {move || {
+                let failed = move |why: String| {
+                    view! {
+                        <p class="notice error" role="alert" id="catalog-status">
+                            {move || c.t(T::CatalogFailed)}
+                            " "
+                            <span class="detail">{why}</span>
+                        </p>
+                    }
+                        .into_any()
+                };
                 match c.cat.status.get() {
                     CatalogStatus::BuiltIn => ().into_any(),
                     CatalogStatus::Loading(url) => {
@@ -55,16 +65,9 @@ pub fn Notices() -> impl IntoView {
                         }
                             .into_any()
                     }
-                    CatalogStatus::Failed(why) => {
-                        view! {
-                            <p class="notice error" role="alert" id="catalog-status">
-                                {move || c.t(T::CatalogFailed)}
-                                " "
-                                <span class="detail">{why.clone()}</span>
-                            </p>
-                        }
-                            .into_any()
-                    }
+                    CatalogStatus::Failed(why) => failed(why),
+                    // Said in the page's language, again when it changes.
+                    CatalogStatus::Refused(e) => failed(e.sentence(c.lang())),
                     CatalogStatus::NotAllowed(url) => {
                         view! {
                             <p class="notice error" role="alert" id="catalog-status">
