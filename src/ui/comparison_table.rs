@@ -4,7 +4,7 @@
 use super::after_paint::painted_after;
 use super::app::ctx;
 use super::download::{csv_line, download};
-use super::i18n::{kind_name, money_code, num, t, T};
+use super::i18n::{jurisdiction_short, kind_name, money_code, num, t, T};
 use crate::report::OptionReport;
 use crate::scenario::Lang;
 use leptos::prelude::*;
@@ -278,7 +278,7 @@ pub fn ComparisonTable() -> impl IntoView {
                               label: T,
                               signal: RwSignal<String>,
                               pick: fn(&Choices) -> Vec<String>,
-                              is_kind: bool| {
+                              name: Option<fn(Lang, &str) -> String>| {
         view! {
             <div class="field inline">
                 <label for=id>{move || c.t(label)}</label>
@@ -290,7 +290,7 @@ pub fn ComparisonTable() -> impl IntoView {
                             .with(pick)
                             .into_iter()
                             .map(|v| {
-                                let text = if is_kind { kind_name(lang, &v) } else { v.clone() };
+                                let text = name.map_or_else(|| v.clone(), |name| name(lang, &v));
                                 let selected = signal.get_untracked() == v;
                                 view! { <option value=v selected=selected>{text}</option> }
                             })
@@ -305,9 +305,9 @@ pub fn ComparisonTable() -> impl IntoView {
         <section class="card comparison" id="comparison" aria-labelledby="comparison-title">
             <h2 id="comparison-title">{move || c.t(T::Comparison)}</h2>
             <div class="filters">
-                {filter_select("filter-kind", T::FilterKind, kind, |ch| ch.0.clone(), true)}
-                {filter_select("filter-provider", T::FilterProvider, provider, |ch| ch.1.clone(), false)}
-                {filter_select("filter-jurisdiction", T::FilterJurisdiction, jurisdiction, |ch| ch.2.clone(), false)}
+                {filter_select("filter-kind", T::FilterKind, kind, |ch| ch.0.clone(), Some(kind_name))}
+                {filter_select("filter-provider", T::FilterProvider, provider, |ch| ch.1.clone(), None)}
+                {filter_select("filter-jurisdiction", T::FilterJurisdiction, jurisdiction, |ch| ch.2.clone(), Some(jurisdiction_short))}
                 <div class="field check inline">
                     <input
                         type="checkbox"
@@ -455,7 +455,7 @@ fn row(lang: Lang, o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> impl 
             </td>
             <td class="num">{money(o.cost_per_million_tokens)}</td>
             <td class="num">{o.break_even_weeks.map(|w| num(lang, w, 0)).unwrap_or_default()}</td>
-            <td>{format!("{} · {}", o.jurisdiction, o.region)}</td>
+            <td>{format!("{} · {}", jurisdiction_short(lang, &o.jurisdiction), o.region)}</td>
             <td>{o.as_of.clone()}</td>
             <td>{source}</td>
         </tr>

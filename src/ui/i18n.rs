@@ -229,6 +229,20 @@ pub fn kind_name(lang: Lang, kind: &str) -> String {
     }
 }
 
+/// A jurisdiction code (`EU`, `US`, `other`) as a table shows it; an unknown code as given.
+pub fn jurisdiction_short(lang: Lang, code: &str) -> String {
+    let (en, es) = match code {
+        "EU" => ("EU", "UE"),
+        "US" => ("US", "EE. UU."),
+        "other" => ("Other", "Otra"),
+        other => return other.to_string(),
+    };
+    match lang {
+        Lang::En => en.to_string(),
+        Lang::Es => es.to_string(),
+    }
+}
+
 /// The name of a memory term key.
 pub fn term_name(lang: Lang, key: &str) -> &'static str {
     t(

@@ -114,6 +114,14 @@ describe("journeys", () => {
     await page.waitForFunction(() => /\$/.test(document.querySelector("#verdict-cost")?.textContent ?? ""));
     assert.match(await page.locator("#verdict-cost").textContent(), /\d \$/);
     await page.waitForFunction(() => /lang=es/.test(location.search) && /cur=USD/.test(location.search));
+    // The comparison and the runner-ups speak Spanish too: jurisdictions in words, GPUs by name.
+    await page.waitForFunction(() => /EE\. UU\. · /.test(document.querySelector("#options-table tbody")?.textContent ?? ""));
+    const table = await page.locator("#options-table tbody").textContent();
+    assert.doesNotMatch(table, /(^|[^\w])(US|other) · /, "no raw jurisdiction code in the Spanish table");
+    const jurisdictions = await page.locator("#filter-jurisdiction option").allTextContents();
+    assert.deepEqual(jurisdictions.slice(1).sort(), ["EE. UU.", "Otra", "UE"]);
+    const runnerUps = await page.locator("#runner-ups").textContent();
+    assert.doesNotMatch(runnerUps, /nvidia_|jurisdicción (other|US|EU)\b/, runnerUps);
     expectNoProblems(problems);
     await context.close();
   });
