@@ -504,13 +504,20 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         s.cur,
         catalog.rate(),
     );
-    // GPUs by name in the runner-ups' words, not by id.
+    // GPUs by name in the runner-ups' and exclusions' words, not by id.
     for o in &mut all {
         o.gpu_name = o
             .gpu_id
             .as_deref()
             .and_then(|id| view.gpu(id))
             .map(|g| g.name.clone());
+        for e in &mut o.exclusions {
+            if let cost::Exclusion::GpuNotAllowed { gpu } = e {
+                if let Some(spec) = view.gpu(gpu) {
+                    *gpu = spec.name.clone();
+                }
+            }
+        }
     }
     let recommendation = plan::recommend(&all, &workload, lang);
     if recommendation.is_none() {

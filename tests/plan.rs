@@ -118,7 +118,7 @@ fn bursty_cloud_reasons_say_the_fixed_fee_would_sit_idle() {
         "{text}"
     );
     assert!(
-        text.contains("Virtualisation (vm) costs about 10% of the throughput"),
+        text.contains("Virtualisation (virtual machine) costs about 10% of the throughput"),
         "{text}"
     );
 }
@@ -151,13 +151,13 @@ fn runner_ups_say_how_they_differ() {
     assert_eq!(rec.runner_ups[0].offer_id, "gpucloud-4xh100");
     assert_eq!(
         rec.runner_ups[0].difference,
-        "+22% cost, cloud (vm, -10% throughput), US jurisdiction, gpucloud, P95 400 ms"
+        "+22% cost, cloud (virtual machine, -10% throughput), US jurisdiction, gpucloud, P95 400 ms"
     );
     assert_eq!(rec.runner_ups[1].offer_id, "hyperscaler-p5");
     let es = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::Es);
     assert_eq!(
         es.runner_ups[0].difference,
-        "+22 % de coste, nube (vm, -10 % de rendimiento), jurisdicción de EE. UU., gpucloud, P95 400 ms"
+        "+22 % de coste, nube (máquina virtual, -10 % de rendimiento), jurisdicción de EE. UU., gpucloud, P95 400 ms"
     );
 }
 
@@ -181,11 +181,11 @@ fn a_runner_up_names_its_gpu_and_jurisdiction_in_words_not_codes() {
     };
     assert_eq!(
         difference(&options, Lang::En),
-        "+22% cost, cloud (vm, -10% throughput), other jurisdiction, 4x A100 PCIe 80GB, 1 server, gpucloud, P95 400 ms"
+        "+22% cost, cloud (virtual machine, -10% throughput), other jurisdiction, 4x A100 PCIe 80GB, 1 server, gpucloud, P95 400 ms"
     );
     assert_eq!(
         difference(&options, Lang::Es),
-        "+22 % de coste, nube (vm, -10 % de rendimiento), otra jurisdicción, 4x A100 PCIe 80GB, 1 servidor, gpucloud, P95 400 ms"
+        "+22 % de coste, nube (máquina virtual, -10 % de rendimiento), otra jurisdicción, 4x A100 PCIe 80GB, 1 servidor, gpucloud, P95 400 ms"
     );
     // Options costed without a catalogue have no names: the id is the best there is.
     for o in &mut options {

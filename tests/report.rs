@@ -597,3 +597,41 @@ fn cost_line_bases_compare_by_their_words() {
     assert_ne!(english.options[0].cost_lines[0].basis, *lazy);
     assert_ne!(LazyText::from("something else"), *lazy);
 }
+
+#[test]
+fn an_offer_ruled_out_by_the_allowed_gpus_names_its_gpu_and_virtualisation_in_words() {
+    // Only L40S allowed: an H100 SXM offer is ruled out, said with the catalogue's GPU name.
+    for (lang, words) in [
+        ("en", "GPU H100 SXM (80GB) not allowed"),
+        ("es", "GPU H100 SXM (80GB) no permitida"),
+    ] {
+        let r = report_for(&format!("model=llama-3.1-8b&gpus=nvidia_l40s&lang={lang}"));
+        let h100 = r
+            .options
+            .iter()
+            .find(|o| o.gpu_id.as_deref() == Some("nvidia_h100_sxm"))
+            .expect("an H100 SXM offer in the shipped catalogue");
+        let why = h100.why_not.as_deref().unwrap_or_default();
+        assert!(why.contains(words), "{lang}: {why}");
+        assert!(!why.contains("nvidia_"), "{lang}: {why}");
+        // No option, used or not, words a virtualisation by its id.
+        for o in &r.options {
+            let text = o.why_not.as_deref().unwrap_or_default();
+            assert!(
+                !text.contains("(vm") && !text.contains("(vgpu"),
+                "{lang}: {text}"
+            );
+        }
+        if let Some(rec) = &r.recommendation {
+            for line in rec
+                .reasons
+                .iter()
+                .chain(rec.runner_ups.iter().map(|u| &u.difference))
+            {
+                for id in ["(vm", "(vgpu", "(passthrough", "(container"] {
+                    assert!(!line.contains(id), "{lang}: {line}");
+                }
+            }
+        }
+    }
+}

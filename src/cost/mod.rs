@@ -209,10 +209,17 @@ pub enum Shortfall {
 /// A constraint of the user that rules an option out.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Exclusion {
-    NotEuJurisdiction { jurisdiction: String },
+    NotEuJurisdiction {
+        jurisdiction: String,
+    },
     NotSingleTenant,
-    GpuNotAllowed { gpu: String },
-    KindNotAllowed { kind: OfferKind },
+    /// `gpu` is the offer's GPU id (`cpu` for a CPU offer) until the report names it.
+    GpuNotAllowed {
+        gpu: String,
+    },
+    KindNotAllowed {
+        kind: OfferKind,
+    },
 }
 
 /// How one option would be deployed.

@@ -44,6 +44,22 @@ pub fn jurisdiction(code: &str, lang: Lang) -> String {
     }
 }
 
+/// How an offer's hardware is shared out (`vm`, `passthrough`...), in words; an unknown id as given.
+pub fn virtualization(id: &str, lang: Lang) -> &str {
+    let (en, es) = match id {
+        "bare_metal" => ("bare metal", "bare metal"),
+        "passthrough" => ("GPU passthrough", "GPU en passthrough"),
+        "vm" => ("virtual machine", "máquina virtual"),
+        "vgpu" => ("shared vGPU", "vGPU compartida"),
+        "container" => ("container", "contenedor"),
+        other => return other,
+    };
+    match lang {
+        Lang::En => en,
+        Lang::Es => es,
+    }
+}
+
 /// The same functions, returning values that format themselves.
 pub mod show {
     use super::*;

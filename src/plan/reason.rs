@@ -306,6 +306,7 @@ impl Reason {
                 replicas,
             } => {
                 let t = pct(*tax);
+                let virtualization = crate::cost::words::virtualization(virtualization, lang);
                 match (*replicas, es) {
                     (1, false) => format!("Virtualisation ({virtualization}) costs about {t} of the throughput; the figures already include it (1 replica)."),
                     (n, false) => format!("Virtualisation ({virtualization}) costs about {t} of the throughput; the figures already include it ({n} replicas)."),
@@ -494,7 +495,7 @@ pub enum Difference {
 }
 
 impl Difference {
-    /// A short phrase: `+12% cost`, `US jurisdiction`, `cloud (vm, -10% throughput)`.
+    /// A short phrase: `+12% cost`, `US jurisdiction`, `cloud (virtual machine, -10% throughput)`.
     pub fn words(&self, lang: Lang) -> String {
         let es = lang == Lang::Es;
         match self {
@@ -524,6 +525,7 @@ impl Difference {
                         _ => format!("{d} (bare metal)"),
                     }
                 } else if *tax > 0.0 {
+                    let virtualization = crate::cost::words::virtualization(virtualization, lang);
                     if es {
                         format!(
                             "{d} ({virtualization}, -{} de rendimiento)",
@@ -536,6 +538,7 @@ impl Difference {
                         )
                     }
                 } else {
+                    let virtualization = crate::cost::words::virtualization(virtualization, lang);
                     format!("{d} ({virtualization})")
                 }
             }
