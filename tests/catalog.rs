@@ -335,24 +335,13 @@ const ENGLISH: &str = "\
     list missing unknown variant one invalid type string integer floating point boolean \
     map sequence struct EOF key there variants duplicate";
 
-/// The English words left in `text`, outside backticks.
-fn english_words_in(text: &str) -> Vec<String> {
-    let outside: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
-    outside
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| {
-            ENGLISH
-                .split_whitespace()
-                .any(|e| e.eq_ignore_ascii_case(w))
-        })
-        .map(str::to_string)
-        .collect()
-}
+#[path = "support/spanish.rs"]
+mod spanish;
 
+/// Fails when `text` keeps an English word outside backticks.
 #[track_caller]
 fn assert_spanish(text: &str) {
-    let left = english_words_in(text);
-    assert!(left.is_empty(), "English words {left:?} in: {text}");
+    spanish::assert_no_english(text, ENGLISH, &[]);
 }
 
 /// One of each validation fault; the match makes a new variant fail to compile here until it

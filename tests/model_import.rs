@@ -207,29 +207,17 @@ const ENGLISH: &str = "\
     parameters checkpoint quantised pick matching weight format type formula trailing comma \
     characters EOF list string invalid escape";
 
+#[path = "support/spanish.rs"]
+mod spanish;
+
 /// The English words left in `text`, outside backticks (`config.json` is a file name).
 fn english_words_in(text: &str) -> Vec<String> {
-    let outside: String = text
-        .split('`')
-        .step_by(2)
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace("config.json", " ");
-    outside
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| {
-            ENGLISH
-                .split_whitespace()
-                .any(|e| e.eq_ignore_ascii_case(w))
-        })
-        .map(str::to_string)
-        .collect()
+    spanish::english_words_in(text, ENGLISH, &["config.json"])
 }
 
 #[track_caller]
 fn assert_spanish(text: &str) {
-    let left = english_words_in(text);
-    assert!(left.is_empty(), "English words {left:?} in: {text}");
+    spanish::assert_no_english(text, ENGLISH, &["config.json"]);
 }
 
 /// One of each warning; the match makes a new variant fail to compile here until it is listed.
