@@ -224,6 +224,50 @@ describe("journeys", () => {
     await context.close();
   });
 
+  test("the comparison and the charts follow an edit, a frame after the verdict", async () => {
+    // They are brought up to date once the frame showing the verdict is painted: check that they
+    // do follow, to the last of several quick edits (as a slider sends them).
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&rpd=50000");
+    await verdictReady(page);
+    await page.locator("#chart-memory canvas").scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector("#options-table tbody tr"));
+    const pixels = (sel) =>
+      page.locator(sel).evaluate((canvas) => {
+        const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+        let h = 0;
+        for (let i = 0; i < data.length; i += 7) h = (h * 31 + data[i]) >>> 0;
+        return h;
+      });
+    await page.locator("#chart-memory details > summary").click();
+    const before = {
+      table: await page.locator("#options-table tbody").textContent(),
+      memoryRows: await page.locator("#chart-memory table tbody").textContent(),
+      memoryCanvas: await pixels("#chart-memory canvas"),
+      cumulativeCanvas: await pixels("#chart-cumulative canvas"),
+    };
+    // Three edits in one go: only the last must be shown. 8B at 1M tokens of context per request
+    // does not fit most single GPUs: the "fits" column changes, and the cost of every option.
+    await page.evaluate(() => {
+      const input = document.querySelector("#ctx");
+      for (const v of ["32768", "65536", "1000000"]) {
+        input.value = v;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+    });
+    await page.waitForFunction((old) => document.querySelector("#options-table tbody").textContent !== old, before.table);
+    await page.waitForFunction(
+      (old) => document.querySelector("#chart-memory table tbody").textContent !== old,
+      before.memoryRows,
+    );
+    // The memory chart's table reaches the context asked for (its last row), so the last edit won.
+    assert.match(await page.locator("#chart-memory table tbody tr").last().textContent(), /1[.,]000[.,]000/);
+    assert.notEqual(await pixels("#chart-memory canvas"), before.memoryCanvas, "the memory chart is redrawn");
+    assert.notEqual(await pixels("#chart-cumulative canvas"), before.cumulativeCanvas, "the cost chart is redrawn");
+    assert.match(await page.locator("#ctx").inputValue(), /^1000000$/);
+    expectNoProblems(problems);
+    await context.close();
+  });
+
   test("a broken link shows warnings, not a crash; Reset and Copy link work", async () => {
     const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&ctx=abc&seqs=0&bogus=1");
     await verdictReady(page);
