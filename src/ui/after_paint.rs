@@ -2,12 +2,28 @@
 //! is painted before the comparison table and the charts are brought up to date.
 
 use leptos::prelude::*;
+use std::cell::Cell;
+use std::rc::Rc;
 use std::time::Duration;
 
-/// Runs `f` once the next frame has been painted: a task queued from a frame callback runs
-/// after that frame is painted.
-pub fn after_next_paint(f: impl FnOnce() + 'static) {
-    request_animation_frame(move || set_timeout(f, Duration::ZERO));
+/// How long a page that paints no frames waits instead: a hidden tab, or a frame of another
+/// origin scrolled out of its host's view (Chromium runs no frame callbacks in either).
+const NO_FRAME_FALLBACK: Duration = Duration::from_millis(200);
+
+/// Runs `f` once the next frame has been painted (a task queued from a frame callback runs
+/// after that frame is painted), or after [`NO_FRAME_FALLBACK`] if no frame comes first.
+pub fn after_next_paint<F: FnOnce() + 'static>(f: F) {
+    fn run<F: FnOnce()>(once: &Cell<Option<F>>) {
+        if let Some(f) = once.take() {
+            f();
+        }
+    }
+    let once = Rc::new(Cell::new(Some(f)));
+    let from_frame = Rc::clone(&once);
+    request_animation_frame(move || {
+        set_timeout(move || run(&from_frame), Duration::ZERO);
+    });
+    set_timeout(move || run(&once), NO_FRAME_FALLBACK);
 }
 
 /// Deferred work where only the latest request counts: while a slider moves, the requests

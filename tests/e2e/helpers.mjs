@@ -207,8 +207,15 @@ export function collectProblems(page) {
  * Opens the app with an optional query string ("model=...&quant=...", with or without "?") in a
  * new browser context (fresh storage). Returns { context, page, problems }.
  */
-export async function openPage(browser, server, query = "", { viewport = { width: 1280, height: 900 }, locale = "en-US" } = {}) {
+export async function openPage(
+  browser,
+  server,
+  query = "",
+  { viewport = { width: 1280, height: 900 }, locale = "en-US", initScript = null } = {},
+) {
   const context = await browser.newContext({ viewport, locale });
+  // Runs in the page before its own scripts (not subject to its CSP): to stub a browser API.
+  if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   const problems = collectProblems(page);
   const q = String(query).replace(/^\?/, "");
