@@ -537,6 +537,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
                 all.iter()
                     .find(|c| c.offer_id == o.id)
                     .map_or(1, |c| c.servers.max(1)),
+                lang,
             )
         });
     let (hw, hw_name) = match &chosen {
@@ -688,16 +689,17 @@ fn efficiency(s: &Scenario) -> Efficiency {
 const VPS_BANDWIDTH_GBS: f64 = 20.0;
 const DEDICATED_BANDWIDTH_GBS: f64 = 60.0;
 
-/// The hardware of `servers` instances of an offer, and its name for the page.
-fn hardware_of(o: &Offer, c: &Catalog, servers: u32) -> Option<(Hardware, String)> {
+/// The hardware of `servers` instances of an offer, and its name for the page
+/// (`8× H100 SXM (80GB)`, `1× GH200 … × 3 servers`).
+fn hardware_of(o: &Offer, c: &Catalog, servers: u32, lang: Lang) -> Option<(Hardware, String)> {
     let hw = hardware(o, c, servers)?;
     let name = match &o.gpu {
         Some(g) if g.count > 0 => {
             let spec = c.gpu(&g.id)?;
-            if servers > 1 {
-                format!("{} × {}× {}", servers, g.count, spec.name)
-            } else {
-                format!("{}× {}", g.count, spec.name)
+            match (servers > 1, lang) {
+                (true, Lang::En) => format!("{}× {} × {servers} servers", g.count, spec.name),
+                (true, Lang::Es) => format!("{}× {} × {servers} servidores", g.count, spec.name),
+                (false, _) => format!("{}× {}", g.count, spec.name),
             }
         }
         _ => format!(

@@ -635,3 +635,31 @@ fn an_offer_ruled_out_by_the_allowed_gpus_names_its_gpu_and_virtualisation_in_wo
         }
     }
 }
+
+#[test]
+fn speed_names_hardware_spread_over_servers_in_the_scenarios_language() {
+    // The default scenario (Llama 3.3 70B in fp8, 16k x 32) is recommended on three GH200
+    // servers of one GPU each: "1× GH200 … × 3 servers", not "3 × 1× GH200 …".
+    for (lang, servers) in [("en", "servers"), ("es", "servidores")] {
+        let r = report_for(&format!("lang={lang}"));
+        let rec = r.recommendation.as_ref().expect("a recommendation");
+        let hw = &r.throughput.hardware;
+        // If the shipped prices change the default's choice, pick a scenario that still needs
+        // several servers: this test is about their wording.
+        assert!(rec.servers > 1, "{lang}: {} server(s)", rec.servers);
+        let gpus = rec.gpu_count / rec.servers;
+        assert!(hw.starts_with(&format!("{gpus}× ")), "{lang}: {hw}");
+        assert!(
+            hw.ends_with(&format!(" × {} {servers}", rec.servers)),
+            "{lang}: {hw}"
+        );
+    }
+    // One server: no servers in the name.
+    let r = report_for("model=llama-3.1-8b&quant=q4_k_m");
+    assert_eq!(r.recommendation.as_ref().map(|x| x.servers), Some(1));
+    assert!(
+        !r.throughput.hardware.contains(" servers"),
+        "{}",
+        r.throughput.hardware
+    );
+}
