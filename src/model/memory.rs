@@ -1115,14 +1115,7 @@ pub fn max_concurrency_prepared(
     hw: &Hardware,
     c: &EngineConstants,
 ) -> u64 {
-    let (tp, pp, cpu, devices, cap) = placement_of(a, wl.engine, hw);
-    let per_device = |s: u64| {
-        let w = Workload {
-            seqs: s,
-            ..wl.clone()
-        };
-        numbers(p, &w, tp, pp, cpu, devices, c).per_device()
-    };
+    let (per_device, cap) = per_device_at(a, p, wl, hw, c);
     let fits = |s: u64| per_device(s) <= cap;
     // Figures and capacity come through `finite`: never NaN.
     let one = per_device(1);
@@ -1149,6 +1142,26 @@ pub fn max_concurrency_prepared(
         (guess as u64).max(2)
     };
     largest_near(MAX_SEQS, 2, guess, fits)
+}
+
+/// The memory one device holds for `s` sequences of `wl` on `hw`, and the device's capacity
+/// (bytes): what the concurrency search compares.
+fn per_device_at<'a>(
+    a: &ModelArch,
+    p: &'a Prepared,
+    wl: &'a Workload,
+    hw: &Hardware,
+    c: &'a EngineConstants,
+) -> (impl Fn(u64) -> f64 + 'a, f64) {
+    let (tp, pp, cpu, devices, cap) = placement_of(a, wl.engine, hw);
+    let per_device = move |s: u64| {
+        let w = Workload {
+            seqs: s,
+            ..wl.clone()
+        };
+        numbers(p, &w, tp, pp, cpu, devices, c).per_device()
+    };
+    (per_device, cap)
 }
 
 /// Most concurrent sequences [`max_concurrency`] looks for.
@@ -1253,15 +1266,8 @@ mod tests {
         hw: &Hardware,
         c: &EngineConstants,
     ) -> u64 {
-        let (tp, pp, cpu, devices, cap) = placement_of(a, wl.engine, hw);
-        let fits = |s: u64| {
-            let w = Workload {
-                seqs: s,
-                ..wl.clone()
-            };
-            numbers(p, &w, tp, pp, cpu, devices, c).per_device() <= cap
-        };
-        largest(1_000_000, fits)
+        let (per_device, cap) = per_device_at(a, p, wl, hw, c);
+        largest(1_000_000, |s| per_device(s) <= cap)
     }
 
     fn field() -> impl Strategy<Value = u64> {
