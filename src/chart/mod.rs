@@ -318,7 +318,10 @@ fn legend<'a, DB: DrawingBackend + 'a>(
     position: SeriesLabelPosition,
 ) -> Result<(), ChartError> {
     let any_label = series.iter().any(|s| !s.0.is_empty());
-    if !any_label || !style.legend {
+    // Never in the browser: the page lists the series in HTML (see `ChartStyle::legend`), and
+    // leaving plotters's legend out of the wasm also leaves out Rust's Unicode lowercasing
+    // tables that its default font would pull in (about 12 KB).
+    if !any_label || !style.legend || cfg!(target_arch = "wasm32") {
         return Ok(());
     }
     let colours = style.colours();

@@ -1,6 +1,6 @@
 //! Colours and type of the charts: a light or dark theme, an accent colour given as `#rrggbb`.
 
-use plotters::style::{Color, IntoFont, RGBColor, TextStyle};
+use plotters::style::{Color, FontFamily, IntoFont, RGBColor, TextStyle};
 
 /// Light or dark page behind the chart.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -25,9 +25,9 @@ pub struct ChartStyle {
     pub decimal_comma: bool,
     /// Shown instead of a chart when there is nothing finite to draw.
     pub empty_message: String,
-    /// Draw the legend inside the chart. The browser turns it off and lists the series in HTML:
-    /// plotters measures legend text on wasm with a `style` attribute, which a strict
-    /// Content-Security-Policy (`style-src 'self'`) refuses.
+    /// Draw the legend inside the chart. Never drawn in the browser build (wasm32), which lists
+    /// the series in HTML: plotters measures legend text on wasm with a `style` attribute, which a
+    /// strict Content-Security-Policy (`style-src 'self'`) refuses.
     pub legend: bool,
 }
 
@@ -116,7 +116,12 @@ impl ChartStyle {
     }
 
     pub(crate) fn text<C: Color>(&self, colour: &C) -> TextStyle<'_> {
-        (self.font_family.as_str(), f64::from(self.font_px()))
+        // The family as written: `FontFamily::from(&str)` would lowercase it, and Rust's Unicode
+        // lowercasing tables would cost the page several KB for a name the browser resolves.
+        (
+            FontFamily::Name(&self.font_family),
+            f64::from(self.font_px()),
+        )
             .into_font()
             .color(colour)
     }

@@ -15,16 +15,6 @@ fn family_of(m: &ModelArch) -> String {
         .to_string()
 }
 
-fn matches(m: &ModelArch, query: &str) -> bool {
-    let q = query.trim().to_lowercase();
-    q.is_empty()
-        || q.split_whitespace().all(|word| {
-            m.name.to_lowercase().contains(word)
-                || m.id.to_lowercase().contains(word)
-                || m.hf_repo.to_lowercase().contains(word)
-        })
-}
-
 /// Search and pick a preset model.
 #[component]
 pub fn ModelPicker() -> impl IntoView {
@@ -34,7 +24,11 @@ pub fn ModelPicker() -> impl IntoView {
         let q = query.get();
         let mut groups: Vec<(String, Vec<(String, String)>)> = Vec::new();
         c.cat.catalog.with(|cat| {
-            for m in cat.models.iter().filter(|m| matches(m, &q)) {
+            for m in cat
+                .models
+                .iter()
+                .filter(|m| crate::model::presets::matches_query(m, &q))
+            {
                 let fam = family_of(m);
                 // The published count where there is one, else the architecture's own count.
                 let size = m
