@@ -26,15 +26,17 @@ enum Col {
 }
 
 impl Col {
+    /// In the order shown: what decides first (price and fit), so they are on screen without
+    /// scrolling the table sideways; then the hardware and the finer prices.
     const ALL: [Col; 11] = [
         Col::Offer,
-        Col::Kind,
-        Col::Gpus,
-        Col::Fits,
         Col::Monthly,
+        Col::PerMillion,
+        Col::Fits,
+        Col::Gpus,
+        Col::Kind,
         Col::PerGpuHour,
         Col::PerHour,
-        Col::PerMillion,
         Col::BreakEven,
         Col::Jurisdiction,
         Col::AsOf,
@@ -57,12 +59,7 @@ impl Col {
     fn numeric(self) -> bool {
         matches!(
             self,
-            Col::Gpus
-                | Col::Monthly
-                | Col::PerGpuHour
-                | Col::PerHour
-                | Col::PerMillion
-                | Col::BreakEven
+            Col::Monthly | Col::PerGpuHour | Col::PerHour | Col::PerMillion | Col::BreakEven
         )
     }
     fn id(self) -> &'static str {
@@ -444,16 +441,17 @@ fn row(lang: Lang, o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> impl 
                 " "
                 {o.name.clone()}
             </th>
-            <td>{kind_name(lang, &o.kind)}</td>
-            <td class="num">{gpus_text(o, gpu_name)}</td>
-            <td class="fit-cell">{fits}</td>
+            // Cells in the order of `Col::ALL`.
             <td class="num">{money(o.monthly_cost)}</td>
+            <td class="num">{money(o.cost_per_million_tokens)}</td>
+            <td class="fit-cell">{fits}</td>
+            <td class="gpus">{gpus_text(o, gpu_name)}</td>
+            <td>{kind_name(lang, &o.kind)}</td>
             <td class="num">{o.price_per_gpu_hour.map(money).unwrap_or_default()}</td>
             <td class="num">
                 {money(o.price_per_hour)}
                 {approx.map(|a| view! { <span class="approx" title=a>" ≈"</span> })}
             </td>
-            <td class="num">{money(o.cost_per_million_tokens)}</td>
             <td class="num">{o.break_even_weeks.map(|w| num(lang, w, 0)).unwrap_or_default()}</td>
             <td>{format!("{} · {}", jurisdiction_short(lang, &o.jurisdiction), o.region)}</td>
             <td>{o.as_of.clone()}</td>

@@ -153,10 +153,58 @@ describe("journeys", () => {
     await page.locator("#filter-kind").selectOption(kinds[0]);
     await page.waitForFunction((n) => document.querySelectorAll("#options-table tbody tr").length < n, all);
     const label = await page.locator(`#filter-kind option[value="${kinds[0]}"]`).textContent();
-    const kindCells = await rows.locator("td:nth-child(2)").allTextContents();
+    // The kind column, found by its header (the order of columns is presentation).
+    const kindColumn = await page.locator("#options-table thead th").evaluateAll(
+      (ths) => ths.findIndex((th) => th.querySelector("#sort-kind")) + 1);
+    assert.ok(kindColumn > 1, "a kind column");
+    const kindCells = await rows.locator(`> :nth-child(${kindColumn})`).allTextContents();
     assert.ok(kindCells.length > 0);
     for (const cell of kindCells) assert.equal(cell.trim(), label.trim());
     assert.match(await page.locator("#comparison-count").textContent(), new RegExp(`${kindCells.length} of ${all}`));
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test("the comparison shows price and fit without scrolling sideways, and keeps the offer in view when scrolled", async () => {
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      const { page, problems, context } = await openPage(site.browser, site.server, "", { viewport });
+      await verdictReady(page);
+      await page.waitForFunction(() => document.querySelectorAll("#options-table tbody tr").length > 5);
+      const scroller = page.locator("#options-table").locator("xpath=..");
+      await scroller.scrollIntoViewIfNeeded();
+      const box = await scroller.boundingBox();
+      const right = async (id) => {
+        const b = await page.locator(`#${id}`).boundingBox();
+        return b.x + b.width;
+      };
+      if (viewport.width >= 1000) {
+        // Monthly cost, cost per million tokens and whether it fits: all inside the visible part.
+        for (const id of ["sort-monthly", "sort-per-million", "sort-fits"]) {
+          assert.ok(await right(id) <= box.x + box.width, `${id} ends at ${await right(id)}, the table's view at ${box.x + box.width}`);
+        }
+      }
+      // Scrolled to its far right, the table still shows each row's offer at its left edge.
+      await scroller.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+      const offer = await page.locator("#options-table tbody tr th").first().boundingBox();
+      assert.ok(Math.abs(offer.x - box.x) <= 2, `offer column at ${offer.x}, table's left edge at ${box.x} (width ${viewport.width})`);
+      const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest("th")?.scope ?? "", [offer.x + 5, offer.y + 5]);
+      assert.equal(hit, "row", "the offer's name is on top of the scrolled cells");
+      expectNoProblems(problems);
+      await context.close();
+    }
+  });
+
+  test("printing yields a one-page report with the verdict, memory and the best options", async () => {
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-70b&quant=q4_k_m");
+    await verdictReady(page);
+    await page.locator("#charts canvas").first().waitFor();
+    await page.emulateMedia({ media: "print" });
+    assert.equal(await page.locator("#options-table thead th:nth-child(2)").textContent().then((t) => t.trim()), "Monthly");
+    assert.ok(await page.locator("#verdict").isVisible());
+    assert.equal(await page.locator(".inputs").isVisible(), false, "no inputs on paper");
+    const pdf = await page.pdf({ format: "A4", printBackground: true });
+    const pages = (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length;
+    assert.equal(pages, 1, `the printed report takes ${pages} pages`);
     expectNoProblems(problems);
     await context.close();
   });

@@ -11,7 +11,11 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
 pub fn run(query: &str, catalog: &str, config: &str, model_file: &[u8], message: &str) -> String {
-    let lang = if query.contains("lang=es") { Lang::Es } else { Lang::En };
+    let lang = if query.contains("lang=es") {
+        Lang::Es
+    } else {
+        Lang::En
+    };
     let catalog = if catalog.is_empty() {
         Catalog::builtin()
     } else {
