@@ -2,9 +2,8 @@
 // under a strict Content-Security-Policy, without a console error or a panic.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { createServer } from "node:http";
-import { ROOT, collectProblems, expectNoProblems, openPage, screenshot, withSite } from "./helpers.mjs";
+import { collectProblems, expectNoProblems, openPage, screenshot, withSite } from "./helpers.mjs";
 
 describe("the built site", () => {
   const site = withSite();
@@ -19,9 +18,7 @@ describe("the built site", () => {
     const outside = site.server.requests.filter((p) => !p.startsWith("/sizer/"));
     assert.deepEqual(outside, [], "requests outside the sub-path");
     assert.ok(site.server.requests.some((p) => p.endsWith(".wasm")), "the wasm module was fetched");
-    const shot = await screenshot(page, "foundation", {
-      alsoTo: process.env.UPDATE_DOCS_SCREENSHOT ? join(ROOT, "docs", "screenshot.png") : undefined,
-    });
+    const shot = await screenshot(page, "foundation");
     assert.ok(shot.endsWith("foundation.png"));
     expectNoProblems(problems);
     await context.close();
