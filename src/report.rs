@@ -103,22 +103,54 @@ pub struct CostLine {
 #[derive(Clone)]
 pub struct LazyText {
     text: std::sync::OnceLock<String>,
-    source: Option<(cost::Basis, crate::units::Currency, Lang)>,
+    source: Option<Words>,
+}
+
+/// What a [`LazyText`] is written from.
+#[derive(Clone, PartialEq)]
+enum Words {
+    CostBasis(cost::Basis, crate::units::Currency, Lang),
+    /// Why an option cannot serve: every shortfall, then every exclusion, joined by "; ".
+    /// The table shows 25 options of over a hundred.
+    WhyNot(Box<(Vec<cost::Shortfall>, Vec<cost::Exclusion>)>, Lang),
 }
 
 impl LazyText {
-    /// The sentence of a cost line's basis, written on first read.
-    pub fn cost_basis(basis: cost::Basis, currency: crate::units::Currency, lang: Lang) -> Self {
+    fn lazy(words: Words) -> Self {
         LazyText {
             text: std::sync::OnceLock::new(),
-            source: Some((basis, currency, lang)),
+            source: Some(words),
         }
+    }
+
+    /// The sentence of a cost line's basis, written on first read.
+    pub fn cost_basis(basis: cost::Basis, currency: crate::units::Currency, lang: Lang) -> Self {
+        Self::lazy(Words::CostBasis(basis, currency, lang))
+    }
+
+    /// Why an option cannot serve, written on first read; `None` when nothing stands in its way.
+    pub fn why_not(
+        shortfalls: Vec<cost::Shortfall>,
+        exclusions: Vec<cost::Exclusion>,
+        lang: Lang,
+    ) -> Option<Self> {
+        (!shortfalls.is_empty() || !exclusions.is_empty())
+            .then(|| Self::lazy(Words::WhyNot(Box::new((shortfalls, exclusions)), lang)))
     }
 
     /// The text (written now if it was not yet).
     pub fn as_str(&self) -> &str {
         self.text.get_or_init(|| match &self.source {
-            Some((basis, currency, lang)) => basis.sentence(*currency, *lang),
+            Some(Words::CostBasis(basis, currency, lang)) => basis.sentence(*currency, *lang),
+            Some(Words::WhyNot(reasons, lang)) => {
+                let (shortfalls, exclusions) = &**reasons;
+                let sentences: Vec<String> = shortfalls
+                    .iter()
+                    .map(|s| s.sentence(*lang))
+                    .chain(exclusions.iter().map(|e| e.sentence(*lang)))
+                    .collect();
+                sentences.join("; ")
+            }
             None => String::new(),
         })
     }
@@ -210,7 +242,7 @@ pub struct OptionReport {
     pub gpu_count: u32,
     pub servers: u32,
     pub fits: bool,
-    pub why_not: Option<String>,
+    pub why_not: Option<LazyText>,
     pub monthly_cost: f64,
     pub total_cost: f64,
     pub cost_per_million_tokens: f64,

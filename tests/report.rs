@@ -2,7 +2,7 @@
 
 use inference_sizer::catalog::Catalog;
 use inference_sizer::report::{evaluate, evaluate_query, Report};
-use inference_sizer::scenario::Scenario;
+use inference_sizer::scenario::{Lang, Scenario};
 use proptest::prelude::*;
 use std::process::Command;
 
@@ -596,6 +596,61 @@ fn cost_line_bases_compare_by_their_words() {
     let english = report_for("model=llama-3.1-8b&quant=q4_k_m&lang=en");
     assert_ne!(english.options[0].cost_lines[0].basis, *lazy);
     assert_ne!(LazyText::from("something else"), *lazy);
+}
+
+/// Why an option cannot serve is written when read (the page shows 25 options of over a hundred):
+/// every shortfall, then every exclusion, joined by "; "; no words when nothing stands in the way.
+#[test]
+fn why_not_is_each_shortfall_then_each_exclusion_joined_by_semicolons() {
+    use inference_sizer::cost::{Exclusion, Shortfall};
+    use inference_sizer::report::LazyText;
+    let shortfalls = vec![
+        Shortfall::TooSlow {
+            tokens_per_s: 12.0,
+            target: 20.0,
+        },
+        Shortfall::NoThroughput,
+    ];
+    let exclusions = vec![Exclusion::NotSingleTenant];
+    for lang in [Lang::En, Lang::Es] {
+        let expected = [
+            shortfalls[0].sentence(lang),
+            shortfalls[1].sentence(lang),
+            exclusions[0].sentence(lang),
+        ]
+        .join("; ");
+        let lazy = LazyText::why_not(shortfalls.clone(), exclusions.clone(), lang).expect("words");
+        assert_eq!(lazy.as_str(), expected);
+        assert_eq!(expected.matches("; ").count(), 2, "{expected}");
+        assert_eq!(
+            LazyText::why_not(shortfalls.clone(), exclusions.clone(), lang),
+            Some(LazyText::from(expected))
+        );
+    }
+    assert!(LazyText::why_not(Vec::new(), Vec::new(), Lang::En).is_none());
+    // In a report: usable options have none; the others say why (some fit in memory but are
+    // too slow), in JSON as a plain string.
+    let r = report_for("model=llama-3.1-405b&quant=bf16&ctx=32768&seqs=64");
+    let (usable, not): (Vec<_>, Vec<_>) = r.options.iter().partition(|o| o.usable);
+    assert!(!usable.is_empty() && !not.is_empty());
+    assert!(usable.iter().all(|o| o.why_not.is_none()));
+    assert!(not
+        .iter()
+        .all(|o| o.why_not.as_deref().is_some_and(|w| !w.is_empty())));
+    let slow = not
+        .iter()
+        .find(|o| o.fits)
+        .expect("one fits in memory but is not usable");
+    assert!(slow
+        .why_not
+        .as_deref()
+        .is_some_and(|w| w.starts_with("too slow: ")));
+    let json: serde_json::Value = serde_json::to_value(&r).expect("JSON");
+    let first_no = json["options"]
+        .as_array()
+        .and_then(|o| o.iter().find(|o| o["usable"] == false))
+        .expect("an option that is not usable");
+    assert_eq!(first_no["why_not"].as_str(), not[0].why_not.as_deref());
 }
 
 #[test]

@@ -380,12 +380,6 @@ impl OptionCost {
     /// As [`OptionCost::to_report`], moving the strings instead of copying them (faster when
     /// the options are no longer needed, e.g. after `plan::recommend`).
     pub fn into_report(self, lang: crate::scenario::Lang) -> crate::report::OptionReport {
-        let why_not: Vec<String> = self
-            .shortfalls
-            .iter()
-            .map(|s| s.sentence(lang))
-            .chain(self.exclusions.iter().map(|e| e.sentence(lang)))
-            .collect();
         let usable = self.is_usable();
         let break_even_weeks = self.break_even_weeks();
         let break_even_utilisation = self.break_even_utilisation();
@@ -402,7 +396,7 @@ impl OptionCost {
             gpu_count: self.gpu_count,
             servers: self.servers,
             fits: self.fits,
-            why_not: (!why_not.is_empty()).then(|| why_not.join("; ")),
+            why_not: crate::report::LazyText::why_not(self.shortfalls, self.exclusions, lang),
             monthly_cost: self.monthly.amount(),
             total_cost: self.total.amount,
             cost_per_million_tokens: self.cost_per_million_tokens.amount,

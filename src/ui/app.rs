@@ -6,14 +6,16 @@ use super::use_scenario::{use_scenario, UseScenario};
 use super::*;
 use crate::report::Report;
 use crate::scenario::Lang;
+use after_paint::after_next_paint;
 use leptos::prelude::*;
+use std::sync::Arc;
 
 /// What every component reads: the scenario, the catalogue and the report derived from them.
 #[derive(Clone, Copy)]
 pub struct Ctx {
     pub sc: UseScenario,
     pub cat: CatalogState,
-    pub report: Memo<Report>,
+    pub report: Memo<Arc<Report>>,
 }
 
 impl Ctx {
@@ -36,11 +38,24 @@ pub fn ctx() -> Ctx {
 pub fn App() -> impl IntoView {
     let sc = use_scenario();
     let cat = use_catalog(sc.scenario.with_untracked(|s| s.catalog.clone()));
-    let report = Memo::new(move |_| {
+    // Freeing a report (a few thousand strings) can wait until its successor is on screen: the
+    // memo hands the old one over here, and it is dropped after the next paint.
+    let retired = StoredValue::new(Vec::<Arc<Report>>::new());
+    let report = Memo::new(move |previous: Option<&Arc<Report>>| {
+        if let Some(old) = previous {
+            let first = retired.with_value(Vec::is_empty);
+            retired.update_value(|r| r.push(Arc::clone(old)));
+            if first {
+                after_next_paint(move || {
+                    let old = retired.try_update_value(std::mem::take);
+                    drop(old);
+                });
+            }
+        }
         let mut scenario = sc.scenario.get();
         // The report's sentences follow the page's language, even when the URL has none.
         scenario.lang = Some(sc.lang.get());
-        cat.catalog.with(|c| crate::report::evaluate(&scenario, c))
+        Arc::new(cat.catalog.with(|c| crate::report::evaluate(&scenario, c)))
     });
     let c = Ctx { sc, cat, report };
     provide_context(c);
@@ -74,7 +89,7 @@ pub fn App() -> impl IntoView {
         embed::start_resize_reporting();
         embed::announce_ready();
     });
-    Effect::new(move |_| report.with(embed::post_result));
+    Effect::new(move |_| report.with(|r| embed::post_result(r)));
 
     // The comparison of every offer and the charts are built after the first paint: the verdict,
     // memory and speed show first (they are what a person reads first, and building 25 table rows

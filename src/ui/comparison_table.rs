@@ -97,7 +97,8 @@ fn compare(col: Col, a: &OptionReport, b: &OptionReport) -> Ordering {
         Col::Offer => (&a.provider, &a.name).cmp(&(&b.provider, &b.name)),
         Col::Kind => a.kind.cmp(&b.kind),
         Col::Gpus => a.gpu_count.cmp(&b.gpu_count),
-        Col::Fits => b.fits.cmp(&a.fits),
+        // Usable first, then those that at least fit in memory.
+        Col::Fits => (b.usable, b.fits).cmp(&(a.usable, a.fits)),
         Col::Monthly => cmp_opt(Some(a.monthly_cost), Some(b.monthly_cost)),
         Col::PerGpuHour => cmp_opt(a.price_per_gpu_hour, b.price_per_gpu_hour),
         Col::PerHour => cmp_opt(Some(a.price_per_hour), Some(b.price_per_hour)),
@@ -161,6 +162,7 @@ fn csv(lang: Lang, rows: &[&OptionReport]) -> String {
             "jurisdiction",
             "source",
             "as_of",
+            "usable",
         ]
         .map(String::from),
     )];
@@ -181,7 +183,7 @@ fn csv(lang: Lang, rows: &[&OptionReport]) -> String {
             o.gpu_count.to_string(),
             o.servers.to_string(),
             o.fits.to_string(),
-            o.why_not.clone().unwrap_or_default(),
+            o.why_not.as_deref().unwrap_or_default().to_string(),
             n(o.monthly_cost),
             n(o.cost_per_million_tokens),
             n(o.cost_per_thousand_requests),
@@ -193,6 +195,7 @@ fn csv(lang: Lang, rows: &[&OptionReport]) -> String {
             o.jurisdiction.clone(),
             o.source.clone(),
             o.as_of.clone(),
+            o.usable.to_string(),
         ]));
     }
     let _ = lang;
@@ -250,7 +253,7 @@ pub fn ComparisonTable() -> impl IntoView {
                     (k.is_empty() || o.kind == k)
                         && (p.is_empty() || o.provider == p)
                         && (j.is_empty() || o.jurisdiction == j)
-                        && (!fit || o.fits)
+                        && (!fit || o.usable)
                 })
                 .collect();
             if let Some((col, asc)) = order {
@@ -405,12 +408,15 @@ pub fn ComparisonTable() -> impl IntoView {
 
 fn row(lang: Lang, o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> impl IntoView {
     let money = |x: f64| money_code(lang, &o.currency, x);
-    let fits = if o.fits {
+    // "yes" only when the option can serve: it fits, meets the speed and latency targets and
+    // passes the constraints. Otherwise why not (too slow, say, though it fits in memory).
+    let fits = if o.usable {
         t(lang, T::Yes).to_string()
     } else {
         o.why_not
-            .clone()
-            .unwrap_or_else(|| t(lang, T::No).to_string())
+            .as_deref()
+            .unwrap_or_else(|| t(lang, T::No))
+            .to_string()
     };
     let approx = o.approximate_price.then(|| t(lang, T::Approximate));
     let source = match safe_href(&o.source) {
@@ -435,7 +441,7 @@ fn row(lang: Lang, o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> impl 
         }
     };
     view! {
-        <tr class:fits=o.fits class:no-fit=!o.fits data-offer=o.offer_id.clone()>
+        <tr class:fits=o.usable class:no-fit=!o.usable data-offer=o.offer_id.clone()>
             <th scope="row">
                 <span class="provider">{o.provider.clone()}</span>
                 " "

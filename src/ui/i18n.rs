@@ -125,10 +125,10 @@ texts! {
     FilterProvider => "Provider", "Proveedor";
     FilterJurisdiction => "Jurisdiction", "Jurisdicción";
     All => "All", "Todos";
-    OnlyFitting => "Only options that fit", "Solo opciones que caben";
+    OnlyFitting => "Only options that meet every requirement", "Solo opciones que cumplen todos los requisitos";
     Offer => "Offer", "Oferta";
     Gpus => "GPUs", "GPU";
-    Fits => "Fits", "Cabe";
+    Fits => "Usable", "Válida";
     Yes => "yes", "sí";
     No => "no", "no";
     Monthly => "Monthly", "Mensual";

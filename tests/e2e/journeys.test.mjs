@@ -165,6 +165,26 @@ describe("journeys", () => {
     await context.close();
   });
 
+  test("an option that fits in memory but is too slow says why, and the filter leaves it out", async () => {
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-405b&quant=bf16&ctx=32768&seqs=64");
+    await verdictReady(page);
+    await page.waitForFunction(() => document.querySelectorAll("#options-table tbody tr").length > 5);
+    if (await page.locator("#show-all").count()) await page.locator("#show-all").click();
+    // sizer says: fits (memory) but 9.85 tokens/s per user against the target of 20.
+    const slow = page.locator('#options-table tr[data-offer="latitude-sh-g4.rtx6kpro.large"]');
+    assert.match(await slow.locator(".fit-cell").textContent(), /^too slow: 9\.85 tokens\/s per user against a target of 20/);
+    assert.equal(await slow.getAttribute("class"), "no-fit");
+    const all = await page.locator("#options-table tbody tr").count();
+    await page.locator("#filter-fits").check();
+    await page.waitForFunction((n) => document.querySelectorAll("#options-table tbody tr").length < n, all);
+    const cells = await page.locator("#options-table tbody .fit-cell").allTextContents();
+    assert.ok(cells.length > 0);
+    assert.deepEqual([...new Set(cells.map((c) => c.trim()))], ["yes"]);
+    assert.equal(await slow.count(), 0);
+    expectNoProblems(problems);
+    await context.close();
+  });
+
   test("the comparison shows price and fit without scrolling sideways, and keeps the offer in view when scrolled", async () => {
     for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
       const { page, problems, context } = await openPage(site.browser, site.server, "", { viewport });
