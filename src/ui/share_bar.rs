@@ -93,7 +93,7 @@ pub fn ShareBar() -> impl IntoView {
                         match first_file_text(&ev).await.as_deref().and_then(scenario_from_json) {
                             Some(s) => {
                                 bad_file.set(false);
-                                sc.scenario.set(s);
+                                sc.replace(s);
                             }
                             None => bad_file.set(true),
                         }

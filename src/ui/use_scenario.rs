@@ -16,8 +16,12 @@ pub struct UseScenario {
     pub scenario: RwSignal<Scenario>,
     /// Problems found in the URL the page was opened with.
     pub warnings: RwSignal<Vec<Warning>>,
-    /// The language shown: the scenario's, else the browser's.
-    pub lang: Memo<Lang>,
+    /// The language shown: the scenario's, else the browser's. A signal set only when the
+    /// language changes, not a memo of the scenario: hundreds of labels read it, and a memo would
+    /// have every one of them checked again on every edit.
+    pub lang: ReadSignal<Lang>,
+    set_lang: WriteSignal<Lang>,
+    browser: Lang,
 }
 
 impl UseScenario {
@@ -29,6 +33,24 @@ impl UseScenario {
             let (normal, _) = Scenario::from_query(&s.to_query());
             *s = normal;
         });
+        self.follow_lang();
+    }
+
+    /// Replaces the whole scenario (one opened from a file).
+    pub fn replace(&self, scenario: Scenario) {
+        self.scenario.set(scenario);
+        self.follow_lang();
+    }
+
+    /// Brings `lang` in line with the scenario, notifying its readers only if it changed.
+    fn follow_lang(&self) {
+        let lang = self
+            .scenario
+            .with_untracked(|s| s.lang)
+            .unwrap_or(self.browser);
+        if self.lang.get_untracked() != lang {
+            self.set_lang.set(lang);
+        }
     }
 
     /// Back to the defaults, keeping the page's presentation (language, embedding, catalogue).
@@ -45,6 +67,7 @@ impl UseScenario {
             };
             *s = fresh;
         });
+        self.follow_lang();
         self.warnings.set(Vec::new());
     }
 
@@ -60,10 +83,11 @@ impl UseScenario {
 pub fn use_scenario() -> UseScenario {
     let search = window().location().search().unwrap_or_default();
     let (initial, warnings) = Scenario::from_query(&search);
+    let initial_lang = initial.lang;
     let scenario = RwSignal::new(initial);
     let warnings = RwSignal::new(warnings);
     let browser = browser_lang();
-    let lang = Memo::new(move |_| scenario.with(|s| s.lang).unwrap_or(browser));
+    let (lang, set_lang) = signal(initial_lang.unwrap_or(browser));
 
     // Throttle: the first change after a write starts a timer; the timer writes whatever the
     // scenario is by then.
@@ -88,6 +112,8 @@ pub fn use_scenario() -> UseScenario {
         scenario,
         warnings,
         lang,
+        set_lang,
+        browser,
     }
 }
 
