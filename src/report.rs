@@ -728,11 +728,7 @@ fn hardware_of(o: &Offer, c: &Catalog, servers: u32, lang: Lang) -> Option<(Hard
     let name = match &o.gpu {
         Some(g) if g.count > 0 => {
             let spec = c.gpu(&g.id)?;
-            match (servers > 1, lang) {
-                (true, Lang::En) => format!("{}× {} × {servers} servers", g.count, spec.name),
-                (true, Lang::Es) => format!("{}× {} × {servers} servidores", g.count, spec.name),
-                (false, _) => format!("{}× {}", g.count, spec.name),
-            }
+            cost::words::gpus(g.count, &spec.name, servers, lang)
         }
         _ => format!(
             "{} ({} vCPU, {} GiB)",

@@ -44,6 +44,16 @@ pub fn jurisdiction(code: &str, lang: Lang) -> String {
     }
 }
 
+/// GPUs as the page names them: `8× H100 SXM (80GB)` in one server, `1× GH200 … × 3 servers`
+/// (`× 3 servidores`) over several, from the GPUs per server and the number of servers.
+pub fn gpus(per_server: u32, name: &str, servers: u32, lang: Lang) -> String {
+    match (servers > 1, lang) {
+        (true, Lang::En) => format!("{per_server}× {name} × {servers} servers"),
+        (true, Lang::Es) => format!("{per_server}× {name} × {servers} servidores"),
+        (false, _) => format!("{per_server}× {name}"),
+    }
+}
+
 /// How an offer's hardware is shared out (`vm`, `passthrough`...), in words; an unknown id as given.
 pub fn virtualization(id: &str, lang: Lang) -> &str {
     let (en, es) = match id {

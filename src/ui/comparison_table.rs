@@ -125,12 +125,13 @@ fn safe_href(source: &str) -> Option<String> {
     (has_scheme("https://") || has_scheme("http://")).then(|| source.to_string())
 }
 
-fn gpus_text(o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> String {
+/// All the GPUs of an option, and over how many servers, as the verdict says it.
+fn gpus_text(lang: Lang, o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> String {
     match &o.gpu_id {
         Some(id) if o.gpu_count > 0 => {
             let gpus = format!("{} × {}", o.gpu_count, gpu_name(id));
             if o.servers > 1 {
-                format!("{gpus} · {} srv", o.servers)
+                format!("{gpus} · {} {}", o.servers, t(lang, T::Servers))
             } else {
                 gpus
             }
@@ -451,7 +452,7 @@ fn row(lang: Lang, o: &OptionReport, gpu_name: &dyn Fn(&str) -> String) -> impl 
             <td class="num">{money(o.monthly_cost)}</td>
             <td class="num">{money(o.cost_per_million_tokens)}</td>
             <td class="fit-cell">{fits}</td>
-            <td class="gpus">{gpus_text(o, gpu_name)}</td>
+            <td class="gpus">{gpus_text(lang, o, gpu_name)}</td>
             <td>{kind_name(lang, &o.kind)}</td>
             <td class="num">{o.price_per_gpu_hour.map(money).unwrap_or_default()}</td>
             <td class="num">

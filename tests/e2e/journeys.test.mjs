@@ -118,6 +118,9 @@ describe("journeys", () => {
     await page.waitForFunction(() => /EE\. UU\. · /.test(document.querySelector("#options-table tbody")?.textContent ?? ""));
     const table = await page.locator("#options-table tbody").textContent();
     assert.doesNotMatch(table, /(^|[^\w])(US|other) · /, "no raw jurisdiction code in the Spanish table");
+    // GPUs spread over several servers say so in Spanish, as the verdict does.
+    const gh200 = (await page.locator("#options-table tbody td.gpus").filter({ hasText: "GH200" }).first().textContent()).trim();
+    assert.match(gh200, /^3 × GH200 .* · 3 servidores$/);
     const jurisdictions = await page.locator("#filter-jurisdiction option").allTextContents();
     assert.deepEqual(jurisdictions.slice(1).sort(), ["EE. UU.", "Otra", "UE"]);
     const runnerUps = await page.locator("#runner-ups").textContent();
