@@ -428,3 +428,131 @@ fn no_label_runs_off_the_right_edge() {
     }
     assert!(checked > 10, "only {checked} texts checked");
 }
+
+mod summaries {
+    //! The cost charts in one sentence, from the report's curves: worked examples.
+    use inference_sizer::chart::from_report::{cumulative_summary, utilisation_summary};
+    use inference_sizer::report::{CostCurve, OptionReport, Report};
+    use inference_sizer::scenario::Lang;
+
+    fn option(id: &str, deployment: &str) -> OptionReport {
+        OptionReport {
+            offer_id: id.into(),
+            deployment: deployment.into(),
+            ..OptionReport::default()
+        }
+    }
+
+    fn curve(id: &str, label: &str, points: Vec<(f64, f64)>) -> CostCurve {
+        CostCurve {
+            offer_id: id.into(),
+            label: label.into(),
+            points,
+        }
+    }
+
+    /// Cloud at 2 000 €/month; a server with a 20 000 € setup fee and `monthly` €/month, over 36
+    /// months. With 800 €/month: 2 000·m = 20 000 + 800·m ⇒ m = 20 000 / 1 200 = 16.67.
+    fn cumulative(monthly: f64, months: u32, break_even: Option<(f64, f64)>) -> Report {
+        let mut r = Report {
+            options: vec![option("cloud", "cloud"), option("metal", "bare_metal")],
+            ..Report::default()
+        };
+        let line = |y0: f64, slope: f64| {
+            (0..=months)
+                .map(|m| (m as f64, y0 + slope * m as f64))
+                .collect()
+        };
+        r.curves.cumulative_cost = vec![
+            curve("cloud", "Acme GPU cloud", line(0.0, 2_000.0)),
+            curve("metal", "Metal Co 4x L40S", line(20_000.0, monthly)),
+        ];
+        r.curves.break_even = break_even;
+        r
+    }
+
+    #[test]
+    fn cumulative_says_when_the_fixed_fee_overtakes_the_cloud() {
+        let r = cumulative(800.0, 36, Some((20_000.0 / 1_200.0, 33_333.3)));
+        assert_eq!(
+            cumulative_summary(&r, Lang::En),
+            "Break-even at month 16.7: from then on, Metal Co 4x L40S (fixed fee) costs less than Acme GPU cloud (cloud)."
+        );
+        assert_eq!(
+            cumulative_summary(&r, Lang::Es),
+            "Equilibrio en el mes 16,7: desde entonces, Metal Co 4x L40S (cuota fija) cuesta menos que Acme GPU cloud (nube)."
+        );
+    }
+
+    #[test]
+    fn cumulative_says_why_there_is_no_break_even() {
+        // 2 500 €/month against 2 000: never.
+        let never = cumulative(2_500.0, 36, None);
+        assert_eq!(
+            cumulative_summary(&never, Lang::En),
+            "Metal Co 4x L40S (fixed fee) costs more each month than Acme GPU cloud (cloud): it never pays off."
+        );
+        // 1 900 €/month: 20 000 / 100 = month 200, past a 36-month horizon.
+        let late = cumulative(1_900.0, 36, None);
+        assert_eq!(
+            cumulative_summary(&late, Lang::En),
+            "Metal Co 4x L40S (fixed fee) would cost less than Acme GPU cloud (cloud) only after month 200.0, past the 36-month horizon."
+        );
+        assert_eq!(
+            cumulative_summary(&late, Lang::Es),
+            "Metal Co 4x L40S (cuota fija) costaría menos que Acme GPU cloud (nube) solo a partir del mes 200,0, más allá del horizonte de 36 meses."
+        );
+        // Only one kind of option: nothing to compare.
+        let mut cloud_only = cumulative(800.0, 36, None);
+        cloud_only.curves.cumulative_cost.truncate(1);
+        assert!(cumulative_summary(&cloud_only, Lang::En).starts_with("No fixed-fee option"));
+        assert_eq!(cumulative_summary(&Report::default(), Lang::En), "");
+    }
+
+    /// The server of `server_against_api`: 14.6 €/M tokens at full use, 40 €/M tokens by the hour;
+    /// equal at 14.6 / 40 = 36.5 %.
+    fn utilisation(hourly: f64, break_even: Option<f64>) -> Report {
+        let mut r = Report {
+            options: vec![option("metal", "bare_metal"), option("cloud", "cloud")],
+            ..Report::default()
+        };
+        let grid = || (1..=20).map(|i| i as f64 / 20.0);
+        r.curves.cost_vs_utilisation = vec![
+            curve(
+                "metal",
+                "Metal Co 4x L40S",
+                grid().map(|u| (u, 14.6 / u)).collect(),
+            ),
+            curve(
+                "cloud",
+                "Acme GPU cloud",
+                grid().map(|u| (u, hourly)).collect(),
+            ),
+        ];
+        r.curves.break_even_utilisation = break_even;
+        r
+    }
+
+    #[test]
+    fn utilisation_says_above_which_share_of_capacity_the_fixed_fee_is_cheaper() {
+        let r = utilisation(40.0, Some(0.365));
+        assert_eq!(
+            utilisation_summary(&r, Lang::En),
+            "Below 37 % of its capacity in use, Metal Co 4x L40S (fixed fee) costs more per token than Acme GPU cloud by the hour; above it, less."
+        );
+        assert_eq!(
+            utilisation_summary(&r, Lang::Es),
+            "Por debajo del 37 % de su capacidad en uso, Metal Co 4x L40S (cuota fija) cuesta más por token que Acme GPU cloud por horas; por encima, menos."
+        );
+        // The cloud at 10 €/M tokens: 14.6 at full use is still more.
+        assert_eq!(
+            utilisation_summary(&utilisation(10.0, None), Lang::En),
+            "Even fully used, Metal Co 4x L40S (fixed fee) costs more per token than Acme GPU cloud by the hour."
+        );
+        // At 400 €/M tokens, the server costs less even at 5 % (14.6 / 0.05 = 292).
+        assert!(utilisation_summary(&utilisation(400.0, None), Lang::En)
+            .starts_with("At every utilisation shown, Metal Co 4x L40S (fixed fee) costs less"));
+        assert!(utilisation_summary(&Report::default(), Lang::Es)
+            .starts_with("Ninguna opción de cuota fija"));
+    }
+}

@@ -2,7 +2,8 @@
 //! draws what these return and adds no arithmetic of its own.
 
 use super::{BreakEven, CostVsUtilisation, CumulativeCost, MemoryVsContext, Series};
-use crate::report::Report;
+use crate::cost::words::number;
+use crate::report::{CostCurve, Report};
 use crate::scenario::Lang;
 use crate::units::GIB;
 
@@ -42,6 +43,93 @@ pub fn cumulative_cost(r: &Report, lang: Lang) -> CumulativeCost {
     }
 }
 
+/// A leading option's curve, with whether it is paid by the hour (cloud) or a fixed fee.
+fn curve_kind<'a>(r: &Report, c: &'a CostCurve) -> (&'a CostCurve, bool) {
+    let cloud = r
+        .options
+        .iter()
+        .find(|o| o.offer_id == c.offer_id)
+        .is_some_and(|o| o.deployment == "cloud");
+    (c, cloud)
+}
+
+/// The cumulative cost chart in one sentence (under the chart, and its text alternative): when
+/// the fixed-fee option overtakes the cloud one, or why it never does within the horizon.
+pub fn cumulative_summary(r: &Report, lang: Lang) -> String {
+    let curves: Vec<(&CostCurve, bool)> = r
+        .curves
+        .cumulative_cost
+        .iter()
+        .map(|c| curve_kind(r, c))
+        .collect();
+    let cloud = curves.iter().find(|(_, cloud)| *cloud).map(|(c, _)| *c);
+    let fixed = curves.iter().find(|(_, cloud)| !*cloud).map(|(c, _)| *c);
+    let month = |m: f64| number(m, 1, lang);
+    match (cloud, fixed) {
+        (Some(c), Some(f)) => {
+            // Start and monthly slope of each straight line.
+            let line = |k: &CostCurve| {
+                let y0 = k.points.first().map_or(0.0, |p| p.1);
+                let slope = k.points.get(1).map_or(0.0, |p| p.1 - y0);
+                (y0, slope)
+            };
+            let ((c0, c1), (f0, f1)) = (line(c), line(f));
+            let horizon = c.points.last().map_or(0.0, |p| p.0);
+            let (c, f) = (&c.label, &f.label);
+            match r.curves.break_even {
+                Some((m, _)) if m < 0.05 => match lang {
+                    Lang::En => format!("{f} (fixed fee) costs less than {c} (cloud) from the first month."),
+                    Lang::Es => format!("{f} (cuota fija) cuesta menos que {c} (nube) desde el primer mes."),
+                },
+                Some((m, _)) => match lang {
+                    Lang::En => format!(
+                        "Break-even at month {}: from then on, {f} (fixed fee) costs less than {c} (cloud).",
+                        month(m)
+                    ),
+                    Lang::Es => format!(
+                        "Equilibrio en el mes {}: desde entonces, {f} (cuota fija) cuesta menos que {c} (nube).",
+                        month(m)
+                    ),
+                },
+                None if f1 >= c1 => match lang {
+                    Lang::En => format!(
+                        "{f} (fixed fee) costs more each month than {c} (cloud): it never pays off."
+                    ),
+                    Lang::Es => format!(
+                        "{f} (cuota fija) cuesta más cada mes que {c} (nube): nunca llega a compensar."
+                    ),
+                },
+                None => {
+                    let m = (f0 - c0) / (c1 - f1);
+                    match lang {
+                        Lang::En => format!(
+                            "{f} (fixed fee) would cost less than {c} (cloud) only after month {}, past the {}-month horizon.",
+                            month(m),
+                            number(horizon, 0, lang)
+                        ),
+                        Lang::Es => format!(
+                            "{f} (cuota fija) costaría menos que {c} (nube) solo a partir del mes {}, más allá del horizonte de {} meses.",
+                            month(m),
+                            number(horizon, 0, lang)
+                        ),
+                    }
+                }
+            }
+        }
+        (Some(_), None) => t(
+            lang,
+            "No fixed-fee option (bare metal, dedicated) meets the requirements: nothing to break even against.",
+            "Ninguna opción de cuota fija (servidor dedicado) cumple los requisitos: no hay equilibrio que calcular.",
+        ),
+        (None, Some(_)) => t(
+            lang,
+            "No cloud option meets the requirements: nothing to break even against.",
+            "Ninguna opción en la nube cumple los requisitos: no hay equilibrio que calcular.",
+        ),
+        (None, None) => String::new(),
+    }
+}
+
 /// Cost per million output tokens against utilisation, break-even utilisation marked.
 pub fn cost_vs_utilisation(r: &Report, lang: Lang) -> CostVsUtilisation {
     let c = &r.curves;
@@ -68,6 +156,72 @@ pub fn cost_vs_utilisation(r: &Report, lang: Lang) -> CostVsUtilisation {
             lang,
             "Cost per million tokens",
             "Coste por millón de tokens",
+        ),
+    }
+}
+
+/// The cost-per-token chart in one sentence: below which share of its capacity in use the
+/// fixed-fee option costs more per token than the hourly cloud, or that it always or never does.
+pub fn utilisation_summary(r: &Report, lang: Lang) -> String {
+    let curves: Vec<(&CostCurve, bool)> = r
+        .curves
+        .cost_vs_utilisation
+        .iter()
+        .map(|c| curve_kind(r, c))
+        .collect();
+    // The fixed-fee option comes first; the hourly benchmark is the other curve, whatever its
+    // kind (it may be a cloud offer that is not itself usable).
+    let fixed = curves.iter().find(|(_, cloud)| !*cloud).map(|(c, _)| *c);
+    let hourly = fixed.and_then(|f| {
+        r.curves
+            .cost_vs_utilisation
+            .iter()
+            .find(|c| c.offer_id != f.offer_id)
+    });
+    match (fixed, hourly) {
+        (Some(f), Some(h)) => {
+            let at_full = f.points.last().map_or(f64::INFINITY, |p| p.1);
+            let flat = h.points.last().map_or(0.0, |p| p.1);
+            let (f, h) = (&f.label, &h.label);
+            match r.curves.break_even_utilisation {
+                Some(u) if u > 0.0 && u <= 1.0 => {
+                    let u = number(u * 100.0, 0, lang);
+                    match lang {
+                        Lang::En => format!(
+                            "Below {u} % of its capacity in use, {f} (fixed fee) costs more per token than {h} by the hour; above it, less."
+                        ),
+                        Lang::Es => format!(
+                            "Por debajo del {u} % de su capacidad en uso, {f} (cuota fija) cuesta más por token que {h} por horas; por encima, menos."
+                        ),
+                    }
+                }
+                _ if at_full > flat => match lang {
+                    Lang::En => format!(
+                        "Even fully used, {f} (fixed fee) costs more per token than {h} by the hour."
+                    ),
+                    Lang::Es => format!(
+                        "Incluso a plena carga, {f} (cuota fija) cuesta más por token que {h} por horas."
+                    ),
+                },
+                _ => match lang {
+                    Lang::En => format!(
+                        "At every utilisation shown, {f} (fixed fee) costs less per token than {h} by the hour."
+                    ),
+                    Lang::Es => format!(
+                        "Con cualquier utilización de las mostradas, {f} (cuota fija) cuesta menos por token que {h} por horas."
+                    ),
+                },
+            }
+        }
+        (Some(_), None) => t(
+            lang,
+            "No hourly cloud offer to compare with.",
+            "No hay oferta en la nube por horas con la que comparar.",
+        ),
+        (None, _) => t(
+            lang,
+            "No fixed-fee option (bare metal, dedicated) meets the requirements: nothing to compare.",
+            "Ninguna opción de cuota fija (servidor dedicado) cumple los requisitos: nada que comparar.",
         ),
     }
 }

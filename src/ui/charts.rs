@@ -5,7 +5,10 @@
 use super::after_paint::painted_after;
 use super::app::ctx;
 use super::i18n::{money, num, T};
-use crate::chart::from_report::{cost_vs_utilisation, cumulative_cost, memory_vs_context};
+use crate::chart::from_report::{
+    cost_vs_utilisation, cumulative_cost, cumulative_summary, memory_vs_context,
+    utilisation_summary,
+};
 use crate::chart::{
     draw_cost_vs_utilisation, draw_cumulative_cost, draw_memory_vs_context, ChartError, ChartStyle,
     Table, Theme,
@@ -288,6 +291,17 @@ pub fn Charts() -> impl IntoView {
         let lang = c.sc.lang.get_untracked();
         c.report.with_untracked(|r| cost_vs_utilisation(r, lang))
     });
+    // Each cost chart in one sentence: what a person would read off it (also its description).
+    let cumulative_words = Memo::new(move |_| {
+        shown.track();
+        let lang = c.sc.lang.get_untracked();
+        c.report.with_untracked(|r| cumulative_summary(r, lang))
+    });
+    let utilisation_words = Memo::new(move |_| {
+        shown.track();
+        let lang = c.sc.lang.get_untracked();
+        c.report.with_untracked(|r| utilisation_summary(r, lang))
+    });
     let memory = Memo::new(move |_| {
         shown.track();
         let lang = c.sc.lang.get_untracked();
@@ -301,6 +315,7 @@ pub fn Charts() -> impl IntoView {
                 id="chart-cumulative"
                 title=T::ChartCumulative
                 data=cumulative
+                summary=cumulative_words
                 style=style
                 draw={draw_cumulative_cost::<CspCanvas>}
                 labels={|d| d.series.iter().map(|s| s.label.clone()).collect()}
@@ -310,6 +325,7 @@ pub fn Charts() -> impl IntoView {
                 id="chart-utilisation"
                 title=T::ChartUtilisation
                 data=utilisation
+                summary=utilisation_words
                 style=style
                 draw={draw_cost_vs_utilisation::<CspCanvas>}
                 labels={|d| d.series.iter().map(|s| s.label.clone()).collect()}
@@ -336,6 +352,9 @@ fn Figure<D>(
     id: &'static str,
     title: T,
     data: Memo<D>,
+    /// The chart in one sentence, shown under it and read as its description.
+    #[prop(optional)]
+    summary: Option<Memo<String>>,
     style: Memo<ChartStyle>,
     draw: Draw<D>,
     labels: Labels<D>,
@@ -364,10 +383,19 @@ where
     let table_open = RwSignal::new(false);
     let title_id = format!("{id}-title");
     let caption_id = title_id.clone();
+    let summary_id = format!("{id}-summary");
+    let described_by = summary.map(|_| summary_id.clone());
     view! {
         <figure class="chart" id=id aria-labelledby=title_id.clone()>
             <figcaption id=caption_id>{move || c.t(title)}</figcaption>
-            <canvas node_ref=canvas width="800" height="360" role="img" aria-label=move || c.t(title)></canvas>
+            <canvas
+                node_ref=canvas
+                width="800"
+                height="360"
+                role="img"
+                aria-label=move || c.t(title)
+                aria-describedby=described_by
+            ></canvas>
             <ul class="legend chart-legend">
                 {move || {
                     let style = style.get();
@@ -390,6 +418,7 @@ where
                         .collect_view()
                 }}
             </ul>
+            {summary.map(|words| view! { <p class="chart-summary" id=summary_id>{words}</p> })}
             <details on:toggle=move |ev| {
                 // `details.open` read reflectively: no extra web-sys feature.
                 let open = ev

@@ -291,6 +291,16 @@ describe("journeys", () => {
       await page.locator(`#${id} details > summary`).click();
       assert.ok((await page.locator(`#${id} table tbody tr`).count()) > 0, `${id}: data table rows`);
     }
+    // The cost charts in words, under each and as its description (sizer: the dedicated server
+    // costs 615 € a month against 308 € in the cloud, and 0.40 against 0.18 €/M tokens fully used).
+    const words = async (id) => (await page.locator(`#${id}-summary`).textContent()).trim();
+    assert.match(await words("chart-cumulative"),
+      /^Leaseweb L40S dedicated server .* \(fixed fee\) costs more each month than TensorDock .* \(cloud\): it never pays off\.$/);
+    assert.match(await words("chart-utilisation"), /^Even fully used, Leaseweb L40S dedicated server .* costs more per token than Vultr /);
+    for (const id of ["chart-cumulative", "chart-utilisation"]) {
+      assert.equal(await page.locator(`#${id} canvas`).getAttribute("aria-describedby"), `${id}-summary`);
+    }
+    assert.equal(await page.locator("#chart-memory-summary").count(), 0);
     expectNoProblems(problems);
     await context.close();
   });
