@@ -1,6 +1,7 @@
 //! The assumptions panel: every cost default visible and editable; empty means the default.
 
 use super::app::ctx;
+use super::disclosure::Disclosure;
 use super::fields::{NumberField, OptionalNumberField};
 use super::i18n::{num, T};
 use crate::scenario::Assumptions as A;
@@ -59,8 +60,7 @@ pub fn Assumptions() -> impl IntoView {
         };
     }
     view! {
-        <details class="panel assumptions" id="assumptions">
-            <summary>{move || c.t(T::Assumptions)}</summary>
+        <Disclosure class="panel assumptions" id="assumptions" summary=T::Assumptions>
             <p class="hint">{move || c.t(T::AssumptionsHint)}</p>
             <div class="two-col">
                 <NumberField
@@ -140,6 +140,6 @@ pub fn Assumptions() -> impl IntoView {
                     step=0.05
                 />
             </div>
-        </details>
+        </Disclosure>
     }
 }

@@ -4,6 +4,7 @@
 
 use super::after_paint::painted_after;
 use super::app::ctx;
+use super::disclosure::is_open;
 use super::i18n::{money, num, T};
 use crate::chart::from_report::{
     cost_vs_utilisation, cumulative_cost, cumulative_summary, memory_vs_context,
@@ -419,15 +420,7 @@ where
                 }}
             </ul>
             {summary.map(|words| view! { <p class="chart-summary" id=summary_id>{words}</p> })}
-            <details on:toggle=move |ev| {
-                // `details.open` read reflectively: no extra web-sys feature.
-                let open = ev
-                    .target()
-                    .and_then(|t| js_sys::Reflect::get(&t, &JsValue::from_str("open")).ok())
-                    .and_then(|v| v.as_bool())
-                    .unwrap_or(false);
-                table_open.set(open);
-            }>
+            <details on:toggle=move |ev| table_open.set(is_open(&ev))>
                 <summary>{move || c.t(T::ChartData)}</summary>
                 <div class="table-scroll">
                     {move || {

@@ -1,6 +1,7 @@
 //! Constraints: EU jurisdiction, single tenancy, allowed GPUs and offer kinds.
 
 use super::app::ctx;
+use super::disclosure::Disclosure;
 use super::fields::CheckField;
 use super::i18n::{kind_name, T};
 use crate::catalog::OfferKind;
@@ -32,8 +33,7 @@ pub fn Constraints() -> impl IntoView {
     let kinds = Memo::new(move |_| sc.scenario.with(|s| s.kinds.clone()));
     let allowed_gpus = Memo::new(move |_| sc.scenario.with(|s| s.gpus.clone()));
     view! {
-        <details class="panel constraints">
-            <summary>{move || c.t(T::Constraints)}</summary>
+        <Disclosure class="panel constraints" id="constraints" summary=T::Constraints>
             <CheckField
                 id="eu"
                 label=T::EuOnly
@@ -98,6 +98,6 @@ pub fn Constraints() -> impl IntoView {
                         .collect_view()
                 }}
             </fieldset>
-        </details>
+        </Disclosure>
     }
 }

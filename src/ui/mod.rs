@@ -11,6 +11,7 @@ mod config_import;
 mod constraints;
 mod context_inputs;
 mod custom_model;
+mod disclosure;
 mod download;
 pub mod embed;
 mod embed_footer;

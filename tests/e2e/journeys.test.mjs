@@ -129,6 +129,47 @@ describe("journeys", () => {
     await context.close();
   });
 
+  test("assumptions and constraints: built when opened, every default shown, and each edit changes the answer", async () => {
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b");
+    await verdictReady(page);
+    const offer = () => page.locator("#verdict-offer").textContent();
+    assert.match(await offer(), /^TensorDock /);
+    // Closed panels hold no inputs until opened.
+    assert.equal(await page.locator("#assumptions input, #constraints input").count(), 0);
+
+    await page.locator("#assumptions > summary").click();
+    await page.locator("#months").waitFor();
+    for (const id of ["months", "egress-gb", "storage-gb", "monitoring", "peak", "bw-eff", "flops-eff", "vm-tax", "kwh-price", "pue"]) {
+      assert.ok(await page.locator(`#${id}`).isVisible(), `#${id} shown`);
+    }
+    // Every default is written out (an empty field means the default): the hypervisor tax of a
+    // virtual machine, 0.10, and the PUE of a data centre, 1.58 (cost/defaults.rs).
+    assert.equal(await page.locator("#vm-tax").getAttribute("placeholder"), "0.10");
+    assert.equal(await page.locator("#pue").getAttribute("placeholder"), "1.58");
+    await page.locator("#months").fill("12");
+    await page.waitForFunction(() => /months=12/.test(location.search));
+    await page.waitForFunction(() => /over 12 months/.test(document.querySelector("#verdict")?.textContent ?? ""));
+
+    await page.locator("#constraints > summary").click();
+    await page.locator("#eu").waitFor();
+    await page.locator("#eu").check();
+    // sizer: the cheapest in the EU is Leaseweb's L40S server; with only L4 allowed, OVHcloud's.
+    await page.waitForFunction(() => /^Leaseweb /.test(document.querySelector("#verdict-offer")?.textContent ?? ""));
+    await page.locator("#gpu-nvidia_l4").check();
+    await page.waitForFunction(() => /^OVHcloud /.test(document.querySelector("#verdict-offer")?.textContent ?? ""));
+    await page.waitForFunction(() => /eu=1/.test(location.search) && /gpus=nvidia_l4/.test(location.search));
+
+    // Closed and opened again, the panels show the scenario as it is.
+    await page.locator("#assumptions > summary").click();
+    await page.locator("#months").waitFor({ state: "detached" });
+    await page.locator("#assumptions > summary").click();
+    await page.locator("#months").waitFor();
+    assert.equal(await page.locator("#months").inputValue(), "12");
+    assert.equal(await page.locator("#gpu-nvidia_l4").isChecked(), true);
+    expectNoProblems(problems);
+    await context.close();
+  });
+
   test("sort and filter the comparison table", async () => {
     const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b");
     await verdictReady(page);
