@@ -51,6 +51,60 @@ pub struct MemoryReport {
     pub total_bytes: u64,
     /// The terms above with provenance and ranges, in display order.
     pub terms: Vec<MemoryTerm>,
+    /// How far the recommended hardware stretches (serving only; `None` without a
+    /// recommendation, or for fine-tuning).
+    #[serde(default)]
+    pub headroom: Option<Headroom>,
+}
+
+/// How far the recommended hardware stretches: the longest context per request at the
+/// scenario's concurrency, and the most concurrent requests at its context.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Headroom {
+    /// Longest context per request that fits with `at_sequences` requests (capped at
+    /// `context_limit`).
+    pub max_context_tokens: u64,
+    pub at_sequences: u64,
+    /// Most concurrent requests that fit with `at_context` tokens each.
+    pub max_sequences: u64,
+    pub at_context: u64,
+    /// The model's own context limit (`max_position`); 0 when unknown.
+    pub context_limit: u64,
+}
+
+impl Headroom {
+    /// "On this hardware: up to 23,456 tokens of context per request at 16 concurrent requests,
+    /// or up to 42 concurrent requests at 8,192 tokens."
+    pub fn sentence(&self, lang: Lang) -> String {
+        let n = |x: u64| cost::words::number(x as f64, 0, lang);
+        let (ctx, seqs) = (n(self.max_context_tokens), n(self.at_sequences));
+        let whole = self.context_limit > 0 && self.max_context_tokens >= self.context_limit;
+        let context = match (whole, lang) {
+            (true, Lang::En) => {
+                format!("the model's whole context ({ctx} tokens) per request even at {seqs} concurrent requests")
+            }
+            (true, Lang::Es) => {
+                format!("todo el contexto del modelo ({ctx} tokens) por petición incluso con {seqs} peticiones simultáneas")
+            }
+            (false, Lang::En) => {
+                format!("up to {ctx} tokens of context per request at {seqs} concurrent requests")
+            }
+            (false, Lang::Es) => {
+                format!(
+                    "hasta {ctx} tokens de contexto por petición con {seqs} peticiones simultáneas"
+                )
+            }
+        };
+        let (most, at) = (n(self.max_sequences), n(self.at_context));
+        match lang {
+            Lang::En => format!(
+                "On this hardware: {context}, or up to {most} concurrent requests at {at} tokens."
+            ),
+            Lang::Es => format!(
+                "En este equipo: {context}, o hasta {most} peticiones simultáneas con {at} tokens."
+            ),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -577,6 +631,13 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         None => (Hardware::unbounded(), String::new()),
     };
     let mem = model::memory_prepared_in(&arch, &prepared, &wl, &hw, &consts, lang);
+    let headroom = (chosen.is_some() && wl.task == model::Task::Infer).then(|| Headroom {
+        max_context_tokens: model::max_context_prepared(&arch, &prepared, &wl, &hw, &consts),
+        at_sequences: wl.seqs,
+        max_sequences: model::max_concurrency_prepared(&arch, &prepared, &wl, &hw, &consts),
+        at_context: wl.ctx,
+        context_limit: arch.max_position,
+    });
     let speed = model::speed_prepared(&arch, &prepared, &wl, &hw, &eff);
     let terms: Vec<MemoryTerm> = mem.terms.iter().map(MemoryTerm::from).collect();
 
@@ -648,6 +709,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
             overhead_bytes: mem.overhead.whole(),
             total_bytes: mem.total.whole(),
             terms,
+            headroom,
         },
         throughput: ThroughputReport {
             decode_tokens_per_s_per_user: finite(speed.decode_tokens_per_s_per_user),

@@ -718,3 +718,61 @@ fn speed_names_hardware_spread_over_servers_in_the_scenarios_language() {
         r.throughput.hardware
     );
 }
+
+/// How far the recommended hardware stretches, in numbers and in words.
+#[test]
+fn headroom_of_the_recommended_hardware() {
+    use inference_sizer::report::Headroom;
+    let h = Headroom {
+        max_context_tokens: 21_758,
+        at_sequences: 16,
+        max_sequences: 42,
+        at_context: 8_192,
+        context_limit: 131_072,
+    };
+    assert_eq!(
+        h.sentence(Lang::En),
+        "On this hardware: up to 21,758 tokens of context per request at 16 concurrent requests, or up to 42 concurrent requests at 8,192 tokens."
+    );
+    assert_eq!(
+        h.sentence(Lang::Es),
+        "En este equipo: hasta 21.758 tokens de contexto por petición con 16 peticiones simultáneas, o hasta 42 peticiones simultáneas con 8.192 tokens."
+    );
+    let whole = Headroom {
+        max_context_tokens: 131_072,
+        ..h.clone()
+    };
+    assert!(whole
+        .sentence(Lang::En)
+        .starts_with("On this hardware: the model's whole context (131,072 tokens) per request even at 16 concurrent requests, or"));
+
+    // The recommended hardware holds the scenario, so it stretches at least that far.
+    for q in [
+        "",
+        "model=llama-3.1-8b&quant=q4_k_m&ctx=32768&seqs=4",
+        "model=qwen2.5-7b&seqs=64",
+    ] {
+        let r = report_for(q);
+        let s = Scenario::from_query(q).0;
+        let h = r
+            .memory
+            .headroom
+            .clone()
+            .unwrap_or_else(|| panic!("{q}: headroom"));
+        assert_eq!((h.at_sequences, h.at_context), (s.seqs, s.ctx), "{q}");
+        assert!(h.max_context_tokens >= s.ctx, "{q}: {h:?}");
+        assert!(h.max_sequences >= s.seqs, "{q}: {h:?}");
+        assert!(
+            h.context_limit == 0 || h.max_context_tokens <= h.context_limit,
+            "{q}: {h:?}"
+        );
+    }
+    // Fine-tuning, and no recommendation: none.
+    assert_eq!(
+        report_for("model=llama-3.1-8b&task=lora").memory.headroom,
+        None
+    );
+    let none = report_for("model=llama-3.1-405b&eu=1&tenancy=single&gpus=nvidia_t4");
+    assert!(none.recommendation.is_none());
+    assert_eq!(none.memory.headroom, None);
+}

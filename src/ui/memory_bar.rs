@@ -65,6 +65,10 @@ pub fn MemoryBar() -> impl IntoView {
                     };
                     view! {
                         <p class="memory-summary" id="memory-total">{summary.clone()}</p>
+                        {memory
+                            .headroom
+                            .as_ref()
+                            .map(|h| view! { <p class="hint" id="memory-headroom">{h.sentence(lang)}</p> })}
                         <svg
                             class="stacked-bar"
                             viewBox=format!("0 0 {WIDTH} 48")

@@ -103,12 +103,17 @@ describe("journeys", () => {
     await verdictReady(page);
     assert.equal((await page.locator("#verdict-title").textContent()).trim(), "Verdict");
     assert.match(await page.locator("#verdict-cost").textContent(), /€/);
+    // How far the recommended hardware stretches (sizer: 21,758 tokens at 16, 42 requests at 8,192).
+    const headroom = async () => (await page.locator("#memory-headroom").textContent()).trim();
+    assert.equal(await headroom(),
+      "On this hardware: up to 21,758 tokens of context per request at 16 concurrent requests, or up to 42 concurrent requests at 8,192 tokens.");
 
     await page.locator("#lang").selectOption("es");
     await page.waitForFunction(() => document.querySelector("#verdict-title")?.textContent.trim() === "Veredicto");
     assert.equal(await page.evaluate(() => document.documentElement.lang), "es");
     // Spanish money: the symbol after the amount, thousands with a dot.
     assert.match(await page.locator("#verdict-cost").textContent(), /\d €/);
+    assert.match(await headroom(), /^En este equipo: hasta 21\.758 tokens de contexto por petición con 16 peticiones simultáneas/);
 
     await page.locator("#cur").selectOption("USD");
     await page.waitForFunction(() => /\$/.test(document.querySelector("#verdict-cost")?.textContent ?? ""));
