@@ -43,27 +43,24 @@ pub fn cumulative_cost(r: &Report, lang: Lang) -> CumulativeCost {
     }
 }
 
-/// A leading option's curve, with whether it is paid by the hour (cloud) or a fixed fee.
-fn curve_kind<'a>(r: &Report, c: &'a CostCurve) -> (&'a CostCurve, bool) {
-    let cloud = r
-        .options
-        .iter()
-        .find(|o| o.offer_id == c.offer_id)
-        .is_some_and(|o| o.deployment == "cloud");
-    (c, cloud)
+/// The first curve of an option paid by the hour in the cloud (`cloud`), or of one with a fixed
+/// fee (bare metal, dedicated, CPU servers).
+fn first_of_kind<'a>(r: &Report, curves: &'a [CostCurve], cloud: bool) -> Option<&'a CostCurve> {
+    curves.iter().find(|c| {
+        let is_cloud = r
+            .options
+            .iter()
+            .find(|o| o.offer_id == c.offer_id)
+            .is_some_and(|o| o.deployment == "cloud");
+        is_cloud == cloud
+    })
 }
 
 /// The cumulative cost chart in one sentence (under the chart, and its text alternative): when
 /// the fixed-fee option overtakes the cloud one, or why it never does within the horizon.
 pub fn cumulative_summary(r: &Report, lang: Lang) -> String {
-    let curves: Vec<(&CostCurve, bool)> = r
-        .curves
-        .cumulative_cost
-        .iter()
-        .map(|c| curve_kind(r, c))
-        .collect();
-    let cloud = curves.iter().find(|(_, cloud)| *cloud).map(|(c, _)| *c);
-    let fixed = curves.iter().find(|(_, cloud)| !*cloud).map(|(c, _)| *c);
+    let cloud = first_of_kind(r, &r.curves.cumulative_cost, true);
+    let fixed = first_of_kind(r, &r.curves.cumulative_cost, false);
     let month = |m: f64| number(m, 1, lang);
     match (cloud, fixed) {
         (Some(c), Some(f)) => {
@@ -163,15 +160,9 @@ pub fn cost_vs_utilisation(r: &Report, lang: Lang) -> CostVsUtilisation {
 /// The cost-per-token chart in one sentence: below which share of its capacity in use the
 /// fixed-fee option costs more per token than the hourly cloud, or that it always or never does.
 pub fn utilisation_summary(r: &Report, lang: Lang) -> String {
-    let curves: Vec<(&CostCurve, bool)> = r
-        .curves
-        .cost_vs_utilisation
-        .iter()
-        .map(|c| curve_kind(r, c))
-        .collect();
     // The fixed-fee option comes first; the hourly benchmark is the other curve, whatever its
     // kind (it may be a cloud offer that is not itself usable).
-    let fixed = curves.iter().find(|(_, cloud)| !*cloud).map(|(c, _)| *c);
+    let fixed = first_of_kind(r, &r.curves.cost_vs_utilisation, false);
     let hourly = fixed.and_then(|f| {
         r.curves
             .cost_vs_utilisation
