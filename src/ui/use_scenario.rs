@@ -12,8 +12,10 @@ const URL_WRITE_DELAY: Duration = Duration::from_millis(250);
 /// The scenario and what the page derives from it.
 #[derive(Clone, Copy)]
 pub struct UseScenario {
-    /// Every input. Write with `update`; the URL follows.
-    pub scenario: RwSignal<Scenario>,
+    /// Every input, read-only: writes go through `edit`, `replace` and `reset` (which keep
+    /// `lang` in step); the URL follows.
+    pub scenario: ReadSignal<Scenario>,
+    write: WriteSignal<Scenario>,
     /// Problems found in the URL the page was opened with.
     pub warnings: RwSignal<Vec<Warning>>,
     /// The language shown: the scenario's, else the browser's. A signal set only when the
@@ -28,7 +30,7 @@ impl UseScenario {
     /// Applies an edit, then brings the result into range the way a link would be read
     /// (through the scenario codec), so the page never holds a value a URL could not.
     pub fn edit(&self, f: impl FnOnce(&mut Scenario)) {
-        self.scenario.update(|s| {
+        self.write.update(|s| {
             f(s);
             let (normal, _) = Scenario::from_query(&s.to_query());
             *s = normal;
@@ -38,7 +40,7 @@ impl UseScenario {
 
     /// Replaces the whole scenario (one opened from a file).
     pub fn replace(&self, scenario: Scenario) {
-        self.scenario.set(scenario);
+        self.write.set(scenario);
         self.follow_lang();
     }
 
@@ -55,7 +57,7 @@ impl UseScenario {
 
     /// Back to the defaults, keeping the page's presentation (language, embedding, catalogue).
     pub fn reset(&self) {
-        self.scenario.update(|s| {
+        self.write.update(|s| {
             let fresh = Scenario {
                 lang: s.lang,
                 embed: s.embed,
@@ -84,7 +86,7 @@ pub fn use_scenario() -> UseScenario {
     let search = window().location().search().unwrap_or_default();
     let (initial, warnings) = Scenario::from_query(&search);
     let initial_lang = initial.lang;
-    let scenario = RwSignal::new(initial);
+    let (scenario, write) = signal(initial);
     let warnings = RwSignal::new(warnings);
     let browser = browser_lang();
     let (lang, set_lang) = signal(initial_lang.unwrap_or(browser));
@@ -110,6 +112,7 @@ pub fn use_scenario() -> UseScenario {
 
     UseScenario {
         scenario,
+        write,
         warnings,
         lang,
         set_lang,
