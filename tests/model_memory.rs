@@ -372,7 +372,7 @@ fn each_term_says_where_it_comes_from_in_spanish_too() {
             .map(|t| (t.key.clone(), t.basis.clone()))
             .collect::<Vec<_>>()
     );
-    assert_eq!(en[1].1, "131072 B/token x 8192 tokens x 16 sequences");
+    assert_eq!(en[1].1, "131,072 B/token x 8,192 tokens x 16 sequences");
 
     let lora = Workload {
         task: Task::Lora,

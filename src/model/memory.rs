@@ -821,11 +821,11 @@ fn breakdown(
             )
         } else {
             format!(
-                "{:.0} B/token on full-attention layers x {} tokens x {} sequences; sliding-window layers hold {} tokens{}",
-                p.kv.global_per_token,
-                wl.ctx,
-                wl.seqs,
-                p.kv.window,
+                "{} B/token on full-attention layers x {} tokens x {} sequences; sliding-window layers hold {} tokens{}",
+                number(p.kv.global_per_token, 0, lang),
+                number(wl.ctx as f64, 0, lang),
+                number(wl.seqs as f64, 0, lang),
+                number(p.kv.window as f64, 0, lang),
                 if llama { " (llama.cpp pads the SWA cache to n_swa + n_ubatch, multiple of 256)" } else { "" }
             )
         }
@@ -838,8 +838,10 @@ fn breakdown(
         )
     } else {
         format!(
-            "{:.0} B/token x {} tokens x {} sequences",
-            p.kv.global_per_token, wl.ctx, wl.seqs
+            "{} B/token x {} tokens x {} sequences",
+            number(p.kv.global_per_token, 0, lang),
+            number(wl.ctx as f64, 0, lang),
+            number(wl.seqs as f64, 0, lang)
         )
     };
     push("kv_cache", n.kv, p.kv.provenance, kv_basis);
