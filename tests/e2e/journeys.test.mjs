@@ -335,6 +335,8 @@ describe("journeys", () => {
       const share = await inkedShare(page, canvas);
       assert.ok(share > 0.01, `${id}: only ${(share * 100).toFixed(2)} % of the pixels are drawn`);
       await page.locator(`#${id} details > summary`).click();
+      // The table is built when the details' toggle event comes, a task after the click.
+      await page.locator(`#${id} table tbody tr`).first().waitFor({ timeout: 5_000 });
       assert.ok((await page.locator(`#${id} table tbody tr`).count()) > 0, `${id}: data table rows`);
     }
     // The cost charts in words, under each and as its description (sizer: the dedicated server
