@@ -14,6 +14,7 @@ use crate::chart::{
     draw_cost_vs_utilisation, draw_cumulative_cost, draw_memory_vs_context, ChartError, ChartStyle,
     Table, Theme,
 };
+use crate::report::Report;
 use crate::scenario::Lang;
 use leptos::prelude::*;
 use plotters::coord::Shift;
@@ -282,27 +283,11 @@ pub fn Charts() -> impl IntoView {
     // The charts' data follow the report after the frame that shows its figures is painted
     // (every report comes from a new scenario or language, so those are read untracked).
     let shown = painted_after(c.report);
-    let cumulative = Memo::new(move |_| {
-        shown.track();
-        let lang = c.sc.lang.get_untracked();
-        c.report.with_untracked(|r| cumulative_cost(r, lang))
-    });
-    let utilisation = Memo::new(move |_| {
-        shown.track();
-        let lang = c.sc.lang.get_untracked();
-        c.report.with_untracked(|r| cost_vs_utilisation(r, lang))
-    });
+    let cumulative = after_paint_from_report(shown, cumulative_cost);
+    let utilisation = after_paint_from_report(shown, cost_vs_utilisation);
     // Each cost chart in one sentence: what a person would read off it (also its description).
-    let cumulative_words = Memo::new(move |_| {
-        shown.track();
-        let lang = c.sc.lang.get_untracked();
-        c.report.with_untracked(|r| cumulative_summary(r, lang))
-    });
-    let utilisation_words = Memo::new(move |_| {
-        shown.track();
-        let lang = c.sc.lang.get_untracked();
-        c.report.with_untracked(|r| utilisation_summary(r, lang))
-    });
+    let cumulative_words = after_paint_from_report(shown, cumulative_summary);
+    let utilisation_words = after_paint_from_report(shown, utilisation_summary);
     let memory = Memo::new(move |_| {
         shown.track();
         let lang = c.sc.lang.get_untracked();
@@ -345,6 +330,20 @@ pub fn Charts() -> impl IntoView {
             />
         </section>
     }
+}
+
+/// `f` of the report in the page's language, brought up to date when `shown` ticks (after the
+/// frame that shows the report's figures is painted).
+fn after_paint_from_report<T>(shown: ReadSignal<u64>, f: fn(&Report, Lang) -> T) -> Memo<T>
+where
+    T: PartialEq + Send + Sync + 'static,
+{
+    let c = ctx();
+    Memo::new(move |_| {
+        shown.track();
+        let lang = c.sc.lang.get_untracked();
+        c.report.with_untracked(|r| f(r, lang))
+    })
 }
 
 /// One chart: a canvas redrawn whenever its data or style changes, and its data table.
