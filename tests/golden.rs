@@ -11,26 +11,74 @@ use inference_sizer::report::evaluate_query;
 const PANEL: &[(&str, &str)] = &[
     ("default", ""),
     ("default-es", "lang=es"),
-    ("small-chat", "model=llama-3.1-8b&quant=q4_k_m&seqs=64&rpd=200000&in=800&out=300"),
-    ("small-chat-usd-es", "model=llama-3.1-8b&quant=awq4&seqs=64&cur=USD&lang=es"),
+    (
+        "small-chat",
+        "model=llama-3.1-8b&quant=q4_k_m&seqs=64&rpd=200000&in=800&out=300",
+    ),
+    (
+        "small-chat-usd-es",
+        "model=llama-3.1-8b&quant=awq4&seqs=64&cur=USD&lang=es",
+    ),
     ("team-70b", "model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000"),
-    ("team-70b-eu-single", "model=llama-3.3-70b&quant=fp8&eu=1&tenancy=single&lang=es"),
+    (
+        "team-70b-eu-single",
+        "model=llama-3.3-70b&quant=fp8&eu=1&tenancy=single&lang=es",
+    ),
     ("moe-deepseek", "model=deepseek-v3&quant=fp8&seqs=32"),
     ("moe-gpt-oss", "model=gpt-oss-120b&seqs=64&rpd=100000"),
-    ("mixtral-gguf", "model=mixtral-8x7b&quant=q4_k_m&engine=llamacpp&seqs=4"),
-    ("long-context", "model=llama-3.1-8b&ctx=131072&seqs=4&kv=fp8"),
-    ("rag-prompt-heavy", "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32"),
-    ("batch-night", "model=qwen2.5-72b&quant=awq4&hours=8&rpd=50000&tps=5&ttft=60000"),
-    ("lora-8b", "model=llama-3.1-8b&task=lora&train_tokens=50000000"),
-    ("qlora-70b", "model=llama-3.3-70b&task=qlora&train_tokens=20000000&lang=es"),
-    ("full-ft-8b", "model=llama-3.1-8b&task=full&train_tokens=100000000&cur=USD"),
-    ("cpu-small", "model=llama-3.1-8b&quant=q4_k_m&engine=llamacpp&seqs=1&tps=5&kinds=vps,dedicated_cpu"),
-    ("encoder", "model=all-minilm-l6-v2&seqs=64&rpd=1000000&in=200&out=1"),
+    (
+        "mixtral-gguf",
+        "model=mixtral-8x7b&quant=q4_k_m&engine=llamacpp&seqs=4",
+    ),
+    (
+        "long-context",
+        "model=llama-3.1-8b&ctx=131072&seqs=4&kv=fp8",
+    ),
+    (
+        "rag-prompt-heavy",
+        "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32",
+    ),
+    (
+        "batch-night",
+        "model=qwen2.5-72b&quant=awq4&hours=8&rpd=50000&tps=5&ttft=60000",
+    ),
+    (
+        "lora-8b",
+        "model=llama-3.1-8b&task=lora&train_tokens=50000000",
+    ),
+    (
+        "qlora-70b",
+        "model=llama-3.3-70b&task=qlora&train_tokens=20000000&lang=es",
+    ),
+    (
+        "full-ft-8b",
+        "model=llama-3.1-8b&task=full&train_tokens=100000000&cur=USD",
+    ),
+    (
+        "cpu-small",
+        "model=llama-3.1-8b&quant=q4_k_m&engine=llamacpp&seqs=1&tps=5&kinds=vps,dedicated_cpu",
+    ),
+    (
+        "encoder",
+        "model=all-minilm-l6-v2&seqs=64&rpd=1000000&in=200&out=1",
+    ),
     ("raw-params", "params=13&seqs=4"),
-    ("arch-overrides", "model=llama-3.1-8b&layers=40&hidden=5120&heads=40&kv_heads=8&ffn=13824&vocab=128256"),
-    ("constrained-gpus", "model=llama-3.3-70b&gpus=nvidia_a100_80gb,nvidia_l40s&months=12&egress_gb=5000"),
-    ("sliding-window", "model=llama-3.1-8b&window=4096&ctx=32768&seqs=8&engine=sglang"),
-    ("hostile", "model=nope&ctx=-5&seqs=1e99&quant=zzz&tps=abc&months=999&foo=bar"),
+    (
+        "arch-overrides",
+        "model=llama-3.1-8b&layers=40&hidden=5120&heads=40&kv_heads=8&ffn=13824&vocab=128256",
+    ),
+    (
+        "constrained-gpus",
+        "model=llama-3.3-70b&gpus=nvidia_a100_80gb,nvidia_l40s&months=12&egress_gb=5000",
+    ),
+    (
+        "sliding-window",
+        "model=llama-3.1-8b&window=4096&ctx=32768&seqs=8&engine=sglang",
+    ),
+    (
+        "hostile",
+        "model=nope&ctx=-5&seqs=1e99&quant=zzz&tps=abc&months=999&foo=bar",
+    ),
 ];
 
 #[test]
@@ -63,5 +111,9 @@ fn golden_reports_are_unchanged() {
             ));
         }
     }
-    assert!(changed.is_empty(), "golden reports changed:\n{}", changed.join("\n"));
+    assert!(
+        changed.is_empty(),
+        "golden reports changed:\n{}",
+        changed.join("\n")
+    );
 }

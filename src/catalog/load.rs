@@ -4,9 +4,9 @@
 
 use super::types::{Catalog, GpuSpec, Offer};
 use super::validate::{path_in, validate, Problem};
+use crate::lang::Lang;
 use crate::model::import::JsonSyntax;
 use crate::model::ModelArch;
-use crate::scenario::Lang;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::Value;

@@ -338,3 +338,26 @@ impl Offer {
         self.gpu.as_ref().map(|g| g.id.as_str())
     }
 }
+
+/// A GPU of the catalogue as the sizing model reads it: figures that are missing, negative or not
+/// finite become 0 (or the PCIe default for the link).
+impl From<&GpuSpec> for crate::model::GpuFigures {
+    fn from(g: &GpuSpec) -> Self {
+        let pos = |x: f64| if x.is_finite() && x > 0.0 { x } else { 0.0 };
+        let opt = |x: Option<f64>| x.filter(|v| v.is_finite() && *v > 0.0);
+        crate::model::GpuFigures {
+            memory: crate::units::Bytes::from_gib(pos(g.memory_gib)),
+            bandwidth_gbs: pos(g.bandwidth_gbs),
+            bf16_tflops: pos(g.bf16_tflops),
+            fp8_tflops: opt(g.fp8_tflops),
+            fp4_tflops: opt(g.fp4_tflops),
+            // PCIe 4 x16 (~32 GB/s) when the catalogue says nothing.
+            interconnect_gbs: if g.interconnect_gbs > 0.0 {
+                g.interconnect_gbs
+            } else {
+                32.0
+            },
+            nvlink: g.nvlink,
+        }
+    }
+}

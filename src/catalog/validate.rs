@@ -2,7 +2,7 @@
 
 use super::load::SCHEMA;
 use super::types::{Catalog, GpuSpec, Offer};
-use crate::scenario::Lang;
+use crate::lang::Lang;
 use crate::units::Currency;
 use std::collections::HashSet;
 use std::fmt;

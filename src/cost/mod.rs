@@ -65,6 +65,9 @@ pub use defaults::CostDefaults;
 pub use evaluate::*;
 pub use lines::*;
 
+mod report;
+pub use report::{CostLine, LazyText, OptionReport};
+
 use crate::catalog::{OfferKind, Virtualization};
 use crate::model::Task;
 use crate::scenario::{Scenario, Tenancy};
@@ -373,13 +376,13 @@ pub(crate) fn nonneg(x: f64) -> f64 {
 
 impl OptionCost {
     /// The option as the report shows it, sentences in `lang`. Every number is finite.
-    pub fn to_report(&self, lang: crate::scenario::Lang) -> crate::report::OptionReport {
+    pub fn to_report(&self, lang: crate::lang::Lang) -> OptionReport {
         self.clone().into_report(lang)
     }
 
     /// As [`OptionCost::to_report`], moving the strings instead of copying them (faster when
     /// the options are no longer needed, e.g. after `plan::recommend`).
-    pub fn into_report(self, lang: crate::scenario::Lang) -> crate::report::OptionReport {
+    pub fn into_report(self, lang: crate::lang::Lang) -> OptionReport {
         let usable = self.is_usable();
         let break_even_weeks = self.break_even_weeks();
         let break_even_utilisation = self.break_even_utilisation();
@@ -387,7 +390,7 @@ impl OptionCost {
             Some(b) => (Some(b.against_offer_id), b.utilisation_against_offer_id),
             None => (None, None),
         };
-        crate::report::OptionReport {
+        OptionReport {
             offer_id: self.offer_id,
             provider: self.provider,
             name: self.name,
@@ -396,7 +399,7 @@ impl OptionCost {
             gpu_count: self.gpu_count,
             servers: self.servers,
             fits: self.fits,
-            why_not: crate::report::LazyText::why_not(self.shortfalls, self.exclusions, lang),
+            why_not: LazyText::why_not(self.shortfalls, self.exclusions, lang),
             monthly_cost: self.monthly.amount(),
             total_cost: self.total.amount,
             cost_per_million_tokens: self.cost_per_million_tokens.amount,
@@ -417,11 +420,11 @@ impl OptionCost {
             cost_lines: self
                 .lines
                 .into_iter()
-                .map(|l| crate::report::CostLine {
+                .map(|l| CostLine {
                     key: l.key.id().to_string(),
                     monthly: l.monthly.amount(),
                     assumed: l.assumed,
-                    basis: crate::report::LazyText::cost_basis(l.basis, l.monthly.currency(), lang),
+                    basis: LazyText::cost_basis(l.basis, l.monthly.currency(), lang),
                 })
                 .collect(),
             source: self.source,

@@ -6,9 +6,9 @@
 use super::arch::{ArchFamily, ModelArch};
 use super::options::Quant;
 use super::params::{tensors, Role, Tensor};
-use crate::cost::words::number;
-use crate::report::Provenance;
-use crate::scenario::Lang;
+use super::Provenance;
+use crate::format::number;
+use crate::lang::Lang;
 
 /// ggml tensor types with their block size and bytes per block (`ggml-common.h`).
 #[allow(non_camel_case_types)]

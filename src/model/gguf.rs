@@ -12,7 +12,7 @@
 use super::arch::{ArchFamily, ModelArch};
 use super::formats::GgmlType;
 use super::import::whole;
-use crate::scenario::Lang;
+use crate::lang::Lang;
 use std::collections::HashMap;
 use std::fmt;
 

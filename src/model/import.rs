@@ -6,8 +6,8 @@
 //! Warnings and errors are typed; `sentence(lang)` / `message(lang)` say them in English or Spanish.
 
 use super::arch::{ArchFamily, ModelArch};
-use crate::cost::words::number;
-use crate::scenario::Lang;
+use crate::format::number;
+use crate::lang::Lang;
 use serde_json::{Map, Value};
 use std::fmt;
 

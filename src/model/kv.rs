@@ -5,7 +5,7 @@
 use super::arch::{ArchFamily, ModelArch};
 use super::engine::EngineConstants;
 use super::options::{Engine, KvType};
-use crate::report::Provenance;
+use super::Provenance;
 
 /// Bytes per cached element: f16/bf16 2, fp8 1, q8_0 34/32, q4_0 18/32 (ggml block sizes).
 pub fn kv_elem_bytes(kv: KvType) -> f64 {

@@ -9,9 +9,9 @@ use super::kv::{kv_cache_bytes, kv_cells, kv_shape, KvShape};
 use super::options::{Engine, Quant, Task};
 use super::params::{param_counts, tensors, ParamCounts, Role};
 use super::workload::{GpuFigures, Hardware, Workload};
-use crate::cost::words::number;
-use crate::report::{MemoryTerm, Provenance};
-use crate::scenario::Lang;
+use super::{MemoryTerm, Provenance};
+use crate::format::number;
+use crate::lang::Lang;
 use crate::units::{Bytes, GIB, MIB};
 use serde::{Deserialize, Serialize};
 

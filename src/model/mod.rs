@@ -47,6 +47,7 @@ pub mod memory;
 mod options;
 pub mod params;
 pub mod presets;
+mod provenance;
 pub mod speed;
 pub mod workload;
 
@@ -62,5 +63,6 @@ pub use memory::{
 pub use options::*;
 pub use params::{param_counts, ParamCounts};
 pub use presets::builtin_presets;
+pub use provenance::{MemoryTerm, Provenance};
 pub use speed::{distinct_expert_share, speed, speed_prepared, Speed};
 pub use workload::{GpuFigures, Hardware, Workload};

@@ -10,7 +10,7 @@ use super::kv::kv_cells;
 use super::memory::{prepare, split_for, Prepared};
 use super::options::{Engine, Quant};
 use super::workload::{Hardware, Workload};
-use crate::report::Provenance;
+use super::Provenance;
 use serde::{Deserialize, Serialize};
 
 /// Speed estimates.

@@ -1,7 +1,6 @@
 //! What is run ([`Workload`]) and on what ([`Hardware`], [`GpuFigures`]).
 
 use super::options::{Engine, KvType, Quant, Task};
-use crate::catalog::GpuSpec;
 use crate::units::{Bytes, GIB};
 use serde::{Deserialize, Serialize};
 
@@ -73,27 +72,6 @@ impl GpuFigures {
             fp4_tflops: None,
             interconnect_gbs: 900.0,
             nvlink: true,
-        }
-    }
-}
-
-impl From<&GpuSpec> for GpuFigures {
-    fn from(g: &GpuSpec) -> Self {
-        let pos = |x: f64| if x.is_finite() && x > 0.0 { x } else { 0.0 };
-        let opt = |x: Option<f64>| x.filter(|v| v.is_finite() && *v > 0.0);
-        GpuFigures {
-            memory: Bytes(pos(g.memory_gib) * GIB),
-            bandwidth_gbs: pos(g.bandwidth_gbs),
-            bf16_tflops: pos(g.bf16_tflops),
-            fp8_tflops: opt(g.fp8_tflops),
-            fp4_tflops: opt(g.fp4_tflops),
-            // PCIe 4 x16 (~32 GB/s) when the catalogue says nothing.
-            interconnect_gbs: if g.interconnect_gbs > 0.0 {
-                g.interconnect_gbs
-            } else {
-                32.0
-            },
-            nvlink: g.nvlink,
         }
     }
 }

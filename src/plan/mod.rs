@@ -22,10 +22,12 @@
 mod reason;
 pub use reason::*;
 
+mod recommendation;
+pub use recommendation::{Recommendation, RunnerUp};
+
 use crate::catalog::{OfferKind, Virtualization};
 use crate::cost::{Deployment, LineKey, OptionCost, Shortfall, Workload};
 use crate::model::Task;
-use crate::report::{Recommendation, RunnerUp};
 use crate::scenario::Lang;
 use std::cmp::Ordering;
 

@@ -2,8 +2,11 @@
 //! The URL is the single store of a scenario: the UI only reads and writes it through this module.
 
 mod codec;
+mod resolve;
 pub use codec::*;
+pub use resolve::{import_into, resolve_model};
 
+pub use crate::lang::Lang;
 use crate::model::{Engine, KvType, Quant, Task};
 use crate::units::Currency;
 use serde::{Deserialize, Serialize};
@@ -18,35 +21,6 @@ pub enum Tenancy {
     #[default]
     Any,
     Single,
-}
-
-/// Interface language.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Lang {
-    #[default]
-    En,
-    Es,
-}
-
-impl Lang {
-    pub fn id(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Es => "es",
-        }
-    }
-    /// From a URL value or a browser language tag (`es-ES`, `en-US`).
-    pub fn parse(s: &str) -> Option<Lang> {
-        let s = s.trim().to_ascii_lowercase();
-        if s == "en" || s.starts_with("en-") {
-            Some(Lang::En)
-        } else if s == "es" || s.starts_with("es-") {
-            Some(Lang::Es)
-        } else {
-            None
-        }
-    }
 }
 
 /// Embedding theme.

@@ -1,0 +1,217 @@
+//! One costed option as the report carries it, with its cost lines and the sentences written
+//! when first read.
+
+use crate::lang::Lang;
+use serde::{Deserialize, Serialize};
+
+/// One hidden or visible cost line of an option.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CostLine {
+    /// `compute`, `setup`, `egress`, `storage`, `monitoring`, `idle`, `energy`, ...
+    pub key: String,
+    pub monthly: f64,
+    /// True when the figure rests on a default the user did not set.
+    pub assumed: bool,
+    pub basis: LazyText,
+}
+
+/// Words written when first read. A report has a basis sentence for every cost line of every
+/// option (about 700 of them), the page shows a handful, and writing them all was a third of an
+/// evaluation. Compares, prints and serialises as its text, so the JSON is the same as a `String`'s.
+#[derive(Clone)]
+pub struct LazyText {
+    text: std::sync::OnceLock<String>,
+    source: Option<Words>,
+}
+
+/// What a [`LazyText`] is written from.
+#[derive(Clone, PartialEq)]
+enum Words {
+    CostBasis(super::Basis, crate::units::Currency, Lang),
+    /// Why an option cannot serve: every shortfall, then every exclusion, joined by "; ".
+    /// The table shows 25 options of over a hundred.
+    WhyNot(Box<(Vec<super::Shortfall>, Vec<super::Exclusion>)>, Lang),
+}
+
+impl LazyText {
+    fn lazy(words: Words) -> Self {
+        LazyText {
+            text: std::sync::OnceLock::new(),
+            source: Some(words),
+        }
+    }
+
+    /// The sentence of a cost line's basis, written on first read.
+    pub fn cost_basis(basis: super::Basis, currency: crate::units::Currency, lang: Lang) -> Self {
+        Self::lazy(Words::CostBasis(basis, currency, lang))
+    }
+
+    /// Why an option cannot serve, written on first read; `None` when nothing stands in its way.
+    pub fn why_not(
+        shortfalls: Vec<super::Shortfall>,
+        exclusions: Vec<super::Exclusion>,
+        lang: Lang,
+    ) -> Option<Self> {
+        (!shortfalls.is_empty() || !exclusions.is_empty())
+            .then(|| Self::lazy(Words::WhyNot(Box::new((shortfalls, exclusions)), lang)))
+    }
+
+    /// The text (written now if it was not yet).
+    pub fn as_str(&self) -> &str {
+        self.text.get_or_init(|| match &self.source {
+            Some(Words::CostBasis(basis, currency, lang)) => basis.sentence(*currency, *lang),
+            Some(Words::WhyNot(reasons, lang)) => {
+                let (shortfalls, exclusions) = &**reasons;
+                let sentences: Vec<String> = shortfalls
+                    .iter()
+                    .map(|s| s.sentence(*lang))
+                    .chain(exclusions.iter().map(|e| e.sentence(*lang)))
+                    .collect();
+                sentences.join("; ")
+            }
+            None => String::new(),
+        })
+    }
+}
+
+impl From<String> for LazyText {
+    fn from(text: String) -> Self {
+        LazyText {
+            text: std::sync::OnceLock::from(text),
+            source: None,
+        }
+    }
+}
+
+impl From<&str> for LazyText {
+    fn from(text: &str) -> Self {
+        LazyText::from(text.to_string())
+    }
+}
+
+impl std::ops::Deref for LazyText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for LazyText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Debug for LazyText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq for LazyText {
+    fn eq(&self, other: &Self) -> bool {
+        // The same figures say the same words: no need to write them (the page compares each
+        // new report with the last one on every edit). Otherwise compare the words themselves.
+        match (&self.source, &other.source) {
+            (Some(a), Some(b)) if a == b => true,
+            _ => self.as_str() == other.as_str(),
+        }
+    }
+}
+
+impl PartialEq<str> for LazyText {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for LazyText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for LazyText {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl Serialize for LazyText {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for LazyText {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(LazyText::from)
+    }
+}
+
+/// One offer evaluated against the scenario.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct OptionReport {
+    pub offer_id: String,
+    pub provider: String,
+    pub name: String,
+    pub kind: String,
+    pub gpu_id: Option<String>,
+    pub gpu_count: u32,
+    pub servers: u32,
+    pub fits: bool,
+    pub why_not: Option<LazyText>,
+    pub monthly_cost: f64,
+    pub total_cost: f64,
+    pub cost_per_million_tokens: f64,
+    pub cost_per_thousand_requests: f64,
+    pub break_even_weeks: Option<f64>,
+    pub break_even_utilisation: Option<f64>,
+    pub utilisation: f64,
+    pub energy_kwh_per_month: f64,
+    pub price_per_hour: f64,
+    pub price_per_gpu_hour: Option<f64>,
+    pub currency: String,
+    pub region: String,
+    pub jurisdiction: String,
+    pub virtualization: String,
+    pub memory_per_gpu_bytes: u64,
+    pub decode_tokens_per_s_per_user: f64,
+    pub ttft_ms: f64,
+    pub cost_lines: Vec<CostLine>,
+    pub source: String,
+    pub as_of: String,
+    pub approximate_price: bool,
+    /// Copies of the model that serve the load.
+    #[serde(default)]
+    pub replicas: u32,
+    /// `bare_metal`, `cloud` or `cpu`.
+    #[serde(default)]
+    pub deployment: String,
+    /// Fits, meets the speed and latency targets and passes the user's constraints.
+    #[serde(default)]
+    pub usable: bool,
+    /// P95 time to first token (mean x the hosting type's spread), ms; `ttft_ms` is the mean.
+    #[serde(default)]
+    pub ttft_p95_ms: f64,
+    /// Throughput lost to virtualisation, fraction.
+    #[serde(default)]
+    pub hypervisor_tax: f64,
+    #[serde(default)]
+    pub billed_hours_per_month: f64,
+    /// The cloud offer the break-even figures compare with.
+    #[serde(default)]
+    pub break_even_against: Option<String>,
+    /// The hourly cloud offer `break_even_utilisation` compares with (the cheapest capacity paid
+    /// by the hour, without commitment), drawn on the cost-per-token chart.
+    #[serde(default)]
+    pub break_even_utilisation_against: Option<String>,
+    /// Fine-tuning: hours and cost of one epoch on one replica.
+    #[serde(default)]
+    pub epoch_hours: Option<f64>,
+    #[serde(default)]
+    pub cost_per_epoch: Option<f64>,
+    /// One-off setup fee in the report currency (0: none).
+    #[serde(default)]
+    pub setup_fee: f64,
+}

@@ -1,0 +1,269 @@
+//! Numbers and money written for a reader, per language: English `1,234.5`, Spanish `1.234,5`.
+//!
+//! The functions at the top return `String`s; [`show`] has the same functions returning
+//! `Display` values that write straight into a `format!`, with no intermediate allocation
+//! (a report writes thousands of numbers and the whole evaluation has a 1 ms budget).
+
+use crate::lang::Lang;
+use crate::units::Currency;
+use std::fmt::{self, Display, Write};
+
+/// `x` with `decimals` decimals and the language's separators. Non-finite prints as `-`.
+pub fn number(x: f64, decimals: usize, lang: Lang) -> String {
+    show::number(x, decimals, lang).to_string()
+}
+
+/// A number with as many decimals as it deserves: none from 100 or when whole, 1 from 10, 2 from
+/// 1; below 1 up to 4, trailing zeros trimmed down to 2 (`0.04`, `0.016`).
+pub fn amount(x: f64, lang: Lang) -> String {
+    show::amount(x, lang).to_string()
+}
+
+/// Money: `1,234 EUR` / `1.234 EUR`.
+pub fn money(x: f64, cur: Currency, lang: Lang) -> String {
+    show::money(x, cur, lang).to_string()
+}
+
+/// A fraction as a percentage: `0.125` -> `13%` / `13 %`; one decimal below 10%.
+pub fn percent(fraction: f64, lang: Lang) -> String {
+    show::percent(fraction, lang).to_string()
+}
+
+/// A plain number with at most three decimals and no trailing zeros (`13`, `0.5`, `1.125`), the
+/// same in every language: how a URL value or a size in a name is written.
+pub fn trim_number(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The same functions, returning values that format themselves.
+pub mod show {
+    use super::*;
+
+    pub fn number(x: f64, decimals: usize, lang: Lang) -> Number {
+        Number { x, decimals, lang }
+    }
+    pub fn amount(x: f64, lang: Lang) -> Amount {
+        Amount { x, lang }
+    }
+    pub fn money(x: f64, currency: Currency, lang: Lang) -> MoneyText {
+        MoneyText { x, currency, lang }
+    }
+    pub fn percent(fraction: f64, lang: Lang) -> Percent {
+        Percent { fraction, lang }
+    }
+
+    pub struct Number {
+        x: f64,
+        decimals: usize,
+        lang: Lang,
+    }
+    pub struct Amount {
+        x: f64,
+        lang: Lang,
+    }
+    pub struct MoneyText {
+        x: f64,
+        currency: Currency,
+        lang: Lang,
+    }
+    pub struct Percent {
+        fraction: f64,
+        lang: Lang,
+    }
+
+    impl Display for Number {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write_number(f, self.x, self.decimals, self.lang)
+        }
+    }
+
+    impl Display for Amount {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            let (x, lang) = (self.x, self.lang);
+            let a = x.abs();
+            if !x.is_finite() || a == 0.0 || a >= 100.0 || (a >= 1.0 && a.fract() == 0.0) {
+                write_number(f, x, 0, lang)
+            } else if a >= 10.0 {
+                write_number(f, x, 1, lang)
+            } else if a >= 1.0 {
+                write_number(f, x, 2, lang)
+            } else {
+                let mut buf = StackBuf::default();
+                format_number(&mut buf, x, 4, lang)?;
+                let mut s = buf.as_str();
+                while s.ends_with('0') && s.len() > 4 {
+                    s = &s[..s.len() - 1];
+                }
+                f.write_str(s)
+            }
+        }
+    }
+
+    impl Display for MoneyText {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            amount(self.x, self.lang).fmt(f)?;
+            f.write_char(' ')?;
+            f.write_str(self.currency.code())
+        }
+    }
+
+    impl Display for Percent {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            let p = self.fraction * 100.0;
+            let decimals = if p.abs() >= 10.0 || p == 0.0 { 0 } else { 1 };
+            write_number(f, p, decimals, self.lang)?;
+            match self.lang {
+                Lang::En => f.write_char('%'),
+                Lang::Es => f.write_str(" %"),
+            }
+        }
+    }
+}
+
+/// Writes `x` with `decimals` decimals and the language's separators, in one `write_str`.
+fn write_number(out: &mut impl Write, x: f64, decimals: usize, lang: Lang) -> fmt::Result {
+    let mut buf = StackBuf::default();
+    match format_number(&mut buf, x, decimals, lang) {
+        Ok(()) => out.write_str(buf.as_str()),
+        // Longer than the stack buffer (over 10^40): plain digits, no grouping.
+        Err(_) => write!(out, "{:.*}", decimals, x),
+    }
+}
+
+fn format_number(out: &mut StackBuf, x: f64, decimals: usize, lang: Lang) -> fmt::Result {
+    if !x.is_finite() {
+        return out.write_char('-');
+    }
+    let (thousands, point) = match lang {
+        Lang::En => (b',', b'.'),
+        Lang::Es => (b'.', b','),
+    };
+    let a = x.abs();
+    let mut digits = [0u8; 20];
+    if decimals <= 6 && a < 1e15 {
+        // Integer arithmetic, rounding half away from zero.
+        let pow = 10u64.pow(decimals as u32);
+        let scaled = (a * pow as f64).round() as u64;
+        if x < 0.0 && scaled != 0 {
+            out.push(b'-')?;
+        }
+        write_grouped(out, write_digits(scaled / pow, &mut digits), thousands)?;
+        if decimals > 0 {
+            out.push(point)?;
+            let frac = write_digits(scaled % pow, &mut digits);
+            for _ in frac.len()..decimals {
+                out.push(b'0')?;
+            }
+            for &d in frac {
+                out.push(d)?;
+            }
+        }
+        return Ok(());
+    }
+    let mut fixed = StackBuf::default();
+    fmt::write(&mut fixed, format_args!("{:.*}", decimals, a))?;
+    let fixed = fixed.as_str();
+    let (int, frac) = match fixed.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (fixed, None),
+    };
+    if x < 0.0 && fixed.bytes().any(|b| b.is_ascii_digit() && b != b'0') {
+        out.push(b'-')?;
+    }
+    write_grouped(out, int.as_bytes(), thousands)?;
+    if let Some(f) = frac {
+        out.push(point)?;
+        out.write_str(f)?;
+    }
+    Ok(())
+}
+
+/// Writes ASCII digits with a separator every three from the right.
+fn write_grouped(out: &mut StackBuf, int: &[u8], thousands: u8) -> fmt::Result {
+    for (i, &d) in int.iter().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(thousands)?;
+        }
+        out.push(d)?;
+    }
+    Ok(())
+}
+
+/// The decimal digits of `n`, most significant first, in `buf`.
+fn write_digits(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    &buf[i..]
+}
+
+/// A small fixed buffer that `fmt::write` fills without touching the heap.
+struct StackBuf {
+    bytes: [u8; 48],
+    len: usize,
+}
+
+impl Default for StackBuf {
+    fn default() -> Self {
+        StackBuf {
+            bytes: [0; 48],
+            len: 0,
+        }
+    }
+}
+
+impl StackBuf {
+    /// Appends one ASCII byte.
+    fn push(&mut self, b: u8) -> fmt::Result {
+        if self.len >= self.bytes.len() {
+            return Err(fmt::Error);
+        }
+        self.bytes[self.len] = b;
+        self.len += 1;
+        Ok(())
+    }
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+}
+
+impl Write for StackBuf {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        if end > self.bytes.len() {
+            return Err(fmt::Error);
+        }
+        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_follow_the_language() {
+        assert_eq!(number(1234.5, 1, Lang::En), "1,234.5");
+        assert_eq!(number(1234.5, 1, Lang::Es), "1.234,5");
+        assert_eq!(number(1_234_567.0, 0, Lang::Es), "1.234.567");
+        assert_eq!(number(-0.001, 1, Lang::En), "0.0");
+        assert_eq!(number(-12.0, 0, Lang::En), "-12");
+        assert_eq!(number(f64::NAN, 1, Lang::En), "-");
+        assert_eq!(number(1e300, 0, Lang::En).len(), 301);
+        assert_eq!(percent(0.125, Lang::Es), "13 %");
+        assert_eq!(number(0.5, 0, Lang::En), "1");
+        assert_eq!(number(9.999_96, 4, Lang::En), "10.0000");
+        assert_eq!(number(1e20, 0, Lang::En), "100,000,000,000,000,000,000");
+        assert_eq!(percent(0.05, Lang::En), "5.0%");
+        assert_eq!(money(0.04, Currency::Usd, Lang::En), "0.04 USD");
+    }
+}

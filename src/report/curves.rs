@@ -1,0 +1,180 @@
+//! The series behind the charts: memory against context, cumulative cost, cost per token
+//! against utilisation.
+
+use super::*;
+use crate::cost;
+use crate::model::{self, EngineConstants, Hardware, ModelArch};
+use crate::scenario::Scenario;
+
+/// Context lengths on the memory chart: powers of two from 512 up to past the scenario's.
+pub(super) fn context_grid(ctx: u64, max_position: u64) -> Vec<u64> {
+    let top = ctx
+        .max(if max_position > 0 {
+            max_position
+        } else {
+            131_072
+        })
+        .clamp(1024, 10_000_000);
+    let mut grid = Vec::new();
+    let mut c = 512u64;
+    while c < top {
+        grid.push(c);
+        c *= 2;
+    }
+    grid.push(top);
+    if !grid.contains(&ctx) {
+        grid.push(ctx);
+        crate::order::sort(&mut grid);
+    }
+    grid
+}
+
+/// The figures of one costed option the cost-per-token chart needs.
+pub(super) struct CostFacts {
+    pub(super) capacity_requests_per_s: f64,
+    pub(super) billed_hours_per_month: f64,
+    pub(super) monthly: f64,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn curves(
+    arch: &ModelArch,
+    p: &model::Prepared,
+    wl: &model::Workload,
+    hw: &Hardware,
+    real_hw: bool,
+    consts: &EngineConstants,
+    s: &Scenario,
+    options: &[OptionReport],
+    facts: &[CostFacts],
+    hourly: Option<&cost::HourlyBenchmark>,
+    tokens_out: f64,
+) -> Curves {
+    let memory_vs_context = context_grid(s.ctx, arch.max_position)
+        .into_iter()
+        .map(|ctx| {
+            let wl_ctx = model::Workload { ctx, ..wl.clone() };
+            let m = model::memory_figures_prepared(arch, p, &wl_ctx, hw, consts);
+            // Per device: the terms divided over the devices they are spread on.
+            let share = if m.total.0 > 0.0 {
+                m.per_device.0 / m.total.0
+            } else {
+                1.0
+            };
+            MemoryPoint {
+                ctx,
+                weights_bytes: (m.weights * share).whole(),
+                kv_cache_bytes: (m.kv_cache * share).whole(),
+                activation_bytes: (m.activations * share).whole(),
+                overhead_bytes: (m.overhead * share).whole(),
+            }
+        })
+        .collect();
+    let memory_capacity_bytes = match hw {
+        Hardware::Gpu { gpu, .. } if real_hw => Some(gpu.memory.whole()),
+        Hardware::Cpu { ram_bytes, .. } if real_hw => Some(ram_bytes.whole()),
+        _ => None,
+    };
+
+    // The leading options: the verdict, the cheapest usable cloud and the cheapest usable
+    // fixed-fee option (bare metal, dedicated, VPS), in that order, without repeats.
+    let usable: Vec<&OptionReport> = options.iter().filter(|o| o.usable).collect();
+    let mut leading: Vec<&OptionReport> = Vec::new();
+    for o in [
+        usable.first().copied(),
+        usable.iter().find(|o| o.deployment == "cloud").copied(),
+        usable.iter().find(|o| o.deployment != "cloud").copied(),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        if !leading.iter().any(|l| l.offer_id == o.offer_id) {
+            leading.push(o);
+        }
+    }
+    let months = s.months.max(1.0);
+    let label = |o: &OptionReport| format!("{} {}", o.provider, o.name);
+    let cumulative_cost: Vec<CostCurve> = leading
+        .iter()
+        .map(|o| {
+            let recurring = o.monthly_cost
+                - o.cost_lines
+                    .iter()
+                    .filter(|l| l.key == "setup")
+                    .map(|l| l.monthly)
+                    .sum::<f64>();
+            let steps = months.min(120.0) as u32;
+            let points = (0..=steps)
+                .map(|m| (m as f64, o.setup_fee + recurring * m as f64))
+                .collect();
+            CostCurve {
+                offer_id: o.offer_id.clone(),
+                label: label(o),
+                points,
+            }
+        })
+        .collect();
+    // Where a fixed-fee curve crosses below a cloud curve.
+    let break_even = {
+        let cloud = leading.iter().position(|o| o.deployment == "cloud");
+        let fixed = leading.iter().position(|o| o.deployment != "cloud");
+        match (cloud, fixed) {
+            (Some(ci), Some(fi)) => {
+                let (c, f) = (&cumulative_cost[ci], &cumulative_cost[fi]);
+                let (c0, c1) = (
+                    c.points[0].1,
+                    c.points.get(1).map_or(0.0, |p| p.1 - c.points[0].1),
+                );
+                let (f0, f1) = (
+                    f.points[0].1,
+                    f.points.get(1).map_or(0.0, |p| p.1 - f.points[0].1),
+                );
+                (c1 > f1)
+                    .then(|| {
+                        let m = ((f0 - c0) / (c1 - f1)).max(0.0);
+                        (m, c0 + c1 * m)
+                    })
+                    .filter(|(m, _)| *m <= months)
+            }
+            _ => None,
+        }
+    };
+    // Cost per million output tokens against the utilisation of the fixed-fee option's capacity:
+    // its fee spread over the tokens served, against the hourly cloud the break-even utilisation
+    // compares with (`cost::hourly_benchmark`), paid only for the capacity used, so a flat line.
+    // Both come from the figures the break-even uses, so the curves cross at the marker.
+    let fixed = leading.iter().find(|o| o.deployment != "cloud");
+    let grid = || (1..=20).map(|i| i as f64 / 20.0);
+    let fixed_curve = fixed.and_then(|o| {
+        let c = options
+            .iter()
+            .position(|x| x.offer_id == o.offer_id)
+            .and_then(|i| facts.get(i))?;
+        // Output tokens a month at full use of the paid capacity.
+        let full = c.capacity_requests_per_s * 3600.0 * c.billed_hours_per_month * tokens_out;
+        (full.is_finite() && full > 0.0).then(|| CostCurve {
+            offer_id: o.offer_id.clone(),
+            label: label(o),
+            points: grid().map(|u| (u, c.monthly / (full * u) * 1e6)).collect(),
+        })
+    });
+    let hourly_curve = hourly.and_then(|h| {
+        // One request/s for an hour serves 3,600 requests of `tokens_out` output tokens.
+        let per_million = h.rate / (3600.0 * tokens_out) * 1e6;
+        per_million.is_finite().then(|| CostCurve {
+            offer_id: h.offer_id.clone(),
+            label: format!("{} {}", h.provider, h.name),
+            points: grid().map(|u| (u, per_million)).collect(),
+        })
+    });
+    let cost_vs_utilisation: Vec<CostCurve> = fixed_curve.into_iter().chain(hourly_curve).collect();
+    let break_even_utilisation = fixed.and_then(|o| o.break_even_utilisation);
+    Curves {
+        memory_vs_context,
+        memory_capacity_bytes,
+        cumulative_cost,
+        break_even,
+        cost_vs_utilisation,
+        break_even_utilisation,
+    }
+}

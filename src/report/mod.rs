@@ -1,0 +1,15 @@
+//! The report: everything the app shows and `sizer` prints (docs/interface.md).
+//! `evaluate(&Scenario, &Catalog) -> Report` is the single entry point of the pure core; it
+//! assembles the types of the layers below (the model's memory terms, the cost layer's options,
+//! the planner's verdict) with its own.
+
+mod curves;
+mod evaluate;
+mod types;
+
+pub use crate::cost::{CostLine, LazyText, OptionReport};
+pub use crate::model::{MemoryTerm, Provenance};
+pub use crate::plan::{Recommendation, RunnerUp};
+pub use crate::scenario::{import_into, resolve_model};
+pub use evaluate::{evaluate, evaluate_query, model_workload};
+pub use types::*;

@@ -1,0 +1,4 @@
+//! The sentences of the core, one module per topic, in English and Spanish. Domain code returns
+//! typed values (reasons, bases, shortfalls, warnings); these modules write them for a reader, so
+//! a change of wording touches one place and both languages sit side by side. Numbers and money
+//! inside the sentences are written by [`crate::format`].
