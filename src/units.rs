@@ -253,6 +253,15 @@ impl OneOff {
     }
 }
 
+/// `v`, or 0 where it is NaN or infinite: a figure the report can always print.
+pub fn finite_or_zero(v: f64) -> f64 {
+    if v.is_finite() {
+        v
+    } else {
+        0.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,11 +5,13 @@
 
 mod curves;
 mod evaluate;
+mod sizing;
 mod types;
 
 pub use crate::cost::{CostLine, LazyText, OptionReport};
 pub use crate::model::{MemoryTerm, Provenance};
 pub use crate::plan::{Recommendation, RunnerUp};
 pub use crate::scenario::{import_into, resolve_model};
-pub use evaluate::{evaluate, evaluate_query, model_workload};
+pub use evaluate::{evaluate, evaluate_query};
+pub use sizing::model_workload;
 pub use types::*;
