@@ -8,7 +8,8 @@ use crate::lang::Lang;
 use crate::units::Currency;
 use std::fmt::{self, Display, Write};
 
-/// `x` with `decimals` decimals and the language's separators. Non-finite prints as `-`.
+/// `x` with `decimals` decimals and the language's separators. Not finite: `—` (a NaN never
+/// reaches a reader as "NaN").
 pub fn number(x: f64, decimals: usize, lang: Lang) -> String {
     show::number(x, decimals, lang).to_string()
 }
@@ -19,7 +20,10 @@ pub fn amount(x: f64, lang: Lang) -> String {
     show::amount(x, lang).to_string()
 }
 
-/// Money: `1,234 EUR` / `1.234 EUR`.
+/// Money as a reader of the language writes it: English `€4,414`, `€12.50`, `-$3.00`; Spanish
+/// `4.414 €`, `12,50 €`. Whole units from 1,000, cents below; under 1, up to four decimals so that
+/// a price per token keeps its figures (`€0.016`, `0,04 $`). The page and the report's sentences
+/// write every amount with this one function.
 pub fn money(x: f64, cur: Currency, lang: Lang) -> String {
     show::money(x, cur, lang).to_string()
 }
@@ -102,9 +106,40 @@ pub mod show {
 
     impl Display for MoneyText {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            amount(self.x, self.lang).fmt(f)?;
-            f.write_char(' ')?;
-            f.write_str(self.currency.code())
+            let (x, lang) = (self.x, self.lang);
+            let symbol = match self.currency {
+                Currency::Eur => "€",
+                Currency::Usd => "$",
+            };
+            let a = x.abs();
+            let mut digits = StackBuf::default();
+            if a > 0.0 && a < 1.0 {
+                // Up to four decimals, trailing zeros trimmed down to cents.
+                format_number(&mut digits, a, 4, lang)?;
+                while digits.as_str().ends_with('0') && digits.len > 4 {
+                    digits.len -= 1;
+                }
+            } else {
+                let decimals = if a >= 1000.0 || !a.is_finite() { 0 } else { 2 };
+                if format_number(&mut digits, a, decimals, lang).is_err() {
+                    // Longer than the stack buffer (over 10^40): plain digits, no grouping.
+                    let sign = if x < 0.0 { "-" } else { "" };
+                    return match lang {
+                        Lang::En => write!(f, "{sign}{symbol}{a:.0}"),
+                        Lang::Es => write!(f, "{sign}{a:.0} {symbol}"),
+                    };
+                }
+            }
+            let negative = x < 0.0
+                && digits
+                    .as_str()
+                    .bytes()
+                    .any(|b| b.is_ascii_digit() && b != b'0');
+            let sign = if negative { "-" } else { "" };
+            match lang {
+                Lang::En => write!(f, "{sign}{symbol}{}", digits.as_str()),
+                Lang::Es => write!(f, "{sign}{} {symbol}", digits.as_str()),
+            }
         }
     }
 
@@ -133,7 +168,7 @@ fn write_number(out: &mut impl Write, x: f64, decimals: usize, lang: Lang) -> fm
 
 fn format_number(out: &mut StackBuf, x: f64, decimals: usize, lang: Lang) -> fmt::Result {
     if !x.is_finite() {
-        return out.write_char('-');
+        return out.write_str("—");
     }
     let (thousands, point) = match lang {
         Lang::En => (b',', b'.'),
@@ -257,13 +292,28 @@ mod tests {
         assert_eq!(number(1_234_567.0, 0, Lang::Es), "1.234.567");
         assert_eq!(number(-0.001, 1, Lang::En), "0.0");
         assert_eq!(number(-12.0, 0, Lang::En), "-12");
-        assert_eq!(number(f64::NAN, 1, Lang::En), "-");
+        assert_eq!(number(f64::NAN, 1, Lang::En), "—");
         assert_eq!(number(1e300, 0, Lang::En).len(), 301);
         assert_eq!(percent(0.125, Lang::Es), "13 %");
         assert_eq!(number(0.5, 0, Lang::En), "1");
         assert_eq!(number(9.999_96, 4, Lang::En), "10.0000");
         assert_eq!(number(1e20, 0, Lang::En), "100,000,000,000,000,000,000");
         assert_eq!(percent(0.05, Lang::En), "5.0%");
-        assert_eq!(money(0.04, Currency::Usd, Lang::En), "0.04 USD");
+        assert_eq!(money(0.04, Currency::Usd, Lang::En), "$0.04");
+    }
+
+    #[test]
+    fn money_is_written_one_way_per_language() {
+        assert_eq!(money(4414.2, Currency::Eur, Lang::En), "€4,414");
+        assert_eq!(money(4414.2, Currency::Eur, Lang::Es), "4.414 €");
+        assert_eq!(money(234.5, Currency::Eur, Lang::Es), "234,50 €");
+        assert_eq!(money(-12.0, Currency::Usd, Lang::En), "-$12.00");
+        assert_eq!(money(0.016, Currency::Eur, Lang::En), "€0.016");
+        assert_eq!(money(0.5, Currency::Usd, Lang::Es), "0,50 $");
+        assert_eq!(money(0.0, Currency::Eur, Lang::En), "€0.00");
+        assert_eq!(money(-0.001, Currency::Eur, Lang::En), "-€0.001");
+        assert_eq!(money(-0.00001, Currency::Eur, Lang::En), "€0.00");
+        assert_eq!(money(f64::NAN, Currency::Eur, Lang::En), "€—");
+        assert_eq!(money(1e300, Currency::Eur, Lang::En).len(), 301 + "€".len());
     }
 }

@@ -448,7 +448,7 @@ fn storage_uses_the_providers_volume_price_and_the_servers_local_disks() {
     let line = c.lines.iter().find(|l| l.key == LineKey::Storage).unwrap();
     assert_eq!(
         line.sentence(inference_sizer::scenario::Lang::En),
-        "420 GB (3 versions of the weights): 200 GB on the local disks per server, the rest at 0.0572 EUR per GB-month"
+        "420 GB (3 versions of the weights): 200 GB on the local disks per server, the rest at €0.0572 per GB-month"
     );
     // With 2 TB of local NVMe the weights fit on the server: nothing to pay.
     bm.local_storage_gb = Some(2_000.0);
@@ -737,7 +737,7 @@ fn the_report_row_carries_the_figures_and_sentences() {
     assert_eq!(es.currency, "EUR");
     assert_close(es.monthly_cost, 6_000.0 + 1_200.0 / 36.0, 1e-9);
     let setup = es.cost_lines.iter().find(|l| l.key == "setup").unwrap();
-    assert_eq!(setup.basis, "alta de 1 x 1.200 EUR repartida en 36 meses");
+    assert_eq!(setup.basis, "alta de 1 x 1.200 € repartida en 36 meses");
     assert_eq!(es.break_even_against.as_deref(), Some("gpu-cloud"));
 }
 

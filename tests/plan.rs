@@ -82,14 +82,14 @@ fn steady_bare_metal_reasons_quote_utilisation_break_even_and_weeks() {
         text.contains("baremetal baremetal-4xh100 is the cheapest of 3 options"),
         "{text}"
     );
-    assert!(text.contains("6,033 EUR a month"), "{text}");
+    assert!(text.contains("€6,033 a month"), "{text}");
     assert!(text.contains("steady load"), "{text}");
     assert!(
         text.contains("Utilisation of 100% is above the break-even utilisation of 74%"),
         "{text}"
     );
     assert!(
-        text.contains("The setup fee of 1,200 EUR is recovered in 3.9 weeks"),
+        text.contains("The setup fee of €1,200 is recovered in 3.9 weeks"),
         "{text}"
     );
     assert!(text.contains("Bare metal has no hypervisor"), "{text}");
@@ -128,9 +128,9 @@ fn reasons_are_written_in_spanish_with_spanish_numbers() {
     let rec = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::Es);
     let text = rec.reasons.join("\n");
     assert!(text.contains("es la opción más barata de 3"), "{text}");
-    assert!(text.contains("6.033 EUR al mes"), "{text}");
+    assert!(text.contains("6.033 € al mes"), "{text}");
     assert!(
-        text.contains("La cuota de alta de 1.200 EUR se recupera en 3,9 semanas"),
+        text.contains("La cuota de alta de 1.200 € se recupera en 3,9 semanas"),
         "{text}"
     );
     assert!(text.contains("dentro del objetivo de 2.000 ms"), "{text}");
@@ -379,7 +379,7 @@ fn fine_tuning_takes_the_cheapest_month_that_finishes_an_epoch() {
     let text: Vec<String> = plan.reasons.iter().map(|r| r.sentence(Lang::En)).collect();
     assert!(
         text.iter().any(|r| r
-            == "Fine-tuning: one epoch of 1,000 million tokens takes about 211.6 hours and costs 212 EUR at this option's hourly rate."),
+            == "Fine-tuning: one epoch of 1,000 million tokens takes about 211.6 hours and costs €211.64 at this option's hourly rate."),
         "{text:?}"
     );
     // Bare metal (no tax): 4.8e19 / (989e12 x 0.35) = 38.52 h; at 1,500 / 730 EUR/h = 79.1 EUR an epoch.
