@@ -431,15 +431,20 @@ fn no_label_runs_off_the_right_edge() {
 
 mod summaries {
     //! The cost charts in one sentence, from the report's curves: worked examples.
+    use inference_sizer::catalog::Catalog;
     use inference_sizer::chart::from_report::{cumulative_summary, utilisation_summary};
-    use inference_sizer::report::{CostCurve, OptionReport, Report};
+    use inference_sizer::report::{evaluate_query, CostCurve, Deployment, OptionReport, Report};
     use inference_sizer::scenario::Lang;
 
-    fn option(id: &str, deployment: &str) -> OptionReport {
+    /// An option of the default scenario, renamed `id` and deployed as `deployment`: the
+    /// summaries read only those two of it.
+    fn option(id: &str, deployment: Deployment) -> OptionReport {
+        static FIRST: std::sync::OnceLock<OptionReport> = std::sync::OnceLock::new();
+        let first = FIRST.get_or_init(|| evaluate_query("", &Catalog::builtin()).options.remove(0));
         OptionReport {
             offer_id: id.into(),
-            deployment: deployment.into(),
-            ..OptionReport::default()
+            deployment,
+            ..first.clone()
         }
     }
 
@@ -455,7 +460,10 @@ mod summaries {
     /// months. With 800 €/month: 2 000·m = 20 000 + 800·m ⇒ m = 20 000 / 1 200 = 16.67.
     fn cumulative(monthly: f64, months: u32, break_even: Option<(f64, f64)>) -> Report {
         let mut r = Report {
-            options: vec![option("cloud", "cloud"), option("metal", "bare_metal")],
+            options: vec![
+                option("cloud", Deployment::Cloud),
+                option("metal", Deployment::BareMetal),
+            ],
             ..Report::default()
         };
         let line = |y0: f64, slope: f64| {
@@ -513,7 +521,10 @@ mod summaries {
     /// equal at 14.6 / 40 = 36.5 %.
     fn utilisation(hourly: f64, break_even: Option<f64>) -> Report {
         let mut r = Report {
-            options: vec![option("metal", "bare_metal"), option("cloud", "cloud")],
+            options: vec![
+                option("metal", Deployment::BareMetal),
+                option("cloud", Deployment::Cloud),
+            ],
             ..Report::default()
         };
         let grid = || (1..=20).map(|i| i as f64 / 20.0);
