@@ -362,33 +362,54 @@ proptest! {
     }
 }
 
-/// Writes the example charts to `$CHART_DUMP_DIR` for a person to look at (`--ignored`).
+/// The example charts, in the light and the dark theme, each render whole: a closed SVG with a
+/// legend entry for every series, its axis names, and no NaN or infinite coordinate.
+/// (`cargo run --example dump_charts` writes a scenario's charts to files for a person to see.)
 #[test]
-#[ignore]
-fn dump_example_charts() {
-    let dir = std::env::var("CHART_DUMP_DIR").unwrap_or_else(|_| "/tmp".into());
-    let files = [
+fn every_example_chart_renders_whole_in_both_themes() {
+    let dark = ChartStyle::new(Theme::Dark, "#56b4e9");
+    let (cumulative, utilisation, memory) = (
+        cloud_against_bare_metal(),
+        server_against_api(),
+        eight_billion_on_a_24_gib_card(),
+    );
+    let charts: [(&str, Result<String, ChartError>, Vec<&str>); 4] = [
         (
             "cumulative",
-            render_svg_cumulative_cost(&cloud_against_bare_metal(), 640, 360),
+            render_svg_cumulative_cost(&cumulative, 640, 360),
+            vec!["Cloud", "Bare metal", "Months", "Cumulative cost (EUR)"],
         ),
         (
             "utilisation",
-            render_svg_cost_vs_utilisation(&server_against_api(), 640, 360),
+            render_svg_cost_vs_utilisation(&utilisation, 640, 360),
+            vec!["Cloud API", "Server", "Utilisation", "Break-even 36.5 %"],
         ),
         (
             "memory",
-            render_svg_memory_vs_context(&eight_billion_on_a_24_gib_card(), 640, 360),
+            render_svg_memory_vs_context(&memory, 640, 360),
+            vec!["Weights", "KV cache", "Context (tokens)", "GPU memory 24 GiB"],
+        ),
+        (
+            "memory, dark",
+            render_svg(640, 360, |root| {
+                draw_memory_vs_context(root, &memory, &dark)
+            }),
+            vec!["Weights", "KV cache", "Memory (GiB)", "Your context"],
         ),
     ];
-    for (name, svg) in files {
-        std::fs::write(format!("{dir}/chart-{name}.svg"), svg.unwrap()).unwrap();
+    for (name, svg, texts) in charts {
+        let svg = svg.unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_well_formed(&svg);
+        for text in texts {
+            assert_shows_text(&svg, text);
+        }
+        assert!(!svg.contains("NaN") && !svg.contains("inf"), "{name}");
+        assert_eq!(
+            svg.contains("fill=\"#161B22\""),
+            name.ends_with("dark"),
+            "{name}: the dark background only in the dark theme"
+        );
     }
-    let dark = ChartStyle::new(Theme::Dark, "#56b4e9");
-    let svg = render_svg(640, 360, |root| {
-        draw_memory_vs_context(root, &eight_billion_on_a_24_gib_card(), &dark)
-    });
-    std::fs::write(format!("{dir}/chart-memory-dark.svg"), svg.unwrap()).unwrap();
 }
 
 /// Every text's extent, from its anchor and an upper bound on its width (0.6 em per character):

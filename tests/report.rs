@@ -892,3 +892,60 @@ fn every_memory_term_the_model_writes_has_its_key() {
     }
     assert_eq!(seen.len(), TermKey::ALL.len(), "{seen:?}");
 }
+
+/// The page reads the GPU's name, one GPU's memory and the runner-ups' names from the report,
+/// not from the catalogue; the JSON report leaves them out.
+#[test]
+fn the_report_carries_the_names_and_sizes_the_page_shows() {
+    let catalog = Catalog::builtin();
+    let r = evaluate_query("model=llama-3.3-70b&quant=fp8&seqs=8", &catalog);
+    let rec = r.recommendation.as_ref().unwrap();
+    let spec = catalog.gpu(rec.gpu_id.as_deref().unwrap()).unwrap();
+    assert_eq!(rec.gpu_name.as_deref(), Some(spec.name.as_str()));
+    assert_eq!(
+        rec.gpu_memory,
+        Some(inference_sizer::units::Bytes::from_gib(spec.memory_gib))
+    );
+    let chosen = r.options.iter().find(|o| o.offer_id == rec.offer_id).unwrap();
+    assert_eq!(rec.offer_name, chosen.name);
+    assert!(!rec.runner_ups.is_empty());
+    for u in &rec.runner_ups {
+        let o = r.options.iter().find(|o| o.offer_id == u.offer_id).unwrap();
+        assert_eq!(u.display_name, format!("{} {}", o.provider, o.name));
+    }
+    for o in &r.options {
+        match o.gpu_id.as_deref() {
+            Some(id) => {
+                let spec = catalog.gpu(id).unwrap();
+                assert_eq!(o.gpu_name.as_deref(), Some(spec.name.as_str()), "{id}");
+                assert_eq!(o.gpu_memory.map(|b| b.gib()), Some(spec.memory_gib), "{id}");
+            }
+            None => assert_eq!((&o.gpu_name, o.gpu_memory), (&None, None)),
+        }
+    }
+    let json = serde_json::to_string(&r).unwrap();
+    for page_only in ["gpu_name", "gpu_memory\"", "offer_name", "display_name"] {
+        assert!(!json.contains(page_only), "{page_only}");
+    }
+}
+
+#[test]
+fn the_report_notes_an_unknown_provider_and_prices_newer_than_the_link() {
+    let r = report_for("provider=Nobody%20Inc");
+    assert!(
+        r.warnings
+            .contains(&"No offers from provider \"Nobody Inc\" in this catalogue.".to_string()),
+        "{:?}",
+        r.warnings
+    );
+    let r = report_for("asof=2001-01-01&lang=es");
+    let now = &Catalog::builtin().as_of;
+    assert!(
+        r.warnings.contains(&format!(
+            "Los precios han cambiado desde que se creó este enlace (2001-01-01); ahora son del {now}."
+        )),
+        "{:?}",
+        r.warnings
+    );
+    assert!(report_for(&format!("asof={now}")).warnings.is_empty());
+}
