@@ -42,7 +42,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("memory", render_svg_memory_vs_context(&memory, 640, 360)),
         (
             "memory-dark",
-            render_svg(640, 360, |root| draw_memory_vs_context(root, &memory, &dark)),
+            render_svg(640, 360, |root| {
+                draw_memory_vs_context(root, &memory, &dark)
+            }),
         ),
     ];
     for (name, svg) in charts {

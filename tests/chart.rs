@@ -387,7 +387,12 @@ fn every_example_chart_renders_whole_in_both_themes() {
         (
             "memory",
             render_svg_memory_vs_context(&memory, 640, 360),
-            vec!["Weights", "KV cache", "Context (tokens)", "GPU memory 24 GiB"],
+            vec![
+                "Weights",
+                "KV cache",
+                "Context (tokens)",
+                "GPU memory 24 GiB",
+            ],
         ),
         (
             "memory, dark",

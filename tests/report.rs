@@ -906,7 +906,11 @@ fn the_report_carries_the_names_and_sizes_the_page_shows() {
         rec.gpu_memory,
         Some(inference_sizer::units::Bytes::from_gib(spec.memory_gib))
     );
-    let chosen = r.options.iter().find(|o| o.offer_id == rec.offer_id).unwrap();
+    let chosen = r
+        .options
+        .iter()
+        .find(|o| o.offer_id == rec.offer_id)
+        .unwrap();
     assert_eq!(rec.offer_name, chosen.name);
     assert!(!rec.runner_ups.is_empty());
     for u in &rec.runner_ups {
