@@ -10,7 +10,7 @@ use crate::cost::{self, CostDefaults, OfferSizing, OptionCost};
 use crate::model::{self, ArchFamily, Efficiency, EngineConstants, Hardware, ModelArch};
 use crate::plan;
 use crate::scenario::{Lang, Scenario};
-use crate::units::{finite_or_zero, Bytes, Money};
+use crate::units::{finite_or_zero, Bytes, Currency, Money, UsdPerEur};
 use crate::words::report::CatalogNote;
 use std::borrow::Cow;
 
@@ -105,7 +105,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     let facts: Vec<CostFacts> = all.iter().map(cost_facts).collect();
     // The hourly cloud the break-even utilisation compares with: the chart draws this very one.
     let hourly = cost::hourly_benchmark(&all);
-    let options = rows(all, &view, s, catalog.rate(), lang);
+    let options = rows(all, &view, s.cur, catalog.rate(), lang);
     if let Some(r) = &mut recommendation {
         r.gpu_memory = r.gpu_id.as_deref().and_then(|id| gpu_memory(&view, id));
     }
@@ -234,8 +234,8 @@ fn cost_facts(c: &OptionCost) -> CostFacts {
 fn rows(
     all: Vec<OptionCost>,
     view: &Catalog,
-    s: &Scenario,
-    rate: crate::units::UsdPerEur,
+    cur: Currency,
+    rate: UsdPerEur,
     lang: Lang,
 ) -> Vec<OptionReport> {
     let offers_by_id: std::collections::HashMap<&str, &Offer> =
@@ -245,7 +245,7 @@ fn rows(
             let setup_fee = offers_by_id
                 .get(c.offer_id.as_str())
                 .and_then(|o| o.setup_fee)
-                .map(|f| Money::new(f.amount, f.currency).to(s.cur, rate).amount)
+                .map(|f| Money::new(f.amount, f.currency).to(cur, rate).amount)
                 .unwrap_or(0.0);
             let gpu_memory = c.gpu_id.as_deref().and_then(|id| gpu_memory(view, id));
             OptionReport {
