@@ -592,4 +592,32 @@ mod summaries {
         assert!(utilisation_summary(&Report::default(), Lang::Es)
             .starts_with("Ninguna opción de cuota fija"));
     }
+
+    /// The markers and axes speak the report's language; the numbers in them are written as in
+    /// the sentences (`16,7`, `37 %`).
+    #[test]
+    fn the_markers_and_axes_are_labelled_in_the_language() {
+        use inference_sizer::chart::from_report::{cost_vs_utilisation, cumulative_cost};
+        let r = cumulative(800.0, 36, Some((20_000.0 / 1_200.0, 33_333.3)));
+        let es = cumulative_cost(&r, Lang::Es);
+        assert_eq!(es.break_even.unwrap().label, "Equilibrio: mes 16,7");
+        assert_eq!(
+            (es.x_label.as_str(), es.y_label.as_str()),
+            ("Meses", "Coste acumulado")
+        );
+        let en = cumulative_cost(&r, Lang::En);
+        assert_eq!(en.break_even.unwrap().label, "Break-even: month 16.7");
+        let u = utilisation(40.0, Some(0.365));
+        assert_eq!(
+            cost_vs_utilisation(&u, Lang::En).break_even_label,
+            "Break-even 37 %"
+        );
+        let es = cost_vs_utilisation(&u, Lang::Es);
+        assert_eq!(es.break_even_label, "Equilibrio 37 %");
+        assert_eq!(es.y_label, "Coste por millón de tokens");
+        assert_eq!(
+            cost_vs_utilisation(&utilisation(40.0, None), Lang::En).break_even_label,
+            ""
+        );
+    }
 }
