@@ -33,6 +33,52 @@ pub fn percent(fraction: f64, lang: Lang) -> String {
     show::percent(fraction, lang).to_string()
 }
 
+/// A number with about three significant figures: no decimals from 100 (and for 0), one from 10,
+/// two from 1, three below (`8.03`, `70.6`, `0.125`). Speeds and scaled counts.
+pub fn significant(x: f64, lang: Lang) -> String {
+    let a = x.abs();
+    let decimals = if a >= 100.0 || a == 0.0 {
+        0
+    } else if a >= 10.0 {
+        1
+    } else if a >= 1.0 {
+        2
+    } else {
+        3
+    };
+    number(x, decimals, lang)
+}
+
+/// A size in bytes as GiB with one decimal (`13.9 GiB`), or as whole MiB below 1 GiB (`512 MiB`).
+pub fn bytes(b: f64, lang: Lang) -> String {
+    const MIB: f64 = 1024.0 * 1024.0;
+    const GIB: f64 = 1024.0 * MIB;
+    if b.is_finite() && b.abs() < GIB {
+        format!("{} MiB", number(b / MIB, 0, lang))
+    } else {
+        format!("{} GiB", number(b / GIB, 1, lang))
+    }
+}
+
+/// A large count with a word for its scale: English `8.03 B`, Spanish `8,03 mil millones`;
+/// below a million, the whole number (`950,000`).
+pub fn count(n: f64, lang: Lang) -> String {
+    let (scale, en, es) = if n >= 1e12 {
+        (1e12, "T", "billones")
+    } else if n >= 1e9 {
+        (1e9, "B", "mil millones")
+    } else if n >= 1e6 {
+        (1e6, "M", "millones")
+    } else {
+        return number(n, 0, lang);
+    };
+    let figure = significant(n / scale, lang);
+    match lang {
+        Lang::En => format!("{figure} {en}"),
+        Lang::Es => format!("{figure} {es}"),
+    }
+}
+
 /// A plain number with at most three decimals and no trailing zeros (`13`, `0.5`, `1.125`), the
 /// same in every language: how a URL value or a size in a name is written.
 pub fn trim_number(v: f64) -> String {
@@ -315,5 +361,41 @@ mod tests {
         assert_eq!(money(-0.00001, Currency::Eur, Lang::En), "€0.00");
         assert_eq!(money(f64::NAN, Currency::Eur, Lang::En), "€—");
         assert_eq!(money(1e300, Currency::Eur, Lang::En).len(), 301 + "€".len());
+    }
+
+    #[test]
+    fn significant_figures_sizes_and_counts() {
+        assert_eq!(significant(8.0312, Lang::En), "8.03");
+        assert_eq!(significant(70.55, Lang::Es), "70,6");
+        assert_eq!(significant(0.1254, Lang::En), "0.125");
+        assert_eq!(significant(1234.5, Lang::En), "1,235");
+        assert_eq!(significant(0.0, Lang::En), "0");
+        assert_eq!(significant(f64::NAN, Lang::En), "—");
+        assert_eq!(bytes(14.9 * 1024.0 * 1024.0 * 1024.0, Lang::En), "14.9 GiB");
+        assert_eq!(bytes(14.9 * 1024.0 * 1024.0 * 1024.0, Lang::Es), "14,9 GiB");
+        assert_eq!(bytes(512.0 * 1024.0 * 1024.0, Lang::En), "512 MiB");
+        assert_eq!(bytes(1024.0 * 1024.0 * 1024.0, Lang::En), "1.0 GiB");
+        assert_eq!(bytes(f64::NAN, Lang::En), "— GiB");
+        assert_eq!(count(8.03e9, Lang::En), "8.03 B");
+        assert_eq!(count(8.03e9, Lang::Es), "8,03 mil millones");
+        assert_eq!(count(70.6e9, Lang::En), "70.6 B");
+        assert_eq!(count(1.5e12, Lang::Es), "1,50 billones");
+        assert_eq!(count(350e6, Lang::En), "350 M");
+        assert_eq!(count(950_000.0, Lang::En), "950,000");
+        assert_eq!(count(950_000.0, Lang::Es), "950.000");
+    }
+
+    /// The page's cards and the report's sentences write money one way (the old page writer
+    /// gave `€0.02` where a sentence said `€0.016`).
+    #[test]
+    fn the_page_writes_numbers_and_money_as_the_sentences_do() {
+        assert_eq!(number(1234.5, 1, Lang::En), "1,234.5");
+        assert_eq!(number(1234.5, 1, Lang::Es), "1.234,5");
+        assert_eq!(number(-1_234_567.0, 0, Lang::En), "-1,234,567");
+        assert_eq!(number(f64::NAN, 1, Lang::En), "—");
+        assert_eq!(money(1234.5, Currency::Eur, Lang::En), "€1,235");
+        assert_eq!(money(234.5, Currency::Eur, Lang::Es), "234,50 €");
+        assert_eq!(money(-12.0, Currency::Usd, Lang::En), "-$12.00");
+        assert_eq!(money(0.016, Currency::Eur, Lang::En), "€0.016");
     }
 }

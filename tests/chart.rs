@@ -362,33 +362,59 @@ proptest! {
     }
 }
 
-/// Writes the example charts to `$CHART_DUMP_DIR` for a person to look at (`--ignored`).
+/// The example charts, in the light and the dark theme, each render whole: a closed SVG with a
+/// legend entry for every series, its axis names, and no NaN or infinite coordinate.
+/// (`cargo run --example dump_charts` writes a scenario's charts to files for a person to see.)
 #[test]
-#[ignore]
-fn dump_example_charts() {
-    let dir = std::env::var("CHART_DUMP_DIR").unwrap_or_else(|_| "/tmp".into());
-    let files = [
+fn every_example_chart_renders_whole_in_both_themes() {
+    let dark = ChartStyle::new(Theme::Dark, "#56b4e9");
+    let (cumulative, utilisation, memory) = (
+        cloud_against_bare_metal(),
+        server_against_api(),
+        eight_billion_on_a_24_gib_card(),
+    );
+    let charts: [(&str, Result<String, ChartError>, Vec<&str>); 4] = [
         (
             "cumulative",
-            render_svg_cumulative_cost(&cloud_against_bare_metal(), 640, 360),
+            render_svg_cumulative_cost(&cumulative, 640, 360),
+            vec!["Cloud", "Bare metal", "Months", "Cumulative cost (EUR)"],
         ),
         (
             "utilisation",
-            render_svg_cost_vs_utilisation(&server_against_api(), 640, 360),
+            render_svg_cost_vs_utilisation(&utilisation, 640, 360),
+            vec!["Cloud API", "Server", "Utilisation", "Break-even 36.5 %"],
         ),
         (
             "memory",
-            render_svg_memory_vs_context(&eight_billion_on_a_24_gib_card(), 640, 360),
+            render_svg_memory_vs_context(&memory, 640, 360),
+            vec![
+                "Weights",
+                "KV cache",
+                "Context (tokens)",
+                "GPU memory 24 GiB",
+            ],
+        ),
+        (
+            "memory, dark",
+            render_svg(640, 360, |root| {
+                draw_memory_vs_context(root, &memory, &dark)
+            }),
+            vec!["Weights", "KV cache", "Memory (GiB)", "Your context"],
         ),
     ];
-    for (name, svg) in files {
-        std::fs::write(format!("{dir}/chart-{name}.svg"), svg.unwrap()).unwrap();
+    for (name, svg, texts) in charts {
+        let svg = svg.unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_well_formed(&svg);
+        for text in texts {
+            assert_shows_text(&svg, text);
+        }
+        assert!(!svg.contains("NaN") && !svg.contains("inf"), "{name}");
+        assert_eq!(
+            svg.contains("fill=\"#161B22\""),
+            name.ends_with("dark"),
+            "{name}: the dark background only in the dark theme"
+        );
     }
-    let dark = ChartStyle::new(Theme::Dark, "#56b4e9");
-    let svg = render_svg(640, 360, |root| {
-        draw_memory_vs_context(root, &eight_billion_on_a_24_gib_card(), &dark)
-    });
-    std::fs::write(format!("{dir}/chart-memory-dark.svg"), svg.unwrap()).unwrap();
 }
 
 /// Every text's extent, from its anchor and an upper bound on its width (0.6 em per character):
@@ -431,15 +457,20 @@ fn no_label_runs_off_the_right_edge() {
 
 mod summaries {
     //! The cost charts in one sentence, from the report's curves: worked examples.
+    use inference_sizer::catalog::Catalog;
     use inference_sizer::chart::from_report::{cumulative_summary, utilisation_summary};
-    use inference_sizer::report::{CostCurve, OptionReport, Report};
+    use inference_sizer::report::{evaluate_query, CostCurve, Deployment, OptionReport, Report};
     use inference_sizer::scenario::Lang;
 
-    fn option(id: &str, deployment: &str) -> OptionReport {
+    /// An option of the default scenario, renamed `id` and deployed as `deployment`: the
+    /// summaries read only those two of it.
+    fn option(id: &str, deployment: Deployment) -> OptionReport {
+        static FIRST: std::sync::OnceLock<OptionReport> = std::sync::OnceLock::new();
+        let first = FIRST.get_or_init(|| evaluate_query("", &Catalog::builtin()).options.remove(0));
         OptionReport {
             offer_id: id.into(),
-            deployment: deployment.into(),
-            ..OptionReport::default()
+            deployment,
+            ..first.clone()
         }
     }
 
@@ -455,7 +486,10 @@ mod summaries {
     /// months. With 800 €/month: 2 000·m = 20 000 + 800·m ⇒ m = 20 000 / 1 200 = 16.67.
     fn cumulative(monthly: f64, months: u32, break_even: Option<(f64, f64)>) -> Report {
         let mut r = Report {
-            options: vec![option("cloud", "cloud"), option("metal", "bare_metal")],
+            options: vec![
+                option("cloud", Deployment::Cloud),
+                option("metal", Deployment::BareMetal),
+            ],
             ..Report::default()
         };
         let line = |y0: f64, slope: f64| {
@@ -513,7 +547,10 @@ mod summaries {
     /// equal at 14.6 / 40 = 36.5 %.
     fn utilisation(hourly: f64, break_even: Option<f64>) -> Report {
         let mut r = Report {
-            options: vec![option("metal", "bare_metal"), option("cloud", "cloud")],
+            options: vec![
+                option("metal", Deployment::BareMetal),
+                option("cloud", Deployment::Cloud),
+            ],
             ..Report::default()
         };
         let grid = || (1..=20).map(|i| i as f64 / 20.0);
@@ -554,5 +591,33 @@ mod summaries {
             .starts_with("At every utilisation shown, Metal Co 4x L40S (fixed fee) costs less"));
         assert!(utilisation_summary(&Report::default(), Lang::Es)
             .starts_with("Ninguna opción de cuota fija"));
+    }
+
+    /// The markers and axes speak the report's language; the numbers in them are written as in
+    /// the sentences (`16,7`, `37 %`).
+    #[test]
+    fn the_markers_and_axes_are_labelled_in_the_language() {
+        use inference_sizer::chart::from_report::{cost_vs_utilisation, cumulative_cost};
+        let r = cumulative(800.0, 36, Some((20_000.0 / 1_200.0, 33_333.3)));
+        let es = cumulative_cost(&r, Lang::Es);
+        assert_eq!(es.break_even.unwrap().label, "Equilibrio: mes 16,7");
+        assert_eq!(
+            (es.x_label.as_str(), es.y_label.as_str()),
+            ("Meses", "Coste acumulado")
+        );
+        let en = cumulative_cost(&r, Lang::En);
+        assert_eq!(en.break_even.unwrap().label, "Break-even: month 16.7");
+        let u = utilisation(40.0, Some(0.365));
+        assert_eq!(
+            cost_vs_utilisation(&u, Lang::En).break_even_label,
+            "Break-even 37 %"
+        );
+        let es = cost_vs_utilisation(&u, Lang::Es);
+        assert_eq!(es.break_even_label, "Equilibrio 37 %");
+        assert_eq!(es.y_label, "Coste por millón de tokens");
+        assert_eq!(
+            cost_vs_utilisation(&utilisation(40.0, None), Lang::En).break_even_label,
+            ""
+        );
     }
 }

@@ -733,7 +733,7 @@ fn the_report_row_carries_the_figures_and_sentences() {
     );
     let es = all[0].to_report(inference_sizer::scenario::Lang::Es);
     assert_eq!(es.offer_id, "bm");
-    assert_eq!(es.deployment, "bare_metal");
+    assert_eq!(es.deployment, inference_sizer::cost::Deployment::BareMetal);
     assert_eq!(es.currency, "EUR");
     assert_close(es.monthly_cost, 6_000.0 + 1_200.0 / 36.0, 1e-9);
     let setup = es.cost_lines.iter().find(|l| l.key == "setup").unwrap();

@@ -4,7 +4,8 @@ use inference_sizer::embed_protocol::{
     origin_allowed, parse_incoming, CatalogRefused, ConfigError, EmbedConfig, EmbedOrigins,
     Message, Origin, ProtocolError, ResultSummary, MAX_MESSAGE_BYTES,
 };
-use inference_sizer::report::{Recommendation, Report};
+use inference_sizer::report::{Deployment, Recommendation, Report};
+use inference_sizer::units::Bytes;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -274,23 +275,31 @@ fn every_refusal_is_a_sentence() {
     );
 }
 
+/// A recommendation of one Hetzner GEX44 server.
+fn gex44() -> Recommendation {
+    Recommendation {
+        offer_id: "hetzner-gex44".into(),
+        provider: "Hetzner".into(),
+        offer_name: "GEX44".into(),
+        gpu_id: Some("nvidia_rtx_4000_sff_ada".into()),
+        gpu_name: Some("RTX 4000 SFF Ada".into()),
+        gpu_memory: Some(Bytes::from_gib(20.0)),
+        gpu_count: 1,
+        servers: 1,
+        deployment: Deployment::BareMetal,
+        monthly_cost: 184.0,
+        currency: "EUR".into(),
+        reasons: vec!["private reasoning is not sent".into()],
+        runner_ups: vec![],
+    }
+}
+
 #[test]
 fn the_result_summary_is_the_reports_recommendation() {
     let report = Report {
         scenario: "model=llama-3.1-8b&quant=q4_k_m".into(),
         currency: "EUR".into(),
-        recommendation: Some(Recommendation {
-            offer_id: "hetzner-gex44".into(),
-            provider: "Hetzner".into(),
-            gpu_id: Some("nvidia_rtx_4000_sff_ada".into()),
-            gpu_count: 1,
-            servers: 1,
-            deployment: "bare_metal".into(),
-            monthly_cost: 184.0,
-            currency: "EUR".into(),
-            reasons: vec!["private reasoning is not sent".into()],
-            runner_ups: vec![],
-        }),
+        recommendation: Some(gex44()),
         ..Report::default()
     };
     let s = ResultSummary::from_report(&report);
@@ -298,6 +307,7 @@ fn the_result_summary_is_the_reports_recommendation() {
     assert_eq!(s.provider.as_deref(), Some("Hetzner"));
     assert_eq!(s.gpu_id.as_deref(), Some("nvidia_rtx_4000_sff_ada"));
     assert_eq!(s.gpu_count, 1);
+    assert_eq!(s.deployment.as_deref(), Some("bare_metal"));
     assert_eq!(s.monthly_cost, Some(184.0));
     assert_eq!(s.scenario, "model=llama-3.1-8b&quant=q4_k_m");
     assert!(!Message::Result(s).to_json().contains("reasoning"));
@@ -319,7 +329,7 @@ fn nothing_fits_gives_an_empty_summary_and_a_nan_cost_never_reaches_json() {
     let nan = Report {
         recommendation: Some(Recommendation {
             monthly_cost: f64::NAN,
-            ..Recommendation::default()
+            ..gex44()
         }),
         ..Report::default()
     };

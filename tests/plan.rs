@@ -6,7 +6,7 @@ mod fixtures;
 
 use fixtures::*;
 use inference_sizer::catalog::{OfferKind, Virtualization};
-use inference_sizer::cost::{CostDefaults, OfferSizing, OptionCost, Workload};
+use inference_sizer::cost::{CostDefaults, Deployment, OfferSizing, OptionCost, Workload};
 use inference_sizer::model::Task;
 use inference_sizer::plan::{self, Reason};
 use inference_sizer::report::Recommendation;
@@ -67,9 +67,9 @@ fn the_recommendation_moves_from_bare_metal_to_hourly_cloud_as_daily_hours_fall(
         assert_eq!(rec.offer_id, offer, "at {hours} h a day");
     }
     let steady = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::En);
-    assert_eq!(steady.deployment, "bare_metal");
+    assert_eq!(steady.deployment, Deployment::BareMetal);
     let bursty = recommendation(&h100_market(), &workload(0.0, 4.0), Lang::En);
-    assert_eq!(bursty.deployment, "cloud");
+    assert_eq!(bursty.deployment, Deployment::Cloud);
 }
 
 #[test]
@@ -303,7 +303,7 @@ fn a_small_model_is_served_on_cpu() {
     // 30,000 requests a day: peak 0.69/s; the VPS at 40 USD = 34.48 EUR is cheapest.
     let rec = recommendation(&small_model_market(), &workload(30_000.0, 24.0), Lang::En);
     assert_eq!(rec.offer_id, "vps-8vcpu");
-    assert_eq!(rec.deployment, "cpu");
+    assert_eq!(rec.deployment, Deployment::Cpu);
     assert_eq!(rec.gpu_id, None);
     assert!(
         rec.reasons

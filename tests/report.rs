@@ -1,7 +1,7 @@
 //! The single entry point end to end: `evaluate` and the `sizer` command over the shipped catalogue.
 
 use inference_sizer::catalog::Catalog;
-use inference_sizer::report::{evaluate, evaluate_query, Report};
+use inference_sizer::report::{evaluate, evaluate_query, Deployment, Report, TermKey};
 use inference_sizer::scenario::{Lang, Scenario};
 use proptest::prelude::*;
 use std::process::Command;
@@ -98,7 +98,7 @@ fn eu_and_single_tenant_constraints_shape_the_verdict() {
     let v = r.recommendation.expect("an EU single-tenant option exists");
     let o = r.options.iter().find(|o| o.offer_id == v.offer_id).unwrap();
     assert_eq!(o.jurisdiction, "EU");
-    assert_eq!(v.deployment, "bare_metal");
+    assert_eq!(v.deployment, Deployment::BareMetal);
 }
 
 #[test]
@@ -247,10 +247,11 @@ fn sizer_help_prints_usage_to_stdout_and_exits_0_but_an_unknown_flag_exits_2() {
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(stdout.starts_with("Sizes the hardware"), "{stdout}");
         assert!(
-            stdout.contains("usage: sizer [--catalog FILE] [--compact]"),
+            stdout.contains("usage: sizer [--catalog FILE] [--compact | --csv]"),
             "{stdout}"
         );
         assert!(stdout.contains("--compact"), "{stdout}");
+        assert!(stdout.contains("  --csv  "), "{stdout}");
         assert!(out.stderr.is_empty(), "{flag}");
     }
     // Help wins over the rest of the line, even an unreadable catalogue.
@@ -384,21 +385,21 @@ fn runner_ups_name_their_gpus_and_jurisdictions_in_the_scenarios_language() {
 
 #[test]
 fn the_memory_breakdown_speaks_the_scenarios_language() {
-    let basis = |query: &str, key: &str| {
+    let basis = |query: &str, key: TermKey| {
         let r = report_for(query);
         let t = r.memory.terms.iter().find(|t| t.key == key).unwrap();
         t.basis.clone()
     };
     assert_eq!(
-        basis("model=llama-3.1-8b&lang=es", "weights"),
+        basis("model=llama-3.1-8b&lang=es", TermKey::Weights),
         "cada parámetro en 2 bytes"
     );
     assert_eq!(
-        basis("model=llama-3.1-8b&lang=en", "weights"),
+        basis("model=llama-3.1-8b&lang=en", TermKey::Weights),
         "every parameter at 2 bytes"
     );
     assert_eq!(
-        basis("model=llama-3.1-8b&lang=es", "kv_cache"),
+        basis("model=llama-3.1-8b&lang=es", TermKey::KvCache),
         "131.072 B/token x 8.192 tokens x 16 secuencias"
     );
 }
@@ -532,7 +533,7 @@ fn the_cost_per_token_curves_cross_at_the_break_even_utilisation() {
         cloud.label,
         format!("{} {}", cloud_row.provider, cloud_row.name)
     );
-    assert!(cloud_row.usable && cloud_row.deployment == "cloud");
+    assert!(cloud_row.usable && cloud_row.deployment == Deployment::Cloud);
     // The first utilisation on the grid (steps of 5 %) where the fixed-fee curve is the cheaper
     // one is the first grid step at or above the marker.
     let crossing = fixed
@@ -775,4 +776,180 @@ fn headroom_of_the_recommended_hardware() {
     let none = report_for("model=llama-3.1-405b&eu=1&tenancy=single&gpus=nvidia_t4");
     assert!(none.recommendation.is_none());
     assert_eq!(none.memory.headroom, None);
+}
+
+/// The comparison CSV, worked out by hand for one option: every field quoted, quotes doubled,
+/// amounts with four decimals, and text that a spreadsheet would run as a formula (`=`, `+`,
+/// `@`, a `-` that is not a number) defused with a leading `'`.
+#[test]
+fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
+    use inference_sizer::report::{csv, OfferKind};
+    let mut o = report_for("").options.remove(0);
+    o.offer_id = "acme-8xh100".into();
+    o.provider = "Acme \"GPU\" Cloud".into();
+    o.name = "=HYPERLINK(\"http://x\")".into();
+    o.kind = OfferKind::CloudOnDemand;
+    o.gpu_id = Some("nvidia_h100_sxm".into());
+    o.gpu_count = 8;
+    o.servers = 1;
+    o.fits = true;
+    o.why_not = None;
+    o.monthly_cost = 17_520.0;
+    o.cost_per_million_tokens = 1.25;
+    o.cost_per_thousand_requests = 0.5;
+    o.price_per_hour = 24.0;
+    o.price_per_gpu_hour = Some(3.0);
+    o.break_even_weeks = None;
+    o.currency = "EUR".into();
+    o.region = "-eu-west".into();
+    o.jurisdiction = "EU".into();
+    o.source = "https://acme.example/pricing".into();
+    o.as_of = "2026-01-15".into();
+    o.usable = true;
+    let text = csv::comparison([&o]);
+    let lines: Vec<&str> = text.split("\r\n").collect();
+    assert_eq!(
+        lines[0],
+        "\"offer_id\",\"provider\",\"name\",\"kind\",\"gpu_id\",\"gpu_count\",\"servers\",\"fits\",\
+         \"why_not\",\"monthly_cost\",\"cost_per_million_tokens\",\"cost_per_thousand_requests\",\
+         \"price_per_hour\",\"price_per_gpu_hour\",\"break_even_weeks\",\"currency\",\"region\",\
+         \"jurisdiction\",\"source\",\"as_of\",\"usable\""
+    );
+    assert_eq!(
+        lines[1],
+        "\"acme-8xh100\",\"Acme \"\"GPU\"\" Cloud\",\"'=HYPERLINK(\"\"http://x\"\")\",\"cloud_on_demand\",\
+         \"nvidia_h100_sxm\",\"8\",\"1\",\"true\",\"\",\"17520.0000\",\"1.2500\",\"0.5000\",\"24.0000\",\
+         \"3.0000\",\"\",\"EUR\",\"'-eu-west\",\"EU\",\"https://acme.example/pricing\",\"2026-01-15\",\"true\""
+    );
+    assert_eq!(lines[2], "", "every line ends with CRLF");
+    assert_eq!(lines.len(), 3);
+    // A negative number is a number, not a formula.
+    assert_eq!(
+        csv::line(&["-12.5", "+1", "@me"]),
+        "\"-12.5\",\"'+1\",\"'@me\""
+    );
+}
+
+/// `sizer --csv` prints every option of the scenario, `why_not` in its language.
+#[test]
+fn sizer_prints_the_comparison_as_csv() {
+    let query = "model=llama-3.3-70b&quant=fp8&lang=es";
+    let out = Command::new(env!("CARGO_BIN_EXE_sizer"))
+        .args(["--csv", query])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let r = report_for(query);
+    assert_eq!(text, inference_sizer::report::csv::comparison(&r.options));
+    assert_eq!(text.matches("\r\n").count(), r.options.len() + 1);
+    let unusable = r.options.iter().find(|o| o.why_not.is_some()).unwrap();
+    let why = unusable.why_not.as_deref().unwrap().replace('"', "\"\"");
+    assert!(text.contains(&why), "{why}");
+    assert!(text.contains("GiB por dispositivo; este equipo tiene"));
+}
+
+/// Every memory term the model writes, whatever the engine, task and hardware, is a `TermKey`
+/// whose id is the model's own key, so the report's JSON keeps the model's words.
+#[test]
+fn every_memory_term_the_model_writes_has_its_key() {
+    use inference_sizer::model::presets::preset;
+    use inference_sizer::model::{
+        memory, Engine, EngineConstants, GpuFigures, Hardware, Quant, Task, Workload,
+    };
+    use inference_sizer::report::{MemoryTerm, TermKey};
+    use inference_sizer::units::{Bytes, GIB};
+    let cpu = Hardware::Cpu {
+        ram_bytes: Bytes(64.0 * GIB),
+        bandwidth_gbs: 60.0,
+        cores: 16,
+        avx512: false,
+        amx: false,
+    };
+    let gpu = Hardware::gpu(GpuFigures::with_memory_gib(79.6));
+    let arch = preset("llama-3.1-8b").unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for engine in [Engine::Vllm, Engine::Llamacpp, Engine::Transformers] {
+        for task in [Task::Infer, Task::Lora, Task::Qlora, Task::Full] {
+            let wl = Workload {
+                engine,
+                task,
+                quant: if task == Task::Qlora {
+                    Quant::Nf4
+                } else {
+                    Quant::Bf16
+                },
+                ..Workload::default()
+            };
+            for hw in [&gpu, &cpu] {
+                let m = memory(&arch, &wl, hw, &EngineConstants::default());
+                for t in &m.terms {
+                    assert_eq!(MemoryTerm::from(t).key.id(), t.key);
+                    seen.insert(TermKey::parse(&t.key).unwrap());
+                }
+            }
+        }
+    }
+    assert_eq!(seen.len(), TermKey::ALL.len(), "{seen:?}");
+}
+
+/// The page reads the GPU's name, one GPU's memory and the runner-ups' names from the report,
+/// not from the catalogue; the JSON report leaves them out.
+#[test]
+fn the_report_carries_the_names_and_sizes_the_page_shows() {
+    let catalog = Catalog::builtin();
+    let r = evaluate_query("model=llama-3.3-70b&quant=fp8&seqs=8", &catalog);
+    let rec = r.recommendation.as_ref().unwrap();
+    let spec = catalog.gpu(rec.gpu_id.as_deref().unwrap()).unwrap();
+    assert_eq!(rec.gpu_name.as_deref(), Some(spec.name.as_str()));
+    assert_eq!(
+        rec.gpu_memory,
+        Some(inference_sizer::units::Bytes::from_gib(spec.memory_gib))
+    );
+    let chosen = r
+        .options
+        .iter()
+        .find(|o| o.offer_id == rec.offer_id)
+        .unwrap();
+    assert_eq!(rec.offer_name, chosen.name);
+    assert!(!rec.runner_ups.is_empty());
+    for u in &rec.runner_ups {
+        let o = r.options.iter().find(|o| o.offer_id == u.offer_id).unwrap();
+        assert_eq!(u.display_name, format!("{} {}", o.provider, o.name));
+    }
+    for o in &r.options {
+        match o.gpu_id.as_deref() {
+            Some(id) => {
+                let spec = catalog.gpu(id).unwrap();
+                assert_eq!(o.gpu_name.as_deref(), Some(spec.name.as_str()), "{id}");
+                assert_eq!(o.gpu_memory.map(|b| b.gib()), Some(spec.memory_gib), "{id}");
+            }
+            None => assert_eq!((&o.gpu_name, o.gpu_memory), (&None, None)),
+        }
+    }
+    let json = serde_json::to_string(&r).unwrap();
+    for page_only in ["gpu_name", "gpu_memory\"", "offer_name", "display_name"] {
+        assert!(!json.contains(page_only), "{page_only}");
+    }
+}
+
+#[test]
+fn the_report_notes_an_unknown_provider_and_prices_newer_than_the_link() {
+    let r = report_for("provider=Nobody%20Inc");
+    assert!(
+        r.warnings
+            .contains(&"No offers from provider \"Nobody Inc\" in this catalogue.".to_string()),
+        "{:?}",
+        r.warnings
+    );
+    let r = report_for("asof=2001-01-01&lang=es");
+    let now = &Catalog::builtin().as_of;
+    assert!(
+        r.warnings.contains(&format!(
+            "Los precios han cambiado desde que se creó este enlace (2001-01-01); ahora son del {now}."
+        )),
+        "{:?}",
+        r.warnings
+    );
+    assert!(report_for(&format!("asof={now}")).warnings.is_empty());
 }

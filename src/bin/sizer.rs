@@ -1,9 +1,10 @@
 //! `sizer`: evaluates a scenario (a query string or a whole share URL) against a catalogue and
-//! prints the report as JSON (shared/interface.md §2).
+//! prints the report as JSON (docs/interface.md), or the comparison of every option as CSV.
 //!
 //! ```text
 //! sizer 'model=llama-3.1-8b&quant=q4_k_m&ctx=8192'
 //! sizer --catalog my-offers.json 'https://example.com/?model=qwen2.5-72b'
+//! sizer --csv 'model=llama-3.3-70b&quant=fp8&lang=es' > comparison.csv
 //! ```
 //! Exit status: 0 with `warnings` for clamped or unknown input, and for `--help`; 2 when it
 //! cannot run at all (bad arguments, unreadable or invalid catalogue file).
@@ -11,7 +12,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
     match cli::run(std::env::args().skip(1).collect()) {
-        Ok(json) => println!("{json}"),
+        Ok(text) => print!("{text}"),
         Err(message) => {
             eprintln!("sizer: {message}");
             std::process::exit(2);
@@ -25,38 +26,44 @@ fn main() {}
 #[cfg(not(target_arch = "wasm32"))]
 mod cli {
     use inference_sizer::catalog::Catalog;
-    use inference_sizer::report::evaluate_query;
+    use inference_sizer::report::{csv, evaluate_query};
 
-    const USAGE: &str = "usage: sizer [--catalog FILE] [--compact] 'QUERY STRING or SHARE URL'";
+    const USAGE: &str =
+        "usage: sizer [--catalog FILE] [--compact | --csv] 'QUERY STRING or SHARE URL'";
 
     const HELP: &str = "\
 Sizes the hardware for an AI model and costs it, cloud against bare metal, and prints the
 report as JSON.
 
-usage: sizer [--catalog FILE] [--compact] 'QUERY STRING or SHARE URL'
+usage: sizer [--catalog FILE] [--compact | --csv] 'QUERY STRING or SHARE URL'
 
   --catalog FILE   offers from FILE (catalogue schema 1) instead of the built-in ones
   --compact        one line of JSON instead of indented
+  --csv            the comparison of every option as CSV instead of the report (the page's
+                   \"Export comparison\" with no filter; why_not in the scenario's language)
   -h, --help       this text
 
 examples:
   sizer 'model=llama-3.1-8b&quant=q4_k_m&ctx=8192'
   sizer --catalog my-offers.json 'https://example.org/sizer/?model=qwen2.5-72b'
+  sizer --csv 'model=llama-3.3-70b&quant=fp8&lang=es' > comparison.csv
 
 Exit status: 0 (with warnings for clamped or unknown input), 2 when it cannot run.";
 
-    /// `Ok`: text for stdout, exit 0 (the report, or the help asked for); `Err`: a message for
-    /// stderr, exit 2.
+    /// `Ok`: text for stdout, exit 0 (the report, the CSV, or the help asked for), ending with
+    /// a line end; `Err`: a message for stderr, exit 2.
     pub fn run(args: Vec<String>) -> Result<String, String> {
         let mut catalog_file: Option<String> = None;
         let mut query: Option<String> = None;
         let mut compact = false;
+        let mut as_csv = false;
         let mut it = args.into_iter();
         while let Some(a) = it.next() {
             match a.as_str() {
                 "--catalog" => catalog_file = Some(it.next().ok_or("--catalog needs a file")?),
                 "--compact" => compact = true,
-                "-h" | "--help" => return Ok(HELP.to_string()),
+                "--csv" => as_csv = true,
+                "-h" | "--help" => return Ok(format!("{HELP}\n")),
                 s if s.starts_with("--catalog=") => {
                     catalog_file = Some(s["--catalog=".len()..].to_string())
                 }
@@ -79,11 +86,15 @@ Exit status: 0 (with warnings for clamped or unknown input), 2 when it cannot ru
             }
         };
         let report = evaluate_query(query.as_deref().unwrap_or(""), &catalog);
+        if as_csv {
+            return Ok(csv::comparison(&report.options));
+        }
         let json = if compact {
             serde_json::to_string(&report)
         } else {
             serde_json::to_string_pretty(&report)
         };
-        json.map_err(|e| format!("cannot write the report: {e}"))
+        json.map(|j| j + "\n")
+            .map_err(|e| format!("cannot write the report: {e}"))
     }
 }

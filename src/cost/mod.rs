@@ -225,8 +225,9 @@ pub enum Exclusion {
     },
 }
 
-/// How one option would be deployed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How one option would be deployed; serialised as its id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Deployment {
     BareMetal,
     Cloud,
@@ -394,7 +395,9 @@ impl OptionCost {
             offer_id: self.offer_id,
             provider: self.provider,
             name: self.name,
-            kind: self.kind.id().to_string(),
+            kind: self.kind,
+            gpu_name: self.gpu_name.or_else(|| self.gpu_id.clone()),
+            gpu_memory: None,
             gpu_id: self.gpu_id,
             gpu_count: self.gpu_count,
             servers: self.servers,
@@ -413,7 +416,7 @@ impl OptionCost {
             currency: self.currency.code().to_string(),
             region: self.region,
             jurisdiction: self.jurisdiction,
-            virtualization: self.virtualization.id().to_string(),
+            virtualization: self.virtualization,
             memory_per_gpu_bytes: self.memory_per_gpu_bytes,
             decode_tokens_per_s_per_user: self.decode_tokens_per_s_per_user,
             ttft_ms: self.ttft_ms_mean,
@@ -431,7 +434,7 @@ impl OptionCost {
             as_of: self.as_of,
             approximate_price: self.approximate_price,
             replicas: self.replicas,
-            deployment: self.deployment.id().to_string(),
+            deployment: self.deployment,
             usable,
             ttft_p95_ms: self.ttft_ms_p95,
             hypervisor_tax: self.hypervisor_tax,

@@ -1,7 +1,9 @@
 //! One costed option as the report carries it, with its cost lines and the sentences written
 //! when first read.
 
+use crate::catalog::{OfferKind, Virtualization};
 use crate::lang::Lang;
+use crate::units::Bytes;
 use serde::{Deserialize, Serialize};
 
 /// One hidden or visible cost line of an option.
@@ -149,14 +151,21 @@ impl<'de> Deserialize<'de> for LazyText {
     }
 }
 
-/// One offer evaluated against the scenario.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// One offer evaluated against the scenario. The fields marked `serde(skip)` are for the page
+/// only (names and sizes it shows, which the catalogue holds): the JSON report leaves them out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OptionReport {
     pub offer_id: String,
     pub provider: String,
     pub name: String,
-    pub kind: String,
+    pub kind: OfferKind,
     pub gpu_id: Option<String>,
+    /// The GPU's name as the catalogue gives it (`H100 SXM`), else its id; `None` without GPUs.
+    #[serde(skip)]
+    pub gpu_name: Option<String>,
+    /// The memory of one of its GPUs; `None` without GPUs.
+    #[serde(skip)]
+    pub gpu_memory: Option<Bytes>,
     pub gpu_count: u32,
     pub servers: u32,
     pub fits: bool,
@@ -174,7 +183,7 @@ pub struct OptionReport {
     pub currency: String,
     pub region: String,
     pub jurisdiction: String,
-    pub virtualization: String,
+    pub virtualization: Virtualization,
     pub memory_per_gpu_bytes: u64,
     pub decode_tokens_per_s_per_user: f64,
     pub ttft_ms: f64,
@@ -186,8 +195,7 @@ pub struct OptionReport {
     #[serde(default)]
     pub replicas: u32,
     /// `bare_metal`, `cloud` or `cpu`.
-    #[serde(default)]
-    pub deployment: String,
+    pub deployment: super::Deployment,
     /// Fits, meets the speed and latency targets and passes the user's constraints.
     #[serde(default)]
     pub usable: bool,

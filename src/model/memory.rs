@@ -9,7 +9,7 @@ use super::kv::{kv_cache_bytes, kv_cells, kv_shape, KvShape};
 use super::options::{Engine, Quant, Task};
 use super::params::{param_counts, tensors, ParamCounts, Role};
 use super::workload::{GpuFigures, Hardware, Workload};
-use super::{MemoryTerm, Provenance};
+use super::{MemoryTerm, Provenance, TermKey};
 use crate::format::number;
 use crate::lang::Lang;
 use crate::units::{Bytes, GIB, MIB};
@@ -33,7 +33,9 @@ pub struct Term {
 impl From<&Term> for MemoryTerm {
     fn from(t: &Term) -> MemoryTerm {
         MemoryTerm {
-            key: t.key.clone(),
+            // Every key the breakdown writes is a `TermKey` (tests/report.rs checks them all);
+            // anything else is the engine's overhead, which is what the breakdown sums it into.
+            key: TermKey::parse(&t.key).unwrap_or(TermKey::Overhead),
             bytes: t.bytes.whole(),
             low_bytes: t.low.whole(),
             high_bytes: t.high.whole(),

@@ -63,6 +63,6 @@ pub use memory::{
 pub use options::*;
 pub use params::{param_counts, ParamCounts};
 pub use presets::builtin_presets;
-pub use provenance::{MemoryTerm, Provenance};
+pub use provenance::{MemoryTerm, Provenance, TermKey};
 pub use speed::{distinct_expert_share, speed, speed_prepared, Speed};
 pub use workload::{GpuFigures, Hardware, Workload};

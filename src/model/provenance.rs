@@ -14,11 +14,59 @@ pub enum Provenance {
     Heuristic,
 }
 
+/// Which memory term a figure is; serialised as its id (`kv_cache`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TermKey {
+    Weights,
+    KvCache,
+    Activations,
+    /// The serving engine's own memory (runtime, CUDA context).
+    Overhead,
+    /// The framework's reserve beyond the model.
+    Reserve,
+    Gradients,
+    Optimizer,
+    Adapters,
+    /// What the operating system keeps of a CPU server's RAM.
+    OsReserve,
+}
+
+impl TermKey {
+    pub const ALL: [TermKey; 9] = [
+        TermKey::Weights,
+        TermKey::KvCache,
+        TermKey::Activations,
+        TermKey::Overhead,
+        TermKey::Reserve,
+        TermKey::Gradients,
+        TermKey::Optimizer,
+        TermKey::Adapters,
+        TermKey::OsReserve,
+    ];
+    /// The id the report writes (`kv_cache`), as a CSS class too.
+    pub fn id(self) -> &'static str {
+        match self {
+            TermKey::Weights => "weights",
+            TermKey::KvCache => "kv_cache",
+            TermKey::Activations => "activations",
+            TermKey::Overhead => "overhead",
+            TermKey::Reserve => "reserve",
+            TermKey::Gradients => "gradients",
+            TermKey::Optimizer => "optimizer",
+            TermKey::Adapters => "adapters",
+            TermKey::OsReserve => "os_reserve",
+        }
+    }
+    pub fn parse(id: &str) -> Option<TermKey> {
+        TermKey::ALL.into_iter().find(|k| k.id() == id)
+    }
+}
+
 /// One term of the memory breakdown, with its range where it is not exact.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MemoryTerm {
-    /// `weights`, `kv_cache`, `activations`, `overhead`, `reserve`, ...
-    pub key: String,
+    pub key: TermKey,
     pub bytes: u64,
     pub low_bytes: u64,
     pub high_bytes: u64,

@@ -75,10 +75,13 @@ impl Plan<'_> {
         Recommendation {
             offer_id: c.offer_id.clone(),
             provider: c.provider.clone(),
+            offer_name: c.name.clone(),
             gpu_id: c.gpu_id.clone(),
+            gpu_name: c.gpu_name.clone().or_else(|| c.gpu_id.clone()),
+            gpu_memory: None,
             gpu_count: c.gpu_count,
             servers: c.servers,
-            deployment: c.deployment.id().to_string(),
+            deployment: c.deployment,
             monthly_cost: c.monthly.amount(),
             currency: c.currency.code().to_string(),
             reasons: self.reasons.iter().map(|r| r.sentence(lang)).collect(),
@@ -87,6 +90,7 @@ impl Plan<'_> {
                 .iter()
                 .map(|(o, diffs)| RunnerUp {
                     offer_id: o.offer_id.clone(),
+                    display_name: format!("{} {}", o.provider, o.name),
                     monthly_cost: o.monthly.amount(),
                     difference: diffs
                         .iter()

@@ -2,7 +2,7 @@
 //! against utilisation.
 
 use super::*;
-use crate::cost;
+use crate::cost::{self, Deployment};
 use crate::model::{self, EngineConstants, Hardware, ModelArch};
 use crate::scenario::Scenario;
 
@@ -82,8 +82,14 @@ pub(super) fn curves(
     let mut leading: Vec<&OptionReport> = Vec::new();
     for o in [
         usable.first().copied(),
-        usable.iter().find(|o| o.deployment == "cloud").copied(),
-        usable.iter().find(|o| o.deployment != "cloud").copied(),
+        usable
+            .iter()
+            .find(|o| o.deployment == Deployment::Cloud)
+            .copied(),
+        usable
+            .iter()
+            .find(|o| o.deployment != Deployment::Cloud)
+            .copied(),
     ]
     .into_iter()
     .flatten()
@@ -116,8 +122,12 @@ pub(super) fn curves(
         .collect();
     // Where a fixed-fee curve crosses below a cloud curve.
     let break_even = {
-        let cloud = leading.iter().position(|o| o.deployment == "cloud");
-        let fixed = leading.iter().position(|o| o.deployment != "cloud");
+        let cloud = leading
+            .iter()
+            .position(|o| o.deployment == Deployment::Cloud);
+        let fixed = leading
+            .iter()
+            .position(|o| o.deployment != Deployment::Cloud);
         match (cloud, fixed) {
             (Some(ci), Some(fi)) => {
                 let (c, f) = (&cumulative_cost[ci], &cumulative_cost[fi]);
@@ -143,7 +153,7 @@ pub(super) fn curves(
     // its fee spread over the tokens served, against the hourly cloud the break-even utilisation
     // compares with (`cost::hourly_benchmark`), paid only for the capacity used, so a flat line.
     // Both come from the figures the break-even uses, so the curves cross at the marker.
-    let fixed = leading.iter().find(|o| o.deployment != "cloud");
+    let fixed = leading.iter().find(|o| o.deployment != Deployment::Cloud);
     let grid = || (1..=20).map(|i| i as f64 / 20.0);
     let fixed_curve = fixed.and_then(|o| {
         let c = options

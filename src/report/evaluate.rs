@@ -1,14 +1,18 @@
-//! [`evaluate`]: the scenario against the catalogue, offer by offer: sizing, costing, the verdict.
+//! [`evaluate`]: the scenario against the catalogue, step by step: resolve the model and the
+//! offers, size each offer, cost it, name the GPUs, pick the verdict, size the chosen hardware,
+//! write the rows, draw the curves.
 
 use super::curves::{curves, CostFacts};
 use super::sizing::{efficiency, hardware_of, on_hardware, size_offer};
 use super::*;
 use crate::catalog::{Catalog, Offer};
-use crate::cost::{self, CostDefaults, OfferSizing};
-use crate::model::{self, ArchFamily, EngineConstants, Hardware};
+use crate::cost::{self, CostDefaults, OfferSizing, OptionCost};
+use crate::model::{self, ArchFamily, Efficiency, EngineConstants, Hardware, ModelArch};
 use crate::plan;
 use crate::scenario::{Lang, Scenario};
-use crate::units::{finite_or_zero, Money};
+use crate::units::{finite_or_zero, Bytes, Currency, Money, UsdPerEur};
+use crate::words::report::CatalogNote;
+use std::borrow::Cow;
 
 /// Parses a query string or share URL and evaluates it: the URL's warnings come first in the report.
 pub fn evaluate_query(query: &str, catalog: &Catalog) -> Report {
@@ -21,6 +25,15 @@ pub fn evaluate_query(query: &str, catalog: &Catalog) -> Report {
     report
 }
 
+/// What the sizing engine needs of the model and the scenario, prepared once.
+struct Engine {
+    arch: ModelArch,
+    prepared: model::Prepared,
+    wl: model::Workload,
+    consts: EngineConstants,
+    eff: Efficiency,
+}
+
 /// Evaluates a scenario against a catalogue: the single entry point of the pure core.
 ///
 /// Per offer it asks the sizing engine whether and how the model fits (GPUs, servers, memory per
@@ -29,68 +42,164 @@ pub fn evaluate_query(query: &str, catalog: &Catalog) -> Report {
 pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     let lang = s.lang.unwrap_or_default();
     let mut warnings = Vec::new();
+    // Resolve: the model, the offers of the scenario's provider, the notes on the catalogue.
     let arch = resolve_model(s, catalog, lang, &mut warnings);
-    let view: std::borrow::Cow<Catalog> = match &s.provider {
-        Some(p) => std::borrow::Cow::Owned(crate::catalog::filter_provider(catalog, p)),
-        None => std::borrow::Cow::Borrowed(catalog),
+    let view: Cow<Catalog> = match &s.provider {
+        Some(p) => Cow::Owned(crate::catalog::filter_provider(catalog, p)),
+        None => Cow::Borrowed(catalog),
     };
-    if s.provider.is_some() && view.offers.iter().all(|o| o.reference) {
-        warnings.push(match lang {
-            Lang::En => format!(
-                "No offers from provider \"{}\" in this catalogue.",
-                s.provider.as_deref().unwrap_or("")
-            ),
-            Lang::Es => format!(
-                "No hay ofertas del proveedor \"{}\" en este catálogo.",
-                s.provider.as_deref().unwrap_or("")
-            ),
-        });
-    }
-    if let Some(asof) = &s.asof {
-        if *asof != catalog.as_of && !catalog.as_of.is_empty() {
-            warnings.push(match lang {
-                Lang::En => format!("Prices have changed since this link was made ({asof}); they are now as of {}.", catalog.as_of),
-                Lang::Es => format!("Los precios han cambiado desde que se creó este enlace ({asof}); ahora son del {}.", catalog.as_of),
-            });
+    warnings.extend(catalog_notes(s, catalog, &view).map(|n| n.sentence(lang)));
+    let wl = model_workload(s);
+    let engine = Engine {
+        prepared: model::prepare(&arch, &wl),
+        arch,
+        wl,
+        consts: EngineConstants::default(),
+        eff: efficiency(s),
+    };
+
+    // Size each offer, cost it, name its GPUs, and pick the verdict.
+    let sizings = size_offers(&engine, &view, lang);
+    let workload = cost::Workload::from_scenario(s);
+    let mut all = cost::evaluate_all(
+        sizings.iter().map(|(o, z)| (*o, z)),
+        &workload,
+        &CostDefaults::with_assumptions(&s.assumptions),
+        s.cur,
+        catalog.rate(),
+    );
+    name_gpus(&mut all, &view);
+    let mut recommendation = plan::recommend(&all, &workload, lang);
+    if recommendation.is_none() {
+        if let Some(none) = plan::why_none(&all, &workload) {
+            warnings.push(none.sentence(lang));
         }
     }
 
-    let wl = model_workload(s);
-    let consts = EngineConstants::default();
-    let eff = efficiency(s);
-    let prepared = model::prepare(&arch, &wl);
-    let counts = prepared.params;
+    // Memory and speed on the recommended hardware; without one, the bare requirement.
+    let chosen = recommendation
+        .as_ref()
+        .and_then(|r| view.offer(&r.offer_id))
+        .and_then(|o| {
+            let servers = all
+                .iter()
+                .find(|c| c.offer_id == o.id)
+                .map_or(1, |c| c.servers.max(1));
+            hardware_of(o, &view, servers, lang)
+        });
+    let real_hw = chosen.is_some();
+    let (hw, hw_name) = chosen.unwrap_or_else(|| (Hardware::unbounded(), String::new()));
+    let e = &engine;
+    let (mem, headroom, speed) = on_hardware(
+        &e.arch,
+        &e.prepared,
+        &e.wl,
+        &hw,
+        real_hw,
+        &e.consts,
+        &e.eff,
+        lang,
+    );
 
-    // Offers with the same GPUs per server size the same way (many providers sell the same 8x
-    // H100 box): size each configuration once.
+    // The rows, then the curves drawn from them and from the figures the rows leave out.
+    let facts: Vec<CostFacts> = all.iter().map(cost_facts).collect();
+    // The hourly cloud the break-even utilisation compares with: the chart draws this very one.
+    let hourly = cost::hourly_benchmark(&all);
+    let options = rows(all, &view, s.cur, catalog.rate(), lang);
+    if let Some(r) = &mut recommendation {
+        r.gpu_memory = r.gpu_id.as_deref().and_then(|id| gpu_memory(&view, id));
+    }
+    let curves = curves(
+        &e.arch,
+        &e.prepared,
+        &e.wl,
+        &hw,
+        real_hw,
+        &e.consts,
+        s,
+        &options,
+        &facts,
+        hourly.as_ref(),
+        workload.tokens_out,
+    );
+
+    Report {
+        schema: REPORT_SCHEMA,
+        scenario: s.figures_query(),
+        warnings,
+        model: model_summary(&engine),
+        memory: memory_report(&mem, headroom),
+        throughput: ThroughputReport {
+            decode_tokens_per_s_per_user: finite_or_zero(speed.decode_tokens_per_s_per_user),
+            aggregate_tokens_per_s: finite_or_zero(speed.aggregate_tokens_per_s),
+            ttft_ms: finite_or_zero(speed.ttft_ms),
+            hardware: hw_name,
+        },
+        recommendation,
+        options,
+        currency: s.cur.code().to_string(),
+        catalog_as_of: catalog.as_of.clone(),
+        curves,
+    }
+}
+
+/// What the report notes about the catalogue: a provider with no offers in it, prices newer
+/// than the link's.
+fn catalog_notes<'a>(
+    s: &'a Scenario,
+    catalog: &'a Catalog,
+    view: &Catalog,
+) -> impl Iterator<Item = CatalogNote<'a>> {
+    let no_offers = s
+        .provider
+        .as_deref()
+        .filter(|_| view.offers.iter().all(|o| o.reference))
+        .map(|provider| CatalogNote::NoOffersFrom { provider });
+    let changed = s
+        .asof
+        .as_deref()
+        .filter(|asof| *asof != catalog.as_of && !catalog.as_of.is_empty())
+        .map(|link_as_of| CatalogNote::PricesChanged {
+            link_as_of,
+            now_as_of: &catalog.as_of,
+        });
+    no_offers.into_iter().chain(changed)
+}
+
+/// Each offer with how the model fits it. Offers with the same GPUs per server size the same way
+/// (many providers sell the same 8x H100 box): each configuration is sized once.
+fn size_offers<'c>(e: &Engine, view: &'c Catalog, lang: Lang) -> Vec<(&'c Offer, OfferSizing)> {
+    let size = |o: &Offer| {
+        size_offer(
+            &e.arch,
+            &e.prepared,
+            &e.wl,
+            o,
+            view,
+            &e.consts,
+            &e.eff,
+            lang,
+        )
+    };
     let mut by_config: std::collections::HashMap<(&str, u32), OfferSizing> = Default::default();
-    let sizings: Vec<(&Offer, OfferSizing)> = view
-        .offers
+    view.offers
         .iter()
         .map(|o| {
             let sizing = match &o.gpu {
                 Some(g) if g.count > 0 => by_config
                     .entry((g.id.as_str(), g.count))
-                    .or_insert_with(|| {
-                        size_offer(&arch, &prepared, &wl, o, &view, &consts, &eff, lang)
-                    })
+                    .or_insert_with(|| size(o))
                     .clone(),
-                _ => size_offer(&arch, &prepared, &wl, o, &view, &consts, &eff, lang),
+                _ => size(o),
             };
             (o, sizing)
         })
-        .collect();
-    let workload = cost::Workload::from_scenario(s);
-    let defaults = CostDefaults::with_assumptions(&s.assumptions);
-    let mut all = cost::evaluate_all(
-        sizings.iter().map(|(o, z)| (*o, z)),
-        &workload,
-        &defaults,
-        s.cur,
-        catalog.rate(),
-    );
-    // GPUs by name in the runner-ups' and exclusions' words, not by id.
-    for o in &mut all {
+        .collect()
+}
+
+/// GPUs by name, not by id, in the runner-ups' and exclusions' words and on the page.
+fn name_gpus(all: &mut [OptionCost], view: &Catalog) {
+    for o in all {
         o.gpu_name = o
             .gpu_id
             .as_deref()
@@ -104,124 +213,70 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
             }
         }
     }
-    let recommendation = plan::recommend(&all, &workload, lang);
-    if recommendation.is_none() {
-        if let Some(none) = plan::why_none(&all, &workload) {
-            warnings.push(none.sentence(lang));
-        }
+}
+
+/// The memory of one GPU of the catalogue.
+fn gpu_memory(view: &Catalog, id: &str) -> Option<Bytes> {
+    view.gpu(id).map(|g| Bytes::from_gib(g.memory_gib))
+}
+
+/// What the cost chart needs from an option, kept before the options become report rows.
+fn cost_facts(c: &OptionCost) -> CostFacts {
+    CostFacts {
+        capacity_requests_per_s: c.capacity_requests_per_s,
+        billed_hours_per_month: c.billed_hours_per_month,
+        monthly: c.monthly.amount(),
     }
+}
 
-    // Memory and speed on the recommended hardware; without one, the bare requirement.
-    let chosen = recommendation
-        .as_ref()
-        .and_then(|r| view.offer(&r.offer_id))
-        .and_then(|o| {
-            hardware_of(
-                o,
-                &view,
-                all.iter()
-                    .find(|c| c.offer_id == o.id)
-                    .map_or(1, |c| c.servers.max(1)),
-                lang,
-            )
-        });
-    let (hw, hw_name) = match &chosen {
-        Some((hw, name)) => (hw.clone(), name.clone()),
-        None => (Hardware::unbounded(), String::new()),
-    };
-    let (mem, headroom, speed) = on_hardware(
-        &arch,
-        &prepared,
-        &wl,
-        &hw,
-        chosen.is_some(),
-        &consts,
-        &eff,
-        lang,
-    );
-    let terms: Vec<MemoryTerm> = mem.terms.iter().map(MemoryTerm::from).collect();
-
-    // What the cost chart needs from each option, kept before the options become report rows.
-    let facts: Vec<CostFacts> = all
-        .iter()
-        .map(|c| CostFacts {
-            capacity_requests_per_s: c.capacity_requests_per_s,
-            billed_hours_per_month: c.billed_hours_per_month,
-            monthly: c.monthly.amount(),
-        })
-        .collect();
-    // The hourly cloud the break-even utilisation compares with: the chart draws this very one.
-    let hourly = cost::hourly_benchmark(&all);
+/// The options as the report shows them, with the setup fee in the report's currency and the
+/// memory of one GPU.
+fn rows(
+    all: Vec<OptionCost>,
+    view: &Catalog,
+    cur: Currency,
+    rate: UsdPerEur,
+    lang: Lang,
+) -> Vec<OptionReport> {
     let offers_by_id: std::collections::HashMap<&str, &Offer> =
         view.offers.iter().map(|o| (o.id.as_str(), o)).collect();
-    let setup_fees: Vec<f64> = all
-        .iter()
+    all.into_iter()
         .map(|c| {
-            offers_by_id
+            let setup_fee = offers_by_id
                 .get(c.offer_id.as_str())
                 .and_then(|o| o.setup_fee)
-                .map(|f| {
-                    Money::new(f.amount, f.currency)
-                        .to(s.cur, catalog.rate())
-                        .amount
-                })
-                .unwrap_or(0.0)
+                .map(|f| Money::new(f.amount, f.currency).to(cur, rate).amount)
+                .unwrap_or(0.0);
+            let gpu_memory = c.gpu_id.as_deref().and_then(|id| gpu_memory(view, id));
+            OptionReport {
+                setup_fee,
+                gpu_memory,
+                ..c.into_report(lang)
+            }
         })
-        .collect();
-    let options: Vec<OptionReport> = all
-        .into_iter()
-        .zip(setup_fees)
-        .map(|(c, setup_fee)| OptionReport {
-            setup_fee,
-            ..c.into_report(lang)
-        })
-        .collect();
-    let curves = curves(
-        &arch,
-        &prepared,
-        &wl,
-        &hw,
-        chosen.is_some(),
-        &consts,
-        s,
-        &options,
-        &facts,
-        hourly.as_ref(),
-        workload.tokens_out,
-    );
+        .collect()
+}
 
-    Report {
-        schema: REPORT_SCHEMA,
-        scenario: s.figures_query(),
-        warnings,
-        model: ModelSummary {
-            id: arch.id.clone(),
-            name: arch.name.clone(),
-            params: counts.total,
-            active_params: counts.active,
-            family: family_id(arch.family).to_string(),
-        },
-        memory: MemoryReport {
-            weights_bytes: mem.weights.whole(),
-            kv_bytes_per_token: mem.kv_bytes_per_token.whole(),
-            kv_cache_bytes: mem.kv_cache.whole(),
-            activation_bytes: mem.activations.whole(),
-            overhead_bytes: mem.overhead.whole(),
-            total_bytes: mem.total.whole(),
-            terms,
-            headroom,
-        },
-        throughput: ThroughputReport {
-            decode_tokens_per_s_per_user: finite_or_zero(speed.decode_tokens_per_s_per_user),
-            aggregate_tokens_per_s: finite_or_zero(speed.aggregate_tokens_per_s),
-            ttft_ms: finite_or_zero(speed.ttft_ms),
-            hardware: hw_name,
-        },
-        recommendation,
-        options,
-        currency: s.cur.code().to_string(),
-        catalog_as_of: catalog.as_of.clone(),
-        curves,
+fn model_summary(e: &Engine) -> ModelSummary {
+    ModelSummary {
+        id: e.arch.id.clone(),
+        name: e.arch.name.clone(),
+        params: e.prepared.params.total,
+        active_params: e.prepared.params.active,
+        family: family_id(e.arch.family).to_string(),
+    }
+}
+
+fn memory_report(mem: &model::MemoryBreakdown, headroom: Option<Headroom>) -> MemoryReport {
+    MemoryReport {
+        weights_bytes: mem.weights.whole(),
+        kv_bytes_per_token: mem.kv_bytes_per_token.whole(),
+        kv_cache_bytes: mem.kv_cache.whole(),
+        activation_bytes: mem.activations.whole(),
+        overhead_bytes: mem.overhead.whole(),
+        total_bytes: mem.total.whole(),
+        terms: mem.terms.iter().map(MemoryTerm::from).collect(),
+        headroom,
     }
 }
 

@@ -3,13 +3,15 @@
 //! assembles the types of the layers below (the model's memory terms, the cost layer's options,
 //! the planner's verdict) with its own.
 
+pub mod csv;
 mod curves;
 mod evaluate;
 mod sizing;
 mod types;
 
-pub use crate::cost::{CostLine, LazyText, OptionReport};
-pub use crate::model::{MemoryTerm, Provenance};
+pub use crate::catalog::{OfferKind, Virtualization};
+pub use crate::cost::{CostLine, Deployment, LazyText, OptionReport};
+pub use crate::model::{MemoryTerm, Provenance, TermKey};
 pub use crate::plan::{Recommendation, RunnerUp};
 pub use crate::scenario::{import_into, resolve_model};
 pub use evaluate::{evaluate, evaluate_query};

@@ -2,11 +2,14 @@
 //! the verdict are the cost and plan layers' types ([`crate::cost::OptionReport`],
 //! [`crate::plan::Recommendation`]), re-exported by [`crate::report`].
 
-use crate::cost::{self, OptionReport};
-use crate::lang::Lang;
+use crate::cost::OptionReport;
 use crate::model::MemoryTerm;
 use crate::plan::Recommendation;
+use crate::units::Currency;
 use serde::{Deserialize, Serialize};
+
+/// How far the recommended hardware stretches (its sentence is in [`crate::words::report`]).
+pub use crate::words::report::Headroom;
 
 /// Report schema version.
 pub const REPORT_SCHEMA: u32 = 1;
@@ -37,56 +40,6 @@ pub struct MemoryReport {
     pub headroom: Option<Headroom>,
 }
 
-/// How far the recommended hardware stretches: the longest context per request at the
-/// scenario's concurrency, and the most concurrent requests at its context.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Headroom {
-    /// Longest context per request that fits with `at_sequences` requests (capped at
-    /// `context_limit`).
-    pub max_context_tokens: u64,
-    pub at_sequences: u64,
-    /// Most concurrent requests that fit with `at_context` tokens each.
-    pub max_sequences: u64,
-    pub at_context: u64,
-    /// The model's own context limit (`max_position`); 0 when unknown.
-    pub context_limit: u64,
-}
-
-impl Headroom {
-    /// "On this hardware: up to 23,456 tokens of context per request at 16 concurrent requests,
-    /// or up to 42 concurrent requests at 8,192 tokens."
-    pub fn sentence(&self, lang: Lang) -> String {
-        let n = |x: u64| cost::words::number(x as f64, 0, lang);
-        let (ctx, seqs) = (n(self.max_context_tokens), n(self.at_sequences));
-        let whole = self.context_limit > 0 && self.max_context_tokens >= self.context_limit;
-        let context = match (whole, lang) {
-            (true, Lang::En) => {
-                format!("the model's whole context ({ctx} tokens) per request even at {seqs} concurrent requests")
-            }
-            (true, Lang::Es) => {
-                format!("todo el contexto del modelo ({ctx} tokens) por petición incluso con {seqs} peticiones simultáneas")
-            }
-            (false, Lang::En) => {
-                format!("up to {ctx} tokens of context per request at {seqs} concurrent requests")
-            }
-            (false, Lang::Es) => {
-                format!(
-                    "hasta {ctx} tokens de contexto por petición con {seqs} peticiones simultáneas"
-                )
-            }
-        };
-        let (most, at) = (n(self.max_sequences), n(self.at_context));
-        match lang {
-            Lang::En => format!(
-                "On this hardware: {context}, or up to {most} concurrent requests at {at} tokens."
-            ),
-            Lang::Es => format!(
-                "En este equipo: {context}, o hasta {most} peticiones simultáneas con {at} tokens."
-            ),
-        }
-    }
-}
-
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ThroughputReport {
     pub decode_tokens_per_s_per_user: f64,
@@ -113,6 +66,13 @@ pub struct Report {
     /// The series behind the charts (numbers only; `chart::from_report` adds the words).
     #[serde(default)]
     pub curves: Curves,
+}
+
+impl Report {
+    /// The currency of every amount in the report (the scenario's).
+    pub fn cur(&self) -> Currency {
+        Currency::parse(&self.currency).unwrap_or_default()
+    }
 }
 
 /// Memory terms at one context length, bytes.

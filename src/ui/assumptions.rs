@@ -3,7 +3,7 @@
 use super::app::ctx;
 use super::disclosure::Disclosure;
 use super::fields::{NumberField, OptionalNumberField};
-use super::i18n::{num, T};
+use super::i18n::T;
 use crate::scenario::Assumptions as A;
 use leptos::prelude::*;
 
@@ -49,7 +49,7 @@ pub fn Assumptions() -> impl IntoView {
         Signal::derive(move || {
             let lang = c.lang();
             match defaults.with(f) {
-                Some(v) => num(lang, v, if v.abs() >= 100.0 { 0 } else { 2 }),
+                Some(v) => crate::format::number(v, if v.abs() >= 100.0 { 0 } else { 2 }, lang),
                 None => c.t(T::Derived).to_string(),
             }
         })

@@ -5,7 +5,7 @@
 use super::after_paint::painted_after;
 use super::app::ctx;
 use super::disclosure::is_open;
-use super::i18n::{money, num, T};
+use super::i18n::T;
 use crate::chart::from_report::{
     cost_vs_utilisation, cumulative_cost, cumulative_summary, memory_vs_context,
     utilisation_summary,
@@ -14,6 +14,7 @@ use crate::chart::{
     draw_cost_vs_utilisation, draw_cumulative_cost, draw_memory_vs_context, ChartError, ChartStyle,
     Table, Theme,
 };
+use crate::format::{money, number};
 use crate::report::Report;
 use crate::scenario::Lang;
 use leptos::prelude::*;
@@ -305,7 +306,7 @@ pub fn Charts() -> impl IntoView {
                 style=style
                 draw={draw_cumulative_cost::<CspCanvas>}
                 labels={|d| d.series.iter().map(|s| s.label.clone()).collect()}
-                table={|d, lang, cur| d.table_with(&|m| num(lang, m, 0), &|x| money(lang, cur, x))}
+                table={|d, lang, cur| d.table_with(&|m| number(m, 0, lang), &|x| money(x, cur, lang))}
             />
             <Figure
                 id="chart-utilisation"
@@ -316,7 +317,7 @@ pub fn Charts() -> impl IntoView {
                 draw={draw_cost_vs_utilisation::<CspCanvas>}
                 labels={|d| d.series.iter().map(|s| s.label.clone()).collect()}
                 table={|d, lang, cur| {
-                    d.table_with(&|u| format!("{} %", num(lang, u * 100.0, 0)), &|x| money(lang, cur, x))
+                    d.table_with(&|u| format!("{} %", number(u * 100.0, 0, lang)), &|x| money(x, cur, lang))
                 }}
             />
             <Figure
@@ -326,7 +327,7 @@ pub fn Charts() -> impl IntoView {
                 style=style
                 draw={draw_memory_vs_context::<CspCanvas>}
                 labels={|d| d.series.iter().map(|s| s.label.clone()).collect()}
-                table={|d, lang, _| d.table_with(&|n| num(lang, n, 0), &|g| num(lang, g, 1))}
+                table={|d, lang, _| d.table_with(&|n| number(n, 0, lang), &|g| number(g, 1, lang))}
             />
         </section>
     }

@@ -53,7 +53,7 @@ pub fn Constraints() -> impl IntoView {
                 {OfferKind::ALL
                     .iter()
                     .map(|k| {
-                        let id = k.id();
+                        let (kind, id) = (*k, k.id());
                         let dom_id = format!("kind-{id}");
                         view! {
                             <div class="check">
@@ -66,7 +66,7 @@ pub fn Constraints() -> impl IntoView {
                                         sc.edit(|s| toggle(&mut s.kinds, id, on));
                                     }
                                 />
-                                <label for=dom_id>{move || kind_name(c.lang(), id)}</label>
+                                <label for=dom_id>{move || kind_name(c.lang(), kind)}</label>
                             </div>
                         }
                     })

@@ -28,22 +28,3 @@ pub fn download(filename: &str, mime: &str, contents: &str) -> bool {
     })()
     .is_some()
 }
-
-/// One CSV line: every field quoted, quotes doubled; a leading `=`, `+`, `-` or `@` is
-/// prefixed with `'` so a spreadsheet never runs a formula from a catalogue's text.
-pub fn csv_line(fields: &[String]) -> String {
-    fields
-        .iter()
-        .map(|f| {
-            let f = if f.starts_with(['=', '+', '@'])
-                || (f.starts_with('-') && f.parse::<f64>().is_err())
-            {
-                format!("'{f}")
-            } else {
-                f.clone()
-            };
-            format!("\"{}\"", f.replace('"', "\"\""))
-        })
-        .collect::<Vec<_>>()
-        .join(",")
-}

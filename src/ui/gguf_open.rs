@@ -2,8 +2,9 @@
 //! in the browser, and handed to the pure GGUF reader. Nothing is uploaded.
 
 use super::app::ctx;
-use super::i18n::{bytes, count, T};
+use super::i18n::T;
 use super::import_outcome::ImportOutcome;
+use crate::format::{bytes, count};
 use crate::model::gguf::{GgufError, GgufWarning};
 use crate::scenario::Lang;
 use leptos::prelude::*;
@@ -88,10 +89,10 @@ pub fn GgufOpen() -> impl IntoView {
                         "{} ({}, {} {}, {}: {})",
                         opened.file,
                         opened.architecture,
-                        count(lang, opened.params as f64),
+                        count(opened.params as f64, lang),
                         c.t(T::ParamsLabel),
                         c.t(T::TermWeights),
-                        bytes(lang, opened.weight_bytes as f64),
+                        bytes(opened.weight_bytes as f64, lang),
                     );
                     for w in opened.warnings.iter().take(3) {
                         text.push_str(&format!(" · {}", w.sentence(lang)));

@@ -1,9 +1,9 @@
-//! Every word of the interface in English and Spanish, and number, money and size formatting
-//! per locale (en: "€1,234.5", es: "1.234,5 €"). Keys are an enum, so a missing translation
-//! does not compile.
+//! Every word of the interface in English and Spanish. Keys are an enum, so a missing translation
+//! does not compile. Numbers, sizes and money are written by [`crate::format`], as in the
+//! report's sentences.
 
+use crate::report::{Deployment, OfferKind, TermKey};
 use crate::scenario::Lang;
-use crate::units::Currency;
 
 macro_rules! texts {
     ($($key:ident => $en:literal, $es:literal;)+) => {
@@ -212,20 +212,19 @@ pub fn quant_help(lang: Lang, quant: crate::model::Quant) -> &'static str {
 }
 
 /// The name of an offer kind.
-pub fn kind_name(lang: Lang, kind: &str) -> String {
+pub fn kind_name(lang: Lang, kind: OfferKind) -> &'static str {
     let (en, es) = match kind {
-        "cloud_on_demand" => ("Cloud, on demand", "Nube, bajo demanda"),
-        "cloud_reserved" => ("Cloud, reserved", "Nube, reservada"),
-        "cloud_spot" => ("Cloud, spot", "Nube, spot"),
-        "gpu_cloud" => ("GPU cloud", "Nube de GPU"),
-        "bare_metal" => ("Bare metal", "Servidor dedicado"),
-        "vps" => ("VPS", "VPS"),
-        "dedicated_cpu" => ("Dedicated CPU", "CPU dedicada"),
-        other => return other.to_string(),
+        OfferKind::CloudOnDemand => ("Cloud, on demand", "Nube, bajo demanda"),
+        OfferKind::CloudReserved => ("Cloud, reserved", "Nube, reservada"),
+        OfferKind::CloudSpot => ("Cloud, spot", "Nube, spot"),
+        OfferKind::GpuCloud => ("GPU cloud", "Nube de GPU"),
+        OfferKind::BareMetal => ("Bare metal", "Servidor dedicado"),
+        OfferKind::Vps => ("VPS", "VPS"),
+        OfferKind::DedicatedCpu => ("Dedicated CPU", "CPU dedicada"),
     };
     match lang {
-        Lang::En => en.to_string(),
-        Lang::Es => es.to_string(),
+        Lang::En => en,
+        Lang::Es => es,
     }
 }
 
@@ -243,149 +242,31 @@ pub fn jurisdiction_short(lang: Lang, code: &str) -> String {
     }
 }
 
-/// The name of a memory term key.
-pub fn term_name(lang: Lang, key: &str) -> &'static str {
+/// The name of a memory term.
+pub fn term_name(lang: Lang, key: TermKey) -> &'static str {
     t(
         lang,
         match key {
-            "weights" => T::TermWeights,
-            "kv_cache" => T::TermKv,
-            "activations" => T::TermActivations,
-            "overhead" => T::TermOverhead,
-            "reserve" => T::TermReserve,
-            _ => T::TermOther,
+            TermKey::Weights => T::TermWeights,
+            TermKey::KvCache => T::TermKv,
+            TermKey::Activations => T::TermActivations,
+            TermKey::Overhead => T::TermOverhead,
+            TermKey::Reserve => T::TermReserve,
+            TermKey::Gradients | TermKey::Optimizer | TermKey::Adapters | TermKey::OsReserve => {
+                T::TermOther
+            }
         },
     )
 }
 
-/// The name of a deployment id.
-pub fn deployment_name(lang: Lang, deployment: &str) -> &'static str {
+/// The name of a deployment.
+pub fn deployment_name(lang: Lang, deployment: Deployment) -> &'static str {
     t(
         lang,
         match deployment {
-            "bare_metal" => T::DeployBareMetal,
-            "cpu" => T::DeployCpu,
-            _ => T::DeployCloud,
+            Deployment::BareMetal => T::DeployBareMetal,
+            Deployment::Cloud => T::DeployCloud,
+            Deployment::Cpu => T::DeployCpu,
         },
     )
-}
-
-fn separators(lang: Lang) -> (char, char) {
-    match lang {
-        Lang::En => (',', '.'),
-        Lang::Es => ('.', ','),
-    }
-}
-
-/// A number with `decimals` places, grouped by thousands: en "1,234.5", es "1.234,5".
-/// Not finite: "—" (a NaN must never reach the page as "NaN").
-pub fn num(lang: Lang, x: f64, decimals: usize) -> String {
-    if !x.is_finite() {
-        return "—".to_string();
-    }
-    let (group, point) = separators(lang);
-    let raw = format!("{:.*}", decimals, x.abs());
-    let (int_part, frac_part) = match raw.split_once('.') {
-        Some((i, f)) => (i.to_string(), Some(f.to_string())),
-        None => (raw.clone(), None),
-    };
-    let mut grouped = String::new();
-    let len = int_part.len();
-    for (i, c) in int_part.chars().enumerate() {
-        if i > 0 && (len - i) % 3 == 0 {
-            grouped.push(group);
-        }
-        grouped.push(c);
-    }
-    let negative = x < 0.0 && raw.chars().any(|c| c.is_ascii_digit() && c != '0');
-    let mut out = String::new();
-    if negative {
-        out.push('-');
-    }
-    out.push_str(&grouped);
-    if let Some(f) = frac_part {
-        out.push(point);
-        out.push_str(&f);
-    }
-    out
-}
-
-/// A number with as many decimals as make sense for its size (3 significant figures below 100).
-pub fn num_auto(lang: Lang, x: f64) -> String {
-    let a = x.abs();
-    let decimals = if a >= 100.0 || a == 0.0 {
-        0
-    } else if a >= 10.0 {
-        1
-    } else if a >= 1.0 {
-        2
-    } else {
-        3
-    };
-    num(lang, x, decimals)
-}
-
-/// Money in the locale's style: en "€1,234", es "1.234 €"; cents below 1,000.
-pub fn money(lang: Lang, currency: Currency, amount: f64) -> String {
-    let decimals = if amount.abs() >= 1000.0 { 0 } else { 2 };
-    let n = num(lang, amount, decimals);
-    let symbol = match currency {
-        Currency::Eur => "€",
-        Currency::Usd => "$",
-    };
-    match lang {
-        Lang::En => match n.strip_prefix('-') {
-            Some(rest) => format!("-{symbol}{rest}"),
-            None => format!("{symbol}{n}"),
-        },
-        Lang::Es => format!("{n} {symbol}"),
-    }
-}
-
-/// Money given with its currency code as the report carries it (`EUR`, `USD`).
-pub fn money_code(lang: Lang, code: &str, amount: f64) -> String {
-    money(lang, Currency::parse(code).unwrap_or_default(), amount)
-}
-
-/// Bytes as GiB (or MiB below 1 GiB), one decimal.
-pub fn bytes(lang: Lang, b: f64) -> String {
-    const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
-    if b.is_finite() && b.abs() < GIB {
-        format!("{} MiB", num(lang, b / (1024.0 * 1024.0), 0))
-    } else {
-        format!("{} GiB", num(lang, b / GIB, 1))
-    }
-}
-
-/// A large count with a word scale: 8.03 B / 8,03 mil millones.
-pub fn count(lang: Lang, n: f64) -> String {
-    let (scale, en, es) = if n >= 1e12 {
-        (1e12, "T", "billones")
-    } else if n >= 1e9 {
-        (1e9, "B", "mil millones")
-    } else if n >= 1e6 {
-        (1e6, "M", "millones")
-    } else {
-        return num(lang, n, 0);
-    };
-    match lang {
-        Lang::En => format!("{} {en}", num_auto(lang, n / scale)),
-        Lang::Es => format!("{} {es}", num_auto(lang, n / scale)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers_follow_the_locale() {
-        assert_eq!(num(Lang::En, 1234.5, 1), "1,234.5");
-        assert_eq!(num(Lang::Es, 1234.5, 1), "1.234,5");
-        assert_eq!(num(Lang::En, -1234567.0, 0), "-1,234,567");
-        assert_eq!(num(Lang::En, f64::NAN, 1), "—");
-        assert_eq!(money(Lang::En, Currency::Eur, 1234.5), "€1,235");
-        assert_eq!(money(Lang::Es, Currency::Eur, 234.5), "234,50 €");
-        assert_eq!(money(Lang::En, Currency::Usd, -12.0), "-$12.00");
-    }
 }

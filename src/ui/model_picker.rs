@@ -1,7 +1,8 @@
 //! Model picker: a search box over the catalogue's preset models, grouped by family, size shown.
 
 use super::app::ctx;
-use super::i18n::{count, T};
+use super::i18n::T;
+use crate::format::count;
 use crate::model::ModelArch;
 use leptos::prelude::*;
 
@@ -39,7 +40,7 @@ pub fn ModelPicker() -> impl IntoView {
                 let size = (size > 0.0).then_some(size);
                 let lang = c.sc.lang.get_untracked();
                 let label = match size {
-                    Some(p) => format!("{} · {}", m.name, count(lang, p)),
+                    Some(p) => format!("{} · {}", m.name, count(p, lang)),
                     None => m.name.clone(),
                 };
                 match groups.iter_mut().find(|(f, _)| *f == fam) {

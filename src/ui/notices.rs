@@ -25,7 +25,7 @@ pub fn Notices() -> impl IntoView {
     });
     let prices_changed = Memo::new(move |_| {
         let asof = c.sc.scenario.with(|s| s.asof.clone());
-        let current = c.cat.catalog.with(|cat| cat.as_of.clone());
+        let current = c.report.with(|r| r.catalog_as_of.clone());
         asof.filter(|a| *a != current).map(|a| (a, current))
     });
     view! {

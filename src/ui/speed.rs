@@ -1,7 +1,8 @@
 //! Speed: tokens per second per user and in aggregate, time to first token.
 
 use super::app::ctx;
-use super::i18n::{num, num_auto, T};
+use super::i18n::T;
+use crate::format::{number, significant};
 use leptos::prelude::*;
 
 /// The speed figures.
@@ -16,18 +17,18 @@ pub fn Speed() -> impl IntoView {
                 <div>
                     <dt>{move || c.t(T::PerUser)}</dt>
                     <dd id="speed-user">
-                        {move || format!("{} tok/s", num_auto(c.lang(), tp.with(|t| t.decode_tokens_per_s_per_user)))}
+                        {move || format!("{} tok/s", significant(tp.with(|t| t.decode_tokens_per_s_per_user), c.lang()))}
                     </dd>
                 </div>
                 <div>
                     <dt>{move || c.t(T::Aggregate)}</dt>
                     <dd id="speed-aggregate">
-                        {move || format!("{} tok/s", num(c.lang(), tp.with(|t| t.aggregate_tokens_per_s), 0))}
+                        {move || format!("{} tok/s", number(tp.with(|t| t.aggregate_tokens_per_s), 0, c.lang()))}
                     </dd>
                 </div>
                 <div>
                     <dt>{move || c.t(T::Ttft)}</dt>
-                    <dd id="speed-ttft">{move || format!("{} ms", num(c.lang(), tp.with(|t| t.ttft_ms), 0))}</dd>
+                    <dd id="speed-ttft">{move || format!("{} ms", number(tp.with(|t| t.ttft_ms), 0, c.lang()))}</dd>
                 </div>
             </dl>
             <p class="hint">

@@ -2,7 +2,8 @@
 // build (issue 5): pick a model, change quantisation and context and see memory and verdict change;
 // switch to Spanish and to USD; sort and filter the comparison; export CSV; open a config.json.
 // Assertions are on visible text and on chart pixels (no blank canvas). Desktop and phone
-// screenshots go to docs/ for the README.
+// screenshots go to tests/e2e/screenshots/, and to docs/ for the README only when asked:
+// UPDATE_DOCS_SCREENSHOTS=1 node --test tests/e2e/journeys.test.mjs
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
@@ -458,7 +459,9 @@ describe("journeys", () => {
       }
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= viewport.width + 1, `no horizontal scrolling: page is ${width}px wide`);
-      await page.screenshot({ path: join(ROOT, "docs", `${name}.png`), fullPage: false });
+      if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") {
+        await page.screenshot({ path: join(ROOT, "docs", `${name}.png`), fullPage: false });
+      }
       await screenshot(page, name);
       expectNoProblems(problems);
       await context.close();

@@ -1,0 +1,95 @@
+//! The comparison as CSV: the page's "Export comparison" and `sizer --csv`. One row per option,
+//! amounts as plain numbers with four decimals in the report's currency, the `why_not` text in
+//! the scenario's language.
+
+use crate::cost::OptionReport;
+
+/// The columns, in order.
+pub const COLUMNS: [&str; 21] = [
+    "offer_id",
+    "provider",
+    "name",
+    "kind",
+    "gpu_id",
+    "gpu_count",
+    "servers",
+    "fits",
+    "why_not",
+    "monthly_cost",
+    "cost_per_million_tokens",
+    "cost_per_thousand_requests",
+    "price_per_hour",
+    "price_per_gpu_hour",
+    "break_even_weeks",
+    "currency",
+    "region",
+    "jurisdiction",
+    "source",
+    "as_of",
+    "usable",
+];
+
+/// The header and one line per option, each ended by CRLF.
+pub fn comparison<'a>(options: impl IntoIterator<Item = &'a OptionReport>) -> String {
+    let mut out = line(&COLUMNS);
+    out.push_str("\r\n");
+    for o in options {
+        out.push_str(&line(&row(o)));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+/// A number with four decimals; nothing for a missing or non-finite one.
+fn figure(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.4}")
+    } else {
+        String::new()
+    }
+}
+
+fn row(o: &OptionReport) -> [String; 21] {
+    [
+        o.offer_id.clone(),
+        o.provider.clone(),
+        o.name.clone(),
+        o.kind.id().to_string(),
+        o.gpu_id.clone().unwrap_or_default(),
+        o.gpu_count.to_string(),
+        o.servers.to_string(),
+        o.fits.to_string(),
+        o.why_not.as_deref().unwrap_or_default().to_string(),
+        figure(o.monthly_cost),
+        figure(o.cost_per_million_tokens),
+        figure(o.cost_per_thousand_requests),
+        figure(o.price_per_hour),
+        o.price_per_gpu_hour.map(figure).unwrap_or_default(),
+        o.break_even_weeks.map(figure).unwrap_or_default(),
+        o.currency.clone(),
+        o.region.clone(),
+        o.jurisdiction.clone(),
+        o.source.clone(),
+        o.as_of.clone(),
+        o.usable.to_string(),
+    ]
+}
+
+/// One CSV line (without its end): every field quoted, quotes doubled; a field starting with
+/// `=`, `+`, `@`, or with `-` when it is not a number, gets a leading `'` so that a spreadsheet
+/// never runs a formula from a catalogue's text.
+pub fn line<S: AsRef<str>>(fields: &[S]) -> String {
+    let mut out = String::new();
+    for (i, f) in fields.iter().map(AsRef::as_ref).enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('"');
+        if f.starts_with(['=', '+', '@']) || (f.starts_with('-') && f.parse::<f64>().is_err()) {
+            out.push('\'');
+        }
+        out.push_str(&f.replace('"', "\"\""));
+        out.push('"');
+    }
+    out
+}

@@ -1,0 +1,96 @@
+//! One option as a row of the comparison: its prices, whether it can serve (or why not), its
+//! hardware, and its source.
+
+use super::i18n::{jurisdiction_short, kind_name, t, T};
+use crate::format::{money, number};
+use crate::report::OptionReport;
+use crate::scenario::Lang;
+use crate::units::Currency;
+use leptos::prelude::*;
+
+/// A link target only when it is a web address: a catalogue cannot smuggle `javascript:` in.
+fn safe_href(source: &str) -> Option<String> {
+    let source = source.trim();
+    // The scheme only: a source can be a paragraph, lowered in full for every row it cost more
+    // than the row.
+    let has_scheme = |scheme: &str| {
+        source
+            .get(..scheme.len())
+            .is_some_and(|s| s.eq_ignore_ascii_case(scheme))
+    };
+    (has_scheme("https://") || has_scheme("http://")).then(|| source.to_string())
+}
+
+/// All the GPUs of an option, and over how many servers, as the verdict says it.
+fn gpus_text(lang: Lang, o: &OptionReport) -> String {
+    match &o.gpu_name {
+        Some(name) if o.gpu_count > 0 => {
+            let gpus = format!("{} × {name}", o.gpu_count);
+            if o.servers > 1 {
+                format!("{gpus} · {} {}", o.servers, t(lang, T::Servers))
+            } else {
+                gpus
+            }
+        }
+        _ => "CPU".to_string(),
+    }
+}
+
+/// The source as a link, or a citation's start with the whole of it on hover.
+fn source_cell(lang: Lang, source: &str) -> AnyView {
+    match safe_href(source) {
+        Some(href) => view! {
+            <a href=href rel="noopener noreferrer nofollow" target="_blank">{t(lang, T::Source)}</a>
+        }
+        .into_any(),
+        None => {
+            let short: String = source.chars().take(60).collect();
+            let short = if short.len() < source.len() {
+                format!("{short}…")
+            } else {
+                short
+            };
+            view! { <span class="source-note" title=source.to_string()>{short}</span> }.into_any()
+        }
+    }
+}
+
+/// The row of `o`, amounts in `cur`.
+pub fn row(lang: Lang, o: &OptionReport, cur: Currency) -> impl IntoView {
+    let money = |x: f64| money(x, cur, lang);
+    // "yes" only when the option can serve: it fits, meets the speed and latency targets and
+    // passes the constraints. Otherwise why not (too slow, say, though it fits in memory).
+    let fits = if o.usable {
+        t(lang, T::Yes).to_string()
+    } else {
+        o.why_not
+            .as_deref()
+            .unwrap_or_else(|| t(lang, T::No))
+            .to_string()
+    };
+    let approx = o.approximate_price.then(|| t(lang, T::Approximate));
+    view! {
+        <tr class:fits=o.usable class:no-fit=!o.usable data-offer=o.offer_id.clone()>
+            <th scope="row">
+                <span class="provider">{o.provider.clone()}</span>
+                " "
+                {o.name.clone()}
+            </th>
+            // Cells in the order of `Col::ALL`.
+            <td class="num">{money(o.monthly_cost)}</td>
+            <td class="num">{money(o.cost_per_million_tokens)}</td>
+            <td class="fit-cell">{fits}</td>
+            <td class="gpus">{gpus_text(lang, o)}</td>
+            <td>{kind_name(lang, o.kind)}</td>
+            <td class="num">{o.price_per_gpu_hour.map(money).unwrap_or_default()}</td>
+            <td class="num">
+                {money(o.price_per_hour)}
+                {approx.map(|a| view! { <span class="approx" title=a>" ≈"</span> })}
+            </td>
+            <td class="num">{o.break_even_weeks.map(|w| number(w, 0, lang)).unwrap_or_default()}</td>
+            <td>{format!("{} · {}", jurisdiction_short(lang, &o.jurisdiction), o.region)}</td>
+            <td>{o.as_of.clone()}</td>
+            <td>{source_cell(lang, &o.source)}</td>
+        </tr>
+    }
+}
