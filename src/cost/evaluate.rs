@@ -3,8 +3,7 @@
 use super::defaults::{clamp_fraction, CostDefaults};
 use super::lines::{Basis, CostItem, LineKey};
 use super::{
-    nonneg, BreakEven, Deployment, EpochCost, Exclusion, OfferSizing, OptionCost, Shortfall,
-    Workload,
+    nonneg, BreakEven, Demand, Deployment, EpochCost, Exclusion, OfferSizing, OptionCost, Shortfall,
 };
 use crate::catalog::{Offer, OfferKind, PricePer, Virtualization};
 use crate::model::Task;
@@ -19,7 +18,7 @@ use std::cmp::Ordering;
 pub fn evaluate_offer(
     offer: &Offer,
     sizing: &OfferSizing,
-    w: &Workload,
+    w: &Demand,
     d: &CostDefaults,
     cur: Currency,
     rate: UsdPerEur,
@@ -468,7 +467,7 @@ fn pays_own_power(offer: &Offer) -> bool {
 }
 
 /// The user's constraints this offer breaks.
-pub fn exclusions(offer: &Offer, w: &Workload) -> Vec<Exclusion> {
+pub fn exclusions(offer: &Offer, w: &Demand) -> Vec<Exclusion> {
     let c = &w.constraints;
     let mut out = Vec::new();
     if c.eu_jurisdiction && !offer.jurisdiction.trim().eq_ignore_ascii_case("EU") {
@@ -497,7 +496,7 @@ pub fn exclusions(offer: &Offer, w: &Workload) -> Vec<Exclusion> {
 /// usable options first, then those that serve but are excluded, then the rest; cheapest first.
 pub fn evaluate_all<'a, I>(
     items: I,
-    w: &Workload,
+    w: &Demand,
     d: &CostDefaults,
     cur: Currency,
     rate: UsdPerEur,
@@ -583,7 +582,7 @@ pub fn hourly_benchmark(all: &[OptionCost]) -> Option<HourlyBenchmark> {
 /// - utilisation: this option's monthly / ([`hourly_benchmark`]'s rate per request/s x this
 ///   option's capacity x 730 h): the busy share below which paying hourly cloud for just the
 ///   capacity used would cost less. Cloud's hidden costs are left out (which favours cloud).
-pub fn fill_break_even(all: &mut [OptionCost], w: &Workload) {
+pub fn fill_break_even(all: &mut [OptionCost], w: &Demand) {
     let cheapest_cloud = all
         .iter()
         .filter(|o| o.is_usable() && o.kind.is_cloud())

@@ -6,14 +6,14 @@
 //! The hypervisor tax is applied here, so it shows in the figures.
 //!
 //! ```text
-//! let workload = Workload::from_scenario(&scenario);
+//! let demand = Demand::from_scenario(&scenario);
 //! let defaults = CostDefaults::with_assumptions(&scenario.assumptions);
 //! // one offer:
-//! let one: OptionCost = evaluate_offer(&offer, &sizing, &workload, &defaults, scenario.cur, rate);
+//! let one: OptionCost = evaluate_offer(&offer, &sizing, &demand, &defaults, scenario.cur, rate);
 //! // all offers, with break-even against the cheapest cloud option, sorted (usable first, cheapest first):
-//! let all: Vec<OptionCost> = evaluate_all(offers_and_sizings, &workload, &defaults, scenario.cur, rate);
-//! let rec = plan::recommend(&all, &workload, lang);                 // Option<report::Recommendation>
-//! let why = plan::why_none(&all, &workload).map(|n| n.sentence(lang)); // when rec is None
+//! let all: Vec<OptionCost> = evaluate_all(offers_and_sizings, &demand, &defaults, scenario.cur, rate);
+//! let rec = plan::recommend(&all, &demand, lang);                 // Option<report::Recommendation>
+//! let why = plan::why_none(&all, &demand).map(|n| n.sentence(lang)); // when rec is None
 //! let rows: Vec<OptionReport> = all.into_iter().map(|o| o.into_report(lang)).collect();
 //! ```
 //! `to_report(&self)` does the same as `into_report` without consuming (it copies the strings).
@@ -123,9 +123,12 @@ pub struct Constraints {
     pub kinds: Vec<OfferKind>,
 }
 
-/// The load and targets of the scenario, in the units the cost model uses.
+/// What the cost model prices: the scenario's load (requests, tokens, hours, horizon), its
+/// targets (speed, latency, fine-tuning) and the user's constraints, in the cost model's units.
+/// Not the sizing engine's [`crate::model::Workload`] (the load one replica's memory and speed
+/// are sized for).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Workload {
+pub struct Demand {
     /// Requests per day; 0: keep one replica busy `hours_per_day`.
     pub requests_per_day: f64,
     pub tokens_in: f64,
@@ -144,16 +147,16 @@ pub struct Workload {
     pub constraints: Constraints,
 }
 
-impl Default for Workload {
+impl Default for Demand {
     fn default() -> Self {
-        Workload::from_scenario(&Scenario::default())
+        Demand::from_scenario(&Scenario::default())
     }
 }
 
-impl Workload {
+impl Demand {
     /// The scenario's load, targets and constraints, clamped to sane ranges (never NaN).
     pub fn from_scenario(s: &Scenario) -> Self {
-        Workload {
+        Demand {
             requests_per_day: nonneg(s.rpd),
             tokens_in: s.tokens_in as f64,
             tokens_out: (s.tokens_out as f64).max(1.0),

@@ -3,8 +3,8 @@
 //! # API
 //! ```text
 //! let options: Vec<OptionCost> = cost::evaluate_all(...);          // costed, break-even filled
-//! let plan: Option<Plan> = plan::choose(&options, &workload);       // structured
-//! let rec: Option<report::Recommendation> = plan::recommend(&options, &workload, lang);
+//! let plan: Option<Plan> = plan::choose(&options, &demand);       // structured
+//! let rec: Option<report::Recommendation> = plan::recommend(&options, &demand, lang);
 //! ```
 //! [`choose`] takes the cheapest **usable** option: it fits in memory, meets the per-user speed
 //! and the P95 time-to-first-token targets, and passes the user's constraints (EU jurisdiction,
@@ -26,7 +26,7 @@ mod recommendation;
 pub use recommendation::{Recommendation, RunnerUp};
 
 use crate::catalog::{OfferKind, Virtualization};
-use crate::cost::{Deployment, LineKey, OptionCost, Shortfall, Workload};
+use crate::cost::{Demand, Deployment, LineKey, OptionCost, Shortfall};
 use crate::model::Task;
 use crate::scenario::Lang;
 use std::cmp::Ordering;
@@ -47,7 +47,7 @@ pub struct Plan<'a> {
 }
 
 /// The cheapest usable option, the next three, and why; `None` when no option is usable.
-pub fn choose<'a>(options: &'a [OptionCost], w: &Workload) -> Option<Plan<'a>> {
+pub fn choose<'a>(options: &'a [OptionCost], w: &Demand) -> Option<Plan<'a>> {
     let mut usable: Vec<&OptionCost> = options.iter().filter(|o| o.is_usable()).collect();
     crate::order::sort_by(&mut usable, |a, b| order(a, b));
     let (&chosen, rest) = usable.split_first()?;
@@ -65,7 +65,7 @@ pub fn choose<'a>(options: &'a [OptionCost], w: &Workload) -> Option<Plan<'a>> {
 }
 
 /// The recommendation as the report shows it, sentences in `lang`.
-pub fn recommend(options: &[OptionCost], w: &Workload, lang: Lang) -> Option<Recommendation> {
+pub fn recommend(options: &[OptionCost], w: &Demand, lang: Lang) -> Option<Recommendation> {
     choose(options, w).map(|p| p.to_recommendation(lang))
 }
 
@@ -155,7 +155,7 @@ fn differences(chosen: &OptionCost, o: &OptionCost) -> Vec<Difference> {
 }
 
 /// The reasons for choosing `c` among `all`, with the figures.
-fn reasons(c: &OptionCost, all: &[OptionCost], w: &Workload) -> Vec<Reason> {
+fn reasons(c: &OptionCost, all: &[OptionCost], w: &Demand) -> Vec<Reason> {
     let mut r = Vec::new();
     let usable_count = all.iter().filter(|o| o.is_usable()).count();
     r.push(Reason::Cheapest {
@@ -379,7 +379,7 @@ pub struct NoOption<'a> {
 }
 
 /// `None` when some option is usable; else the counts and the nearest miss.
-pub fn why_none<'a>(options: &'a [OptionCost], w: &Workload) -> Option<NoOption<'a>> {
+pub fn why_none<'a>(options: &'a [OptionCost], w: &Demand) -> Option<NoOption<'a>> {
     if options.iter().any(|o| o.is_usable()) {
         return None;
     }

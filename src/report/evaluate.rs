@@ -80,7 +80,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
             (o, sizing)
         })
         .collect();
-    let workload = cost::Workload::from_scenario(s);
+    let workload = cost::Demand::from_scenario(s);
     let defaults = CostDefaults::with_assumptions(&s.assumptions);
     let mut all = cost::evaluate_all(
         sizings.iter().map(|(o, z)| (*o, z)),
