@@ -487,7 +487,9 @@ pub fn exclusions(offer: &Offer, w: &Demand) -> Vec<Exclusion> {
         }
     }
     if !c.kinds.is_empty() && !c.kinds.contains(&offer.kind) {
-        out.push(Exclusion::KindNotAllowed { kind: offer.kind });
+        out.push(Exclusion::KindNotAllowed {
+            kind: offer.kind.id(),
+        });
     }
     out
 }

@@ -59,11 +59,20 @@
 pub mod defaults;
 mod evaluate;
 mod lines;
-pub mod words;
 
 pub use defaults::CostDefaults;
 pub use evaluate::*;
 pub use lines::*;
+// Why an option cannot serve, and how it would be deployed: typed values that live with their
+// words in `crate::words::cost`.
+pub use crate::words::cost::{Deployment, Exclusion, Shortfall};
+
+/// The words of the cost layer under their old path: an offer's jurisdiction, GPUs and
+/// virtualisation ([`crate::words::cost`]), numbers and money ([`crate::format`]).
+pub mod words {
+    pub use crate::format::{amount, money, number, percent, show};
+    pub use crate::words::cost::{gpus, jurisdiction, virtualization};
+}
 
 mod report;
 pub use report::{CostLine, LazyText, OptionReport};
@@ -189,67 +198,14 @@ impl Demand {
     }
 }
 
-/// Why an option cannot serve the workload (it does not fit, or misses a target).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Shortfall {
-    /// The sizing engine's words, already in the report's language; `None`: it gave none.
-    DoesNotFit(Option<String>),
-    /// Per-user decode speed below the target, after the hypervisor tax.
-    TooSlow { tokens_per_s: f64, target: f64 },
-    /// P95 time to first token above the target.
-    TooLateFirstToken {
-        p95_ms: f64,
-        target_ms: f64,
-        spread: f64,
-    },
-    /// The sizing gives no throughput, so the load cannot be placed.
-    NoThroughput,
-    /// The load needs more servers than one option may take.
-    TooManyServers { needed: f64, max: u32 },
-    /// Fine-tuning needs a FLOP/s figure the sizing did not give.
-    NoTrainingSpeed,
-    /// One fine-tuning epoch takes longer than the hours trained in a month.
-    EpochTooLong { hours: f64, available: f64 },
-}
-
-/// A constraint of the user that rules an option out.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Exclusion {
-    NotEuJurisdiction {
-        jurisdiction: String,
-    },
-    NotSingleTenant,
-    /// `gpu` is the offer's GPU id (`cpu` for a CPU offer) until the report names it.
-    GpuNotAllowed {
-        gpu: String,
-    },
-    KindNotAllowed {
-        kind: OfferKind,
-    },
-}
-
-/// How one option would be deployed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Deployment {
-    BareMetal,
-    Cloud,
-    Cpu,
-}
-
 impl Deployment {
+    /// How an offer of this kind is deployed: VPS and dedicated CPU servers on CPU, bare-metal
+    /// GPU servers on bare metal, the rest in the cloud.
     pub fn of(kind: OfferKind) -> Deployment {
         match kind {
             OfferKind::Vps | OfferKind::DedicatedCpu => Deployment::Cpu,
             OfferKind::BareMetal => Deployment::BareMetal,
             _ => Deployment::Cloud,
-        }
-    }
-    /// `bare_metal`, `cloud` or `cpu` (report JSON).
-    pub fn id(self) -> &'static str {
-        match self {
-            Deployment::BareMetal => "bare_metal",
-            Deployment::Cloud => "cloud",
-            Deployment::Cpu => "cpu",
         }
     }
 }

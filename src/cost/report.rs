@@ -62,12 +62,7 @@ impl LazyText {
             Some(Words::CostBasis(basis, currency, lang)) => basis.sentence(*currency, *lang),
             Some(Words::WhyNot(reasons, lang)) => {
                 let (shortfalls, exclusions) = &**reasons;
-                let sentences: Vec<String> = shortfalls
-                    .iter()
-                    .map(|s| s.sentence(*lang))
-                    .chain(exclusions.iter().map(|e| e.sentence(*lang)))
-                    .collect();
-                sentences.join("; ")
+                crate::words::cost::why_not(shortfalls, exclusions, *lang)
             }
             None => String::new(),
         })
