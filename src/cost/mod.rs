@@ -56,13 +56,16 @@
 //! applies the user's edits (`peak`, `egress_gb`, `storage_gb`, `monitoring`, `vm_tax`,
 //! `kwh_price`, `pue`).
 
+mod bill;
+mod compare;
 pub mod defaults;
 mod evaluate;
 mod lines;
 
+pub use compare::{evaluate_all, fill_break_even, hourly_benchmark, sort_options, HourlyBenchmark};
 pub use defaults::CostDefaults;
-pub use evaluate::*;
-pub use lines::*;
+pub use evaluate::{evaluate_offer, exclusions};
+pub use lines::{Basis, CostItem, LineKey};
 // Why an option cannot serve, and how it would be deployed: typed values that live with their
 // words in `crate::words::cost`.
 pub use crate::words::cost::{Deployment, Exclusion, Shortfall};
