@@ -4,3 +4,4 @@
 //! inside the sentences are written by [`crate::format`].
 
 pub mod cost;
+pub mod plan;
