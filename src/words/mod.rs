@@ -3,5 +3,6 @@
 //! a change of wording touches one place and both languages sit side by side. Numbers and money
 //! inside the sentences are written by [`crate::format`].
 
+pub mod catalog;
 pub mod cost;
 pub mod plan;
