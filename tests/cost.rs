@@ -1,7 +1,7 @@
-//! The cost model: worked examples from shared/background.md, break-even, hidden lines,
+//! The cost model: worked examples from docs/background.md, break-even, hidden lines,
 //! hypervisor tax, latency spread, fine-tuning, and invariants.
 
-#[path = "cost_fixtures.rs"]
+#[path = "support/cost.rs"]
 mod fixtures;
 
 use fixtures::*;

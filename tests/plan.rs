@@ -1,7 +1,7 @@
 //! The recommendation: cheapest usable option, bare metal vs hourly cloud vs CPU, constraints,
 //! runner-ups, and reasons in English and Spanish.
 
-#[path = "cost_fixtures.rs"]
+#[path = "support/cost.rs"]
 mod fixtures;
 
 use fixtures::*;

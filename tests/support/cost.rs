@@ -1,5 +1,6 @@
-//! Hand-made offers, sizings and workloads shared by tests/cost.rs and tests/plan.rs
-//! (included with `#[path]`; as its own test target it holds no tests).
+//! Hand-made offers, sizings and demands shared by tests/cost.rs and tests/plan.rs (each includes
+//! it with `#[path]`; under `tests/support/` it is not a test target of its own).
+// Each including test uses part of it.
 #![allow(dead_code)]
 
 use inference_sizer::catalog::{
