@@ -1,6 +1,6 @@
 //! The cost layer's words: why an option cannot serve (shortfalls and exclusions), how it would
 //! be deployed, an offer's jurisdiction, GPUs and virtualisation; the cost lines' bases are in
-//! [`basis`]. The typed values live here so the sentences can match on them; `crate::cost`
+//! [`Basis`]. The typed values live here so the sentences can match on them; `crate::cost`
 //! re-exports them under their old paths.
 
 mod basis;
