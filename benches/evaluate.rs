@@ -5,7 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use inference_sizer::catalog::{
     Egress, Fee, Offer, OfferGpu, OfferKind, Price, PricePer, Virtualization,
 };
-use inference_sizer::cost::{self, CostDefaults, OfferSizing, Workload};
+use inference_sizer::cost::{self, CostDefaults, Demand, OfferSizing};
 use inference_sizer::plan;
 use inference_sizer::scenario::{Lang, Scenario};
 use inference_sizer::units::{Currency, UsdPerEur};
@@ -122,18 +122,18 @@ fn bench_evaluate(c: &mut Criterion) {
         ttft_ms: 1000.0,
         ..Scenario::default()
     };
-    let workload = Workload::from_scenario(&scenario);
+    let demand = Demand::from_scenario(&scenario);
     let defaults = CostDefaults::with_assumptions(&scenario.assumptions);
     c.bench_function("evaluate 170 offers + recommend + report rows", |b| {
         b.iter(|| {
             let options = cost::evaluate_all(
                 black_box(&pairs).iter().map(|(o, s)| (o, s)),
-                &workload,
+                &demand,
                 &defaults,
                 Currency::Eur,
                 UsdPerEur(1.16),
             );
-            let rec = plan::recommend(&options, &workload, Lang::En);
+            let rec = plan::recommend(&options, &demand, Lang::En);
             let rows: Vec<_> = options
                 .into_iter()
                 .map(|o| o.into_report(Lang::En))
@@ -151,11 +151,11 @@ fn bench_parts(c: &mut Criterion) {
         ttft_ms: 1000.0,
         ..Scenario::default()
     };
-    let workload = Workload::from_scenario(&scenario);
+    let demand = Demand::from_scenario(&scenario);
     let defaults = CostDefaults::with_assumptions(&scenario.assumptions);
     let options = cost::evaluate_all(
         pairs.iter().map(|(o, s)| (o, s)),
-        &workload,
+        &demand,
         &defaults,
         Currency::Eur,
         UsdPerEur(1.16),
@@ -164,7 +164,7 @@ fn bench_parts(c: &mut Criterion) {
         b.iter(|| {
             cost::evaluate_all(
                 black_box(&pairs).iter().map(|(o, s)| (o, s)),
-                &workload,
+                &demand,
                 &defaults,
                 Currency::Eur,
                 UsdPerEur(1.16),
@@ -172,7 +172,7 @@ fn bench_parts(c: &mut Criterion) {
         })
     });
     c.bench_function("recommend", |b| {
-        b.iter(|| plan::recommend(black_box(&options), &workload, Lang::En))
+        b.iter(|| plan::recommend(black_box(&options), &demand, Lang::En))
     });
     c.bench_function("to_report 170 rows", |b| {
         b.iter(|| {

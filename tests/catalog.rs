@@ -619,24 +619,39 @@ fn filtering_by_provider_keeps_its_offers_and_the_reference_ones() {
     assert_eq!(hetzner.gpus, c.gpus);
 }
 
+/// What loading any text may give: a catalogue that validates, or a refusal with words in both
+/// languages.
+fn valid_or_worded(result: Result<Catalog, CatalogError>) -> Result<(), TestCaseError> {
+    match result {
+        Ok(catalog) => prop_assert_eq!(validate(&catalog), Vec::new()),
+        Err(e) => {
+            prop_assert!(!e.sentence(Lang::En).is_empty());
+            prop_assert!(!e.sentence(Lang::Es).is_empty());
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn arbitrary_text_never_panics(text in ".{0,200}") {
-        let _ = Catalog::from_json(&text);
-        let _ = Catalog::load(&text);
-        let _ = Catalog::load_over(&Catalog::builtin(), &text);
+        if let Err(e) = Catalog::from_json(&text) {
+            prop_assert!(!e.to_string().is_empty());
+        }
+        valid_or_worded(Catalog::load(&text))?;
+        valid_or_worded(Catalog::load_over(&Catalog::builtin(), &text))?;
     }
 
     #[test]
     fn a_truncated_or_corrupted_catalogue_never_panics(cut in 0usize..SHIPPED.len(), byte in 0u8..128) {
         let cut = (0..=cut).rev().find(|&i| SHIPPED.is_char_boundary(i)).unwrap_or(0);
-        let _ = Catalog::load(&SHIPPED[..cut]);
+        valid_or_worded(Catalog::load(&SHIPPED[..cut]))?;
         let mut corrupted = SHIPPED[..cut].to_string();
         corrupted.push(char::from(byte));
         corrupted.push_str(&SHIPPED[cut..]);
-        let _ = Catalog::load(&corrupted);
+        valid_or_worded(Catalog::load(&corrupted))?;
     }
 }
 

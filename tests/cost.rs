@@ -1,7 +1,7 @@
-//! The cost model: worked examples from shared/background.md, break-even, hidden lines,
+//! The cost model: worked examples from docs/background.md, break-even, hidden lines,
 //! hypervisor tax, latency spread, fine-tuning, and invariants.
 
-#[path = "cost_fixtures.rs"]
+#[path = "support/cost.rs"]
 mod fixtures;
 
 use fixtures::*;
@@ -12,8 +12,8 @@ use inference_sizer::scenario::Lang;
 use inference_sizer::units::{Currency, DAYS_PER_MONTH, WEEKS_PER_MONTH};
 use proptest::prelude::*;
 
-fn steady_service() -> inference_sizer::cost::Workload {
-    workload(0.0, 24.0)
+fn steady_service() -> inference_sizer::cost::Demand {
+    demand(0.0, 24.0)
 }
 
 #[test]
@@ -69,7 +69,7 @@ fn a_40_usd_vps_serving_a_million_requests_a_month_costs_4_cents_per_thousand() 
     // 1,000,000 requests a month = 32,877 a day over 30.42 days; 40 USD / 1,000 thousands
     // = 0.04 USD per 1,000 requests (background.md). Traffic, disk and monitoring are included.
     let vps = cpu_server("vps-small", OfferKind::Vps, 40.0);
-    let w = workload(1_000_000.0 / DAYS_PER_MONTH, 24.0);
+    let w = demand(1_000_000.0 / DAYS_PER_MONTH, 24.0);
     let c = cost_of(
         &vps,
         &cpu_sizing(50.0, 20.0),
@@ -86,7 +86,7 @@ fn a_40_usd_vps_serving_a_million_requests_a_month_costs_4_cents_per_thousand() 
 fn an_80_usd_dedicated_server_serving_5_million_requests_costs_1_6_cents_per_thousand() {
     // 80 USD / 5,000 thousands = 0.016 USD per 1,000 requests: 2.5x cheaper than the VPS.
     let dedicated = cpu_server("dedi-entry", OfferKind::DedicatedCpu, 80.0);
-    let w = workload(5_000_000.0 / DAYS_PER_MONTH, 24.0);
+    let w = demand(5_000_000.0 / DAYS_PER_MONTH, 24.0);
     let c = cost_of(
         &dedicated,
         &cpu_sizing(200.0, 20.0),
@@ -215,7 +215,7 @@ fn hourly_offers_bill_only_the_active_hours_plus_warm_up_when_the_load_stops() {
     let c = cost_of(
         &cloud,
         &llm_sizing(4, 2000.0, 300.0),
-        &workload(0.0, 4.0),
+        &demand(0.0, 4.0),
         &compute_only(),
         Currency::Eur,
     );
@@ -230,7 +230,7 @@ fn hourly_offers_bill_only_the_active_hours_plus_warm_up_when_the_load_stops() {
 fn monthly_fees_and_reserved_terms_pay_the_whole_month_whatever_the_hours() {
     // Bare metal 6,000 EUR a month is 6,000 at 4 h a day too; reserved 1.8 EUR/GPU-h is
     // committed: 7.2 EUR/h x 730 = 5,256 EUR.
-    let w = workload(0.0, 4.0);
+    let w = demand(0.0, 4.0);
     let s = llm_sizing(4, 2000.0, 300.0);
     let bm = cost_of(
         &h100_bare_metal("bm", 4, 6_000.0),
@@ -263,7 +263,7 @@ fn an_hourly_price_under_a_long_minimum_term_is_paid_around_the_clock() {
     let c = cost_of(
         &reserved,
         &s,
-        &workload(0.0, 4.0),
+        &demand(0.0, 4.0),
         &compute_only(),
         Currency::Eur,
     );
@@ -273,7 +273,7 @@ fn an_hourly_price_under_a_long_minimum_term_is_paid_around_the_clock() {
     let c = cost_of(
         &reserved,
         &s,
-        &workload(0.0, 4.0),
+        &demand(0.0, 4.0),
         &compute_only(),
         Currency::Eur,
     );
@@ -496,7 +496,7 @@ fn energy_is_reported_everywhere_and_charged_only_where_the_user_pays_the_power(
 fn the_hypervisor_tax_makes_a_vm_need_more_replicas_than_the_same_hardware_on_bare_metal() {
     // One replica: 1,000 tokens/s / 100 output tokens = 10 requests/s on bare metal, 9 on a VM (-10%).
     // Load: 410,400 requests a day = 4.75/s, peak x2 = 9.5/s: 1 replica on bare metal, 2 on the VM.
-    let mut w = workload(410_400.0, 24.0);
+    let mut w = demand(410_400.0, 24.0);
     w.tokens_out = 100.0;
     let s = llm_sizing(1, 1_000.0, 100.0);
     let mut vm = h100_bare_metal("same-box-vm", 1, 1_000.0);
@@ -532,7 +532,7 @@ fn replicas_follow_the_peak_and_the_concurrency_held_in_memory() {
     let c = cost_of(
         &h100_bare_metal("bm", 4, 6_000.0),
         &s,
-        &workload(8_640_000.0, 24.0),
+        &demand(8_640_000.0, 24.0),
         &compute_only(),
         Currency::Eur,
     );
@@ -547,7 +547,7 @@ fn replicas_follow_the_peak_and_the_concurrency_held_in_memory() {
     let c = cost_of(
         &h100_bare_metal("bm", 4, 6_000.0),
         &tight,
-        &workload(8_640_000.0, 24.0),
+        &demand(8_640_000.0, 24.0),
         &compute_only(),
         Currency::Eur,
     );
@@ -557,7 +557,7 @@ fn replicas_follow_the_peak_and_the_concurrency_held_in_memory() {
 #[test]
 fn p95_latency_turns_the_mean_into_a_tail_by_hosting_type() {
     // Mean 100 ms: bare metal P95 108 ms; VM 100 / 0.9 x 1.2 = 133 ms; shared VPS 100 / 0.9 x 3 = 333 ms.
-    let w = workload(1_000.0, 24.0);
+    let w = demand(1_000.0, 24.0);
     let s = cpu_sizing(50.0, 100.0);
     let d = CostDefaults::default();
     let dedicated = cost_of(
@@ -764,7 +764,7 @@ fn bad_sizing_numbers_never_reach_the_figures() {
     let c = cost_of(
         &h100_cloud("c", OfferKind::CloudOnDemand, 4, 11.0),
         &s,
-        &workload(1e6, 24.0),
+        &demand(1e6, 24.0),
         &CostDefaults::default(),
         Currency::Eur,
     );
@@ -863,7 +863,7 @@ proptest! {
         months in 1.0f64..120.0,
         tokens_out in 1.0f64..10_000.0,
     ) {
-        let mut w = workload(rpd, hours);
+        let mut w = demand(rpd, hours);
         w.months = months;
         w.tokens_out = tokens_out;
         let c = cost_of(&offer, &sizing, &w, &CostDefaults::default(), Currency::Usd);
@@ -879,8 +879,8 @@ proptest! {
         hours in 1.0f64..24.0,
     ) {
         let d = CostDefaults::default();
-        let less = cost_of(&offer, &sizing, &workload(rpd, hours), &d, Currency::Eur);
-        let more = cost_of(&offer, &sizing, &workload(rpd * more, hours), &d, Currency::Eur);
+        let less = cost_of(&offer, &sizing, &demand(rpd, hours), &d, Currency::Eur);
+        let more = cost_of(&offer, &sizing, &demand(rpd * more, hours), &d, Currency::Eur);
         prop_assert!(more.monthly.amount() >= less.monthly.amount() * (1.0 - 1e-12) - 1e-9,
             "{} < {}", more.monthly.amount(), less.monthly.amount());
     }

@@ -1,12 +1,12 @@
 //! The recommendation: cheapest usable option, bare metal vs hourly cloud vs CPU, constraints,
 //! runner-ups, and reasons in English and Spanish.
 
-#[path = "cost_fixtures.rs"]
+#[path = "support/cost.rs"]
 mod fixtures;
 
 use fixtures::*;
 use inference_sizer::catalog::{OfferKind, Virtualization};
-use inference_sizer::cost::{CostDefaults, Deployment, OfferSizing, OptionCost, Workload};
+use inference_sizer::cost::{CostDefaults, Demand, Deployment, OfferSizing, OptionCost};
 use inference_sizer::model::Task;
 use inference_sizer::plan::{self, Reason};
 use inference_sizer::report::Recommendation;
@@ -35,14 +35,14 @@ fn h100_market() -> Vec<(inference_sizer::catalog::Offer, OfferSizing)> {
 
 fn options_for(
     pairs: &[(inference_sizer::catalog::Offer, OfferSizing)],
-    w: &Workload,
+    w: &Demand,
 ) -> Vec<OptionCost> {
     evaluate(pairs, w, &CostDefaults::default(), Currency::Eur)
 }
 
 fn recommendation(
     pairs: &[(inference_sizer::catalog::Offer, OfferSizing)],
-    w: &Workload,
+    w: &Demand,
     lang: Lang,
 ) -> Recommendation {
     plan::recommend(&options_for(pairs, w), w, lang).expect("a usable option")
@@ -63,12 +63,12 @@ fn the_recommendation_moves_from_bare_metal_to_hourly_cloud_as_daily_hours_fall(
         (4.0, "gpucloud-4xh100"),
     ];
     for (hours, offer) in expected {
-        let rec = recommendation(&h100_market(), &workload(0.0, hours), Lang::En);
+        let rec = recommendation(&h100_market(), &demand(0.0, hours), Lang::En);
         assert_eq!(rec.offer_id, offer, "at {hours} h a day");
     }
-    let steady = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::En);
+    let steady = recommendation(&h100_market(), &demand(0.0, 24.0), Lang::En);
     assert_eq!(steady.deployment, Deployment::BareMetal);
-    let bursty = recommendation(&h100_market(), &workload(0.0, 4.0), Lang::En);
+    let bursty = recommendation(&h100_market(), &demand(0.0, 4.0), Lang::En);
     assert_eq!(bursty.deployment, Deployment::Cloud);
 }
 
@@ -76,7 +76,7 @@ fn the_recommendation_moves_from_bare_metal_to_hourly_cloud_as_daily_hours_fall(
 fn steady_bare_metal_reasons_quote_utilisation_break_even_and_weeks() {
     // Bare metal busy 100% (one replica kept busy 24 h). Break-even utilisation:
     // 6,033 / (10 EUR/h / 0.9 x 730 h) = 0.744 -> "74%". Weeks: 1,200 / (7,350.5 - 6,000) x 4.345 = 3.9.
-    let rec = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::En);
+    let rec = recommendation(&h100_market(), &demand(0.0, 24.0), Lang::En);
     let text = rec.reasons.join("\n");
     assert!(
         text.contains("baremetal baremetal-4xh100 is the cheapest of 3 options"),
@@ -104,7 +104,7 @@ fn steady_bare_metal_reasons_quote_utilisation_break_even_and_weeks() {
 #[test]
 fn bursty_cloud_reasons_say_the_fixed_fee_would_sit_idle() {
     // At 4 h a day bare metal is busy 4 / 24 = 17% of its paid capacity, below 74%.
-    let rec = recommendation(&h100_market(), &workload(0.0, 4.0), Lang::En);
+    let rec = recommendation(&h100_market(), &demand(0.0, 4.0), Lang::En);
     let text = rec.reasons.join("\n");
     assert!(text.contains("bursty load"), "{text}");
     assert!(
@@ -125,7 +125,7 @@ fn bursty_cloud_reasons_say_the_fixed_fee_would_sit_idle() {
 
 #[test]
 fn reasons_are_written_in_spanish_with_spanish_numbers() {
-    let rec = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::Es);
+    let rec = recommendation(&h100_market(), &demand(0.0, 24.0), Lang::Es);
     let text = rec.reasons.join("\n");
     assert!(text.contains("es la opción más barata de 3"), "{text}");
     assert!(text.contains("6.033 € al mes"), "{text}");
@@ -135,7 +135,7 @@ fn reasons_are_written_in_spanish_with_spanish_numbers() {
     );
     assert!(text.contains("dentro del objetivo de 2.000 ms"), "{text}");
     // Every reason has a Spanish sentence distinct from the English one.
-    let en = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::En);
+    let en = recommendation(&h100_market(), &demand(0.0, 24.0), Lang::En);
     assert_eq!(en.reasons.len(), rec.reasons.len());
     for (a, b) in en.reasons.iter().zip(&rec.reasons) {
         assert_ne!(a, b);
@@ -146,7 +146,7 @@ fn reasons_are_written_in_spanish_with_spanish_numbers() {
 fn runner_ups_say_how_they_differ() {
     // GPU cloud at 24 h: 7,300 + 29.0 storage + 21.6 monitoring = 7,350.5 EUR, +21.8% on 6,033;
     // its P95 first token 300 / 0.9 x 1.2 = 400 ms against 324 ms on bare metal.
-    let rec = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::En);
+    let rec = recommendation(&h100_market(), &demand(0.0, 24.0), Lang::En);
     assert_eq!(rec.runner_ups.len(), 2);
     assert_eq!(rec.runner_ups[0].offer_id, "gpucloud-4xh100");
     assert_eq!(
@@ -154,7 +154,7 @@ fn runner_ups_say_how_they_differ() {
         "+22% cost, cloud (virtual machine, -10% throughput), US jurisdiction, gpucloud, P95 400 ms"
     );
     assert_eq!(rec.runner_ups[1].offer_id, "hyperscaler-p5");
-    let es = recommendation(&h100_market(), &workload(0.0, 24.0), Lang::Es);
+    let es = recommendation(&h100_market(), &demand(0.0, 24.0), Lang::Es);
     assert_eq!(
         es.runner_ups[0].difference,
         "+22 % de coste, nube (máquina virtual, -10 % de rendimiento), jurisdicción de EE. UU., gpucloud, P95 400 ms"
@@ -165,7 +165,7 @@ fn runner_ups_say_how_they_differ() {
 fn a_runner_up_names_its_gpu_and_jurisdiction_in_words_not_codes() {
     // The GPU cloud of `h100_market` moved to 4x A100 under another jurisdiction: the same
     // +21.8% on 6,033 EUR, and the words name the card as the catalogue does.
-    let w = workload(0.0, 24.0);
+    let w = demand(0.0, 24.0);
     let mut options = options_for(&h100_market(), &w);
     let cloud = options
         .iter_mut()
@@ -206,7 +206,7 @@ fn eu_jurisdiction_excludes_us_providers_even_in_eu_regions() {
         ),
         llm_sizing(4, 2000.0, 300.0),
     ));
-    let mut w = workload(0.0, 4.0);
+    let mut w = demand(0.0, 4.0);
     let anywhere = recommendation(&market, &w, Lang::En);
     assert_eq!(anywhere.offer_id, "gpucloud-4xh100");
     w.constraints.eu_jurisdiction = true;
@@ -233,7 +233,7 @@ fn single_tenancy_keeps_only_single_tenant_hardware() {
         ),
         llm_sizing(4, 2000.0, 300.0),
     ));
-    let mut w = workload(0.0, 4.0);
+    let mut w = demand(0.0, 4.0);
     w.constraints.eu_jurisdiction = true;
     w.constraints.single_tenant = true;
     let rec = recommendation(&market, &w, Lang::En);
@@ -259,7 +259,7 @@ fn single_tenancy_keeps_only_single_tenant_hardware() {
 
 #[test]
 fn no_usable_option_gives_no_recommendation() {
-    let mut w = workload(0.0, 24.0);
+    let mut w = demand(0.0, 24.0);
     w.constraints.eu_jurisdiction = true;
     let market: Vec<_> = h100_market()
         .into_iter()
@@ -270,7 +270,7 @@ fn no_usable_option_gives_no_recommendation() {
 
 #[test]
 fn allowed_gpus_and_kinds_narrow_the_choice() {
-    let mut w = workload(0.0, 24.0);
+    let mut w = demand(0.0, 24.0);
     w.constraints.kinds = vec![OfferKind::CloudOnDemand];
     assert_eq!(
         recommendation(&h100_market(), &w, Lang::En).offer_id,
@@ -301,7 +301,7 @@ fn small_model_market() -> Vec<(inference_sizer::catalog::Offer, OfferSizing)> {
 #[test]
 fn a_small_model_is_served_on_cpu() {
     // 30,000 requests a day: peak 0.69/s; the VPS at 40 USD = 34.48 EUR is cheapest.
-    let rec = recommendation(&small_model_market(), &workload(30_000.0, 24.0), Lang::En);
+    let rec = recommendation(&small_model_market(), &demand(30_000.0, 24.0), Lang::En);
     assert_eq!(rec.offer_id, "vps-8vcpu");
     assert_eq!(rec.deployment, Deployment::Cpu);
     assert_eq!(rec.gpu_id, None);
@@ -318,7 +318,7 @@ fn a_small_model_is_served_on_cpu() {
 fn a_strict_latency_target_rules_the_shared_vps_out() {
     // VPS P95: 100 / 0.9 x 3 = 333 ms > 200 ms; dedicated: 100 x 1.08 = 108 ms. The dedicated
     // server wins although it costs twice the VPS.
-    let mut w = workload(30_000.0, 24.0);
+    let mut w = demand(30_000.0, 24.0);
     w.max_ttft_p95_ms = 200.0;
     let rec = recommendation(&small_model_market(), &w, Lang::En);
     assert_eq!(rec.offer_id, "dedi-8core");
@@ -353,8 +353,8 @@ fn fine_tuning_market() -> Vec<(inference_sizer::catalog::Offer, OfferSizing)> {
     market
 }
 
-fn full_fine_tuning(hours: f64) -> Workload {
-    let mut w = workload(0.0, hours);
+fn full_fine_tuning(hours: f64) -> Demand {
+    let mut w = demand(0.0, hours);
     w.task = Task::Full;
     w.train_tokens = 1e9;
     w
@@ -416,7 +416,7 @@ fn an_encoder_has_no_per_user_speed_to_meet() {
     // An embedding model: no decode speed, 50 requests/s; the 20 tokens/s target does not apply.
     let mut s = cpu_sizing(50.0, 20.0);
     s.decode_tokens_per_s_per_user = 0.0;
-    let w = workload(30_000.0, 24.0);
+    let w = demand(30_000.0, 24.0);
     let options = options_for(&[(cpu_server("vps-8vcpu", OfferKind::Vps, 40.0), s)], &w);
     assert!(options[0].is_usable(), "{:?}", options[0].shortfalls);
 }
@@ -426,7 +426,7 @@ fn with_no_usable_option_the_planner_says_how_far_the_options_got() {
     // EU jurisdiction and single tenancy: only bare metal qualifies, and it is too slow here.
     let mut market = h100_market();
     market[2].1.decode_tokens_per_s_per_user = 15.0;
-    let mut w = workload(0.0, 24.0);
+    let mut w = demand(0.0, 24.0);
     w.constraints.eu_jurisdiction = true;
     w.constraints.single_tenant = true;
     let options = options_for(&market, &w);
@@ -440,7 +440,7 @@ fn with_no_usable_option_the_planner_says_how_far_the_options_got() {
     assert!(none
         .sentence(Lang::Es)
         .starts_with("Ninguna opción cumple todos los requisitos: de 3 ofertas"));
-    assert!(plan::why_none(&options_for(&h100_market(), &workload(0.0, 24.0)), &w).is_none());
+    assert!(plan::why_none(&options_for(&h100_market(), &demand(0.0, 24.0)), &w).is_none());
 }
 
 #[test]
@@ -451,7 +451,7 @@ fn spot_recommendations_warn_about_interruptions() {
         h100_cloud("spot-4xh100", OfferKind::CloudSpot, 4, 1.0),
         llm_sizing(4, 2000.0, 300.0),
     ));
-    let rec = recommendation(&market, &workload(0.0, 24.0), Lang::En);
+    let rec = recommendation(&market, &demand(0.0, 24.0), Lang::En);
     assert_eq!(rec.offer_id, "spot-4xh100");
     assert!(
         rec.reasons.iter().any(|r| r.starts_with(
@@ -473,7 +473,7 @@ fn spot_recommendations_warn_about_interruptions() {
 fn a_strict_latency_target_on_a_virtualised_choice_cites_the_decision_matrix() {
     // P95 target 450 ms: the GPU cloud VM (300 / 0.9 x 1.2 = 400 ms) qualifies and is cheapest at
     // 4 h a day (1,419 EUR); bare metal (6,033 EUR) costs 325% more.
-    let mut w = workload(0.0, 4.0);
+    let mut w = demand(0.0, 4.0);
     w.max_ttft_p95_ms = 450.0;
     let options = options_for(&h100_market(), &w);
     let plan = plan::choose(&options, &w).unwrap();
@@ -492,8 +492,8 @@ fn a_strict_latency_target_on_a_virtualised_choice_cites_the_decision_matrix() {
     assert!(rec.reasons.iter().any(|r| r
         == "For a strict P95 latency target the usual choice is bare metal, whose tail latency stays close to the mean; the cheapest bare-metal option that qualifies costs 325% more."));
     // A tolerant target (2,000 ms) does not invoke it.
-    let tolerant = options_for(&h100_market(), &workload(0.0, 4.0));
-    let tolerant = plan::choose(&tolerant, &workload(0.0, 4.0)).unwrap();
+    let tolerant = options_for(&h100_market(), &demand(0.0, 4.0));
+    let tolerant = plan::choose(&tolerant, &demand(0.0, 4.0)).unwrap();
     assert!(!tolerant
         .reasons
         .iter()
@@ -556,7 +556,7 @@ mod properties {
             eu in any::<bool>(),
             single in any::<bool>(),
         ) {
-            let mut w = workload(rpd, hours);
+            let mut w = demand(rpd, hours);
             w.constraints.eu_jurisdiction = eu;
             w.constraints.single_tenant = single;
             let options = options_for(&market, &w);

@@ -1,9 +1,9 @@
 //! Reading a catalogue document: JSON text to [`Catalog`], with errors a person can act on, the
 //! built-in catalogue shipped in `public/catalog.json`, and the provider-catalogue rules of
-//! shared/interface.md §3 (merge, filter).
+//! docs/interface.md §3 (merge, filter).
 
 use super::types::{Catalog, GpuSpec, Offer};
-use super::validate::{path_in, validate, Problem};
+use super::validate::{validate, Problem};
 use crate::lang::Lang;
 use crate::model::import::JsonSyntax;
 use crate::model::ModelArch;
@@ -20,116 +20,9 @@ pub const SCHEMA: u32 = 1;
 /// and whitespace (see build.rs).
 pub const BUILTIN_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog.min.json"));
 
-/// One field of the document that could not be read, named by its path (`offers[3].price.currency`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FieldError {
-    pub path: String,
-    /// What is wrong, in English: `serde`'s words, or ours (`must be a list`).
-    pub message: String,
-}
-
-impl FieldError {
-    /// Where and what, in the reader's language: `offers[0] (acme-h100): falta el campo `count``.
-    pub fn sentence(&self, lang: Lang) -> String {
-        let spanish;
-        let message = match lang {
-            Lang::En => &self.message,
-            Lang::Es => {
-                spanish = serde_in_spanish(&self.message);
-                &spanish
-            }
-        };
-        [path_in(&self.path, lang), ": ", message].concat()
-    }
-}
-
-impl fmt::Display for FieldError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.sentence(Lang::En))
-    }
-}
-
-/// `serde`'s message about a field in Spanish. `serde` words a fixed set of faults; those a
-/// catalogue read through a `Value` can meet are `missing field`, `unknown variant` and `invalid
-/// type` or `value: X, expected Y`. Names between backticks stay as they are; a message of
-/// another form is quoted whole.
-fn serde_in_spanish(message: &str) -> String {
-    let after = |prefix: &str| message.strip_prefix(prefix);
-    let translated = if message == "must be a list" {
-        Some("debe ser una lista".to_string())
-    } else if let Some(field) = after("missing field ") {
-        Some(["falta el campo ", field].concat())
-    } else if let Some((value, expected)) =
-        after("unknown variant ").and_then(|m| m.split_once(", expected "))
-    {
-        let choices = match expected.strip_prefix("one of ") {
-            Some(list) => ["uno de ", list].concat(),
-            None => expected.replace("` or `", "` o `"),
-        };
-        Some(["valor ", value, " desconocido; se admite ", &choices].concat())
-    } else {
-        [
-            ("invalid type: ", "tipo no válido: "),
-            ("invalid value: ", "valor no válido: "),
-        ]
-        .into_iter()
-        .find_map(|(en, es)| {
-            let (found, expected) = after(en)?.split_once(", expected ")?;
-            Some(
-                [
-                    es,
-                    &found_in_spanish(found)?,
-                    " donde se esperaba ",
-                    expected_in_spanish(expected)?,
-                ]
-                .concat(),
-            )
-        })
-    };
-    translated.unwrap_or_else(|| ["«", message, "»"].concat())
-}
-
-/// `serde`'s `Unexpected` (what the document has) in Spanish.
-fn found_in_spanish(found: &str) -> Option<String> {
-    for (en, es) in [
-        ("string ", "la cadena "),
-        ("integer ", "el entero "),
-        ("floating point ", "el número "),
-        ("boolean ", "el booleano "),
-    ] {
-        if let Some(value) = found.strip_prefix(en) {
-            return Some([es, value].concat());
-        }
-    }
-    let words = match found {
-        "null" => "`null`",
-        "map" => "un objeto",
-        "sequence" => "una lista",
-        "unit value" => "un valor vacío",
-        _ => return None,
-    };
-    Some(words.to_string())
-}
-
-/// `serde`'s `Expected` (what the field takes) in Spanish.
-fn expected_in_spanish(expected: &str) -> Option<&'static str> {
-    Some(match expected {
-        "f64" | "f32" => "un número",
-        "u8" => "un entero de 0 a 255",
-        "u16" => "un entero de 0 a 65.535",
-        "u32" => "un entero de 0 a 4.294.967.295",
-        "u64" | "usize" => "un entero no negativo",
-        "i32" | "i64" => "un entero",
-        "a string" => "una cadena",
-        "a boolean" => "un booleano (`true` o `false`)",
-        "a sequence" => "una lista",
-        "a map" => "un objeto",
-        "string or map" => "una cadena o un objeto",
-        "option" => "un valor o `null`",
-        e if e.starts_with("struct ") => "un objeto",
-        _ => return None,
-    })
-}
+// One field of the document that could not be read: it lives with its words in
+// `crate::words::catalog`.
+pub use crate::words::catalog::FieldError;
 
 /// Why a catalogue document was refused; [`CatalogError::sentence`] says it in the reader's
 /// language (`Display`: English, as `sizer` prints it).
@@ -146,60 +39,17 @@ pub enum CatalogError {
 impl CatalogError {
     /// The refusal as a sentence, each field or problem named by its place in the document.
     pub fn sentence(&self, lang: Lang) -> String {
-        use CatalogError::*;
-        let t = |en: &'static str, es: &'static str| if lang == Lang::Es { es } else { en };
-        let join = |sentences: Vec<String>| sentences.join("; ");
-        let schema = SCHEMA.to_string();
+        use crate::words::catalog as words;
         match self {
-            Syntax(s) => [
-                t("The catalogue is not valid JSON (", "El catálogo no es JSON válido ("),
-                &s.said(lang),
-                ").",
-            ]
-            .concat(),
-            NotAnObject => t(
-                "The catalogue must be a JSON object with `schema`, `as_of`, `usd_per_eur` and `offers`.",
-                "El catálogo debe ser un objeto JSON con `schema`, `as_of`, `usd_per_eur` y `offers`.",
-            )
-            .to_string(),
-            MissingSchema => [
-                t(
-                    "The catalogue has no `schema` field; this version reads schema ",
-                    "El catálogo no tiene el campo `schema`; esta versión lee el esquema ",
-                ),
-                &schema,
-                ".",
-            ]
-            .concat(),
-            WrongSchema { found } => [
-                t("The catalogue uses schema ", "El catálogo usa el esquema "),
-                found,
-                t(
-                    "; this version reads schema ",
-                    "; esta versión solo lee el esquema ",
-                ),
-                &schema,
-                t(" only.", "."),
-            ]
-            .concat(),
-            Fields(errors) => [
-                t("The catalogue could not be read: ", "No se pudo leer el catálogo: "),
-                &join(errors.iter().map(|e| e.sentence(lang)).collect()),
-                ".",
-            ]
-            .concat(),
-            Invalid(problems) => [
-                t("The catalogue was read but has ", "El catálogo se leyó, pero tiene "),
-                &problems.len().to_string(),
-                match (lang, problems.len()) {
-                    (Lang::En, _) => " problem(s): ",
-                    (Lang::Es, 1) => " problema: ",
-                    (Lang::Es, _) => " problemas: ",
-                },
-                &join(problems.iter().map(|p| p.sentence(lang)).collect()),
-                ".",
-            ]
-            .concat(),
+            CatalogError::Syntax(s) => words::not_json(&s.said(lang), lang),
+            CatalogError::NotAnObject => words::not_an_object(lang),
+            CatalogError::MissingSchema => words::missing_schema(SCHEMA, lang),
+            CatalogError::WrongSchema { found } => words::wrong_schema(found, SCHEMA, lang),
+            CatalogError::Fields(errors) => words::unreadable(errors, lang),
+            CatalogError::Invalid(problems) => {
+                let sentences: Vec<String> = problems.iter().map(|p| p.sentence(lang)).collect();
+                words::invalid(&sentences, lang)
+            }
         }
     }
 }
@@ -348,7 +198,7 @@ fn take_array<T: DeserializeOwned>(
         Some(_) => {
             errors.push(FieldError {
                 path: key.into(),
-                message: "must be a list".into(),
+                message: crate::words::catalog::MUST_BE_A_LIST.into(),
             });
             return Vec::new();
         }
@@ -370,7 +220,7 @@ fn take_array<T: DeserializeOwned>(
     out
 }
 
-/// A provider's catalogue applied over the built-in one (shared/interface.md §3): the provider's
+/// A provider's catalogue applied over the built-in one (docs/interface.md §3): the provider's
 /// offers replace the built-in offers; its GPUs and models extend the built-in ones (an entry with
 /// the same id replaces the built-in entry); with `include_reference: true` the built-in reference
 /// offers (hyperscalers, GPU clouds) stay beside the provider's own, unless an id collides.

@@ -1,4 +1,4 @@
-//! The catalogue schema (shared/interface.md §3): GPU specs, preset models, offers with prices.
+//! The catalogue schema (docs/interface.md §3): GPU specs, preset models, offers with prices.
 //! Field names are a public contract: add, never rename.
 
 use crate::model::ModelArch;

@@ -3,7 +3,6 @@
 use super::load::SCHEMA;
 use super::types::{Catalog, GpuSpec, Offer};
 use crate::lang::Lang;
-use crate::units::Currency;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -42,70 +41,9 @@ pub struct Problem {
     pub fault: Fault,
 }
 
-/// What is wrong, with the figures the sentence quotes.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Fault {
-    Schema {
-        found: u32,
-    },
-    Rate {
-        usd_per_eur: f64,
-    },
-    MissingDate {
-        field: &'static str,
-    },
-    BadDate {
-        field: &'static str,
-        date: String,
-    },
-    MissingId,
-    /// The id is used by another entry of the same list.
-    DuplicateId {
-        id: String,
-        list: IdList,
-    },
-    UnknownGpu {
-        gpu: String,
-    },
-    ZeroGpuCount,
-    /// Stated GiB per GPU against the spec's `memory_gib` of `gpu`.
-    MemoryMismatch {
-        stated: f64,
-        gpu: String,
-        spec: f64,
-    },
-    BadPrice {
-        amount: f64,
-        currency: Currency,
-    },
-    BadSetupFee {
-        amount: f64,
-    },
-    BadMinTerm {
-        months: f64,
-    },
-    BadEgress,
-    /// A GPU figure that must be positive (`memory_gib`, `bandwidth_gbs`).
-    BadGpuFigure {
-        field: &'static str,
-        value: f64,
-    },
-    BadGpuRatings,
-    BadOfferFigures,
-    NoFiguresSource,
-    NoPriceSource,
-    BadJurisdiction {
-        found: String,
-    },
-}
-
-/// The lists of a catalogue whose entries have ids.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IdList {
-    Gpus,
-    Models,
-    Offers,
-}
+// What is wrong, with the figures its sentence quotes: typed values that live with their words
+// in `crate::words::catalog`.
+pub use crate::words::catalog::{Fault, IdList};
 
 impl Fault {
     /// The kind of fault, as [`Problem::kind`] holds it.
@@ -131,171 +69,17 @@ impl Fault {
     }
 
     /// The fault as a clause (lower case, no full stop): `price must be a positive amount, not
-    /// -5 EUR` / `el precio debe ser un importe positivo, no -5 EUR`.
+    /// -5 EUR` / `el precio debe ser un importe positivo, no -5 EUR`; quotes this build's schema
+    /// and [`MEMORY_TOLERANCE`].
     pub fn message(&self, lang: Lang) -> String {
-        use Fault::*;
-        // Both languages put the figures in the same order: one list of pieces per message,
-        // the words chosen by language (smaller in the download than a `format!` for each).
-        let t = |en: &'static str, es: &'static str| if lang == Lang::Es { es } else { en };
-        let n = |x: f64| decimal(x, lang);
-        match self {
-            Schema { found } => [
-                t("schema is ", "el esquema es el "),
-                &found.to_string(),
-                t(", this version reads ", "; esta versión lee el "),
-                &SCHEMA.to_string(),
-            ]
-            .concat(),
-            Rate { usd_per_eur } => [
-                t(
-                    "usd_per_eur must be a positive number of dollars per euro, not ",
-                    "`usd_per_eur` debe ser un número positivo de dólares por euro, no ",
-                ),
-                &n(*usd_per_eur),
-            ]
-            .concat(),
-            MissingDate { field } => {
-                [t("has no ", "no tiene fecha `"), field, t(" date", "`")].concat()
-            }
-            BadDate { field, date } => [
-                t("", "`"),
-                field,
-                t(" \"", "` \""),
-                date,
-                t(
-                    "\" is not a date (YYYY-MM-DD, YYYY-MM or YYYY)",
-                    "\" no es una fecha (AAAA-MM-DD, AAAA-MM o AAAA)",
-                ),
-            ]
-            .concat(),
-            MissingId => t("has no id", "no tiene `id`").to_string(),
-            DuplicateId { id, list } => [
-                t("id \"", "el id \""),
-                id,
-                t("\" is used by another ", "\" ya lo usa "),
-                match list {
-                    IdList::Gpus => t("GPU", "otra GPU"),
-                    IdList::Models => t("model", "otro modelo"),
-                    IdList::Offers => t("offer", "otra oferta"),
-                },
-            ]
-            .concat(),
-            UnknownGpu { gpu } => [
-                t("uses GPU \"", "usa la GPU \""),
-                gpu,
-                t(
-                    "\", which is not in the catalogue's gpus",
-                    "\", que no está en la lista `gpus` del catálogo",
-                ),
-            ]
-            .concat(),
-            ZeroGpuCount => t(
-                "lists a GPU with a count of 0 (leave `gpu` out for CPU offers)",
-                "indica una GPU con `count` 0 (en las ofertas solo de CPU, omita `gpu`)",
-            )
-            .to_string(),
-            MemoryMismatch { stated, gpu, spec } => [
-                t("states ", "indica "),
-                &n(*stated),
-                t(" GiB per GPU but ", " GiB por GPU, pero "),
-                gpu,
-                t(" has ", " tiene "),
-                &n(*spec),
-                t(" GiB (more than ", " GiB (difieren más de un "),
-                &n(MEMORY_TOLERANCE * 100.0),
-                t("% apart)", " %)"),
-            ]
-            .concat(),
-            BadPrice { amount, currency } => [
-                t(
-                    "price must be a positive amount, not ",
-                    "el precio debe ser un importe positivo, no ",
-                ),
-                &n(*amount),
-                " ",
-                currency.code(),
-            ]
-            .concat(),
-            BadSetupFee { amount } => [
-                t(
-                    "setup fee must be zero or positive, not ",
-                    "la cuota de alta debe ser cero o positiva, no ",
-                ),
-                &n(*amount),
-            ]
-            .concat(),
-            BadMinTerm { months } => [
-                t(
-                    "min_term_months must be zero or positive, not ",
-                    "`min_term_months` debe ser cero o positivo, no ",
-                ),
-                &n(*months),
-            ]
-            .concat(),
-            BadEgress => t(
-                "egress price and included volume must be zero or positive",
-                "el precio de la salida de datos y el volumen incluido deben ser cero o positivos",
-            )
-            .to_string(),
-            BadGpuFigure { field, value } => [
-                t("", "`"),
-                field,
-                t(
-                    " must be a positive number, not ",
-                    "` debe ser un número positivo, no ",
-                ),
-                &n(*value),
-            ]
-            .concat(),
-            BadGpuRatings => t(
-                "throughput, power and interconnect figures must be zero or positive",
-                "las cifras de rendimiento, potencia e interconexión deben ser cero o positivas",
-            )
-            .to_string(),
-            BadOfferFigures => t(
-                "storage, RAM, bandwidth and memory figures must be zero or positive",
-                "las cifras de almacenamiento, RAM, ancho de banda y memoria deben ser cero o positivas",
-            )
-            .to_string(),
-            NoFiguresSource => {
-                t("has no source for its figures", "no indica la fuente de sus cifras").to_string()
-            }
-            NoPriceSource => {
-                t("has no source for its price", "no indica la fuente de su precio").to_string()
-            }
-            BadJurisdiction { found } => [
-                t(
-                    "jurisdiction must be US, EU or other, not \"",
-                    "la jurisdicción debe ser `US`, `EU` u `other`, no \"",
-                ),
-                found,
-                "\"",
-            ]
-            .concat(),
-        }
-    }
-}
-
-/// A decimal as Rust writes it, with a decimal comma in Spanish (`79,65`): exact, as the file has it.
-pub(crate) fn decimal(x: f64, lang: Lang) -> String {
-    match lang {
-        Lang::En => x.to_string(),
-        Lang::Es => x.to_string().replace('.', ","),
-    }
-}
-
-/// `catalogue`, the path of a fault in the document itself, in the reader's language.
-pub(crate) fn path_in(path: &str, lang: Lang) -> &str {
-    match (path, lang) {
-        ("catalogue", Lang::Es) => "catálogo",
-        _ => path,
+        self.clause(SCHEMA, MEMORY_TOLERANCE, lang)
     }
 }
 
 impl Problem {
     /// Where and what: `offers[0] (acme-h100): price must be a positive amount, not -5 EUR`.
     pub fn sentence(&self, lang: Lang) -> String {
-        [path_in(&self.path, lang), ": ", &self.fault.message(lang)].concat()
+        crate::words::catalog::at(&self.path, &self.fault.message(lang), lang)
     }
 }
 

@@ -2,7 +2,8 @@
 //!
 //! Every figure here is a default, never a constant baked into the arithmetic: [`CostDefaults`]
 //! holds them all and [`CostDefaults::with_assumptions`] lays the user's edits (the scenario's
-//! assumptions panel) over them. Sources: shared/background.md and shared/data/ (extras.csv).
+//! assumptions panel) over them. Sources: docs/background.md and the provider pages named on
+//! each figure.
 
 use crate::catalog::Virtualization;
 use crate::scenario::Assumptions;
@@ -27,36 +28,39 @@ pub const BYTES_PER_OUTPUT_TOKEN: f64 = 4.0;
 pub const RESPONSE_OVERHEAD_FACTOR: f64 = 1.5;
 
 /// Cloud egress price when an offer does not state one: AWS's first-10-TB tier, 0.09 USD/GB
-/// (shared/data/extras.csv, 2026).
+/// (Amazon EC2 on-demand pricing, "Data Transfer OUT From Amazon EC2 To Internet",
+/// <https://aws.amazon.com/ec2/pricing/on-demand/>, 2026).
 pub const DEFAULT_CLOUD_EGRESS_PER_GB: Money = Money {
     amount: 0.09,
     currency: Currency::Usd,
 };
 
-/// Free cloud egress when an offer does not state one: AWS/Azure 100 GB a month (extras.csv).
+/// Free cloud egress when an offer does not state one: AWS/Azure 100 GB a month (the same AWS
+/// page; Azure bandwidth pricing, <https://azure.microsoft.com/pricing/details/bandwidth/>).
 pub const DEFAULT_CLOUD_EGRESS_INCLUDED_TB: f64 = 0.1;
 
 /// Versions of the weights kept on storage (current, previous for rollback, next being tested).
 pub const WEIGHT_VERSIONS_KEPT: f64 = 3.0;
 
 /// Cloud block storage for weights when the offer does not include it: EBS gp3, 0.08 USD per
-/// GB-month (extras.csv, 2026-02).
+/// GB-month (Amazon EBS pricing, <https://aws.amazon.com/ebs/pricing/>, 2026-02).
 pub const DEFAULT_CLOUD_STORAGE_PER_GB_MONTH: Money = Money {
     amount: 0.08,
     currency: Currency::Usd,
 };
 
 /// Cloud monitoring, logging and alerting per instance and month when the user gives no figure:
-/// about 50 custom metrics at 0.30 USD plus 20 GB of logs at 0.50 USD/GB (CloudWatch list prices).
+/// about 50 custom metrics at 0.30 USD plus 20 GB of logs at 0.50 USD/GB (Amazon CloudWatch list
+/// prices, <https://aws.amazon.com/cloudwatch/pricing/>).
 /// On bare metal, VPS and dedicated servers a self-hosted stack runs on the box: 0
-/// (background.md: "on a bare-metal server with a flat fee ... these are included or vanish").
+/// (docs/background.md: "on a bare-metal server with a flat fee ... these are included or vanish").
 pub const DEFAULT_CLOUD_MONITORING_PER_INSTANCE: Money = Money {
     amount: 25.0,
     currency: Currency::Usd,
 };
 
 /// Data-centre power usage effectiveness: the industry average 1.56-1.58 (Uptime Institute,
-/// shared/data/README.md); hyperscalers reach 1.1-1.2.
+/// Global Data Center Survey 2023 and 2024); hyperscalers reach 1.1-1.2.
 pub const DEFAULT_PUE: f64 = 1.58;
 
 /// Model FLOPs utilisation reached when fine-tuning: the share of dense BF16 peak turned into
@@ -76,9 +80,12 @@ pub const LORA_FLOPS_PER_PARAM_TOKEN: f64 = 4.0;
 pub const MAX_SERVERS: u32 = 4096;
 
 /// Throughput penalty of each kind of virtualisation against bare metal, as a fraction.
-/// Published: 10-15% for typical cloud VMs, 5-15% for CPU work (background.md); vGPU runs in
-/// MLPerf reached 94-100% of bare metal (shared/data/README.md); passthrough / SR-IOV "small but
-/// rarely zero"; containers share the host kernel.
+/// Published: 10-15% for typical cloud VMs, 5-15% for CPU work (docs/background.md); vGPU runs in
+/// MLPerf Inference v1.1 reached 94.4-100% of bare metal (VMware, "VMware and NVIDIA solutions
+/// deliver high performance in machine learning workloads", 2021,
+/// <https://blogs.vmware.com/performance/2021/10/vmware-and-nvidia-solutions-deliver-high-performance-in-machine-learning-workloads.html>);
+/// passthrough / SR-IOV "small but rarely zero" (docs/background.md); containers share the host
+/// kernel.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HypervisorTax {
     pub bare_metal: f64,
@@ -114,7 +121,7 @@ impl HypervisorTax {
 }
 
 /// P95 / mean of time to first token by hosting type. Bare metal: "P99 stays within 5-10% of the
-/// mean" (background.md); VMs and containers add scheduling jitter; vGPU adds noisy neighbours;
+/// mean" (docs/background.md); VMs and containers add scheduling jitter; vGPU adds noisy neighbours;
 /// a shared VPS spreads "from 50 ms to 500 ms with the host's load", so its P95 is taken as 3x.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LatencySpread {

@@ -6,14 +6,14 @@
 //! The hypervisor tax is applied here, so it shows in the figures.
 //!
 //! ```text
-//! let workload = Workload::from_scenario(&scenario);
+//! let demand = Demand::from_scenario(&scenario);
 //! let defaults = CostDefaults::with_assumptions(&scenario.assumptions);
 //! // one offer:
-//! let one: OptionCost = evaluate_offer(&offer, &sizing, &workload, &defaults, scenario.cur, rate);
+//! let one: OptionCost = evaluate_offer(&offer, &sizing, &demand, &defaults, scenario.cur, rate);
 //! // all offers, with break-even against the cheapest cloud option, sorted (usable first, cheapest first):
-//! let all: Vec<OptionCost> = evaluate_all(offers_and_sizings, &workload, &defaults, scenario.cur, rate);
-//! let rec = plan::recommend(&all, &workload, lang);                 // Option<report::Recommendation>
-//! let why = plan::why_none(&all, &workload).map(|n| n.sentence(lang)); // when rec is None
+//! let all: Vec<OptionCost> = evaluate_all(offers_and_sizings, &demand, &defaults, scenario.cur, rate);
+//! let rec = plan::recommend(&all, &demand, lang);                 // Option<report::Recommendation>
+//! let why = plan::why_none(&all, &demand).map(|n| n.sentence(lang)); // when rec is None
 //! let rows: Vec<OptionReport> = all.into_iter().map(|o| o.into_report(lang)).collect();
 //! ```
 //! `to_report(&self)` does the same as `into_report` without consuming (it copies the strings).
@@ -56,14 +56,26 @@
 //! applies the user's edits (`peak`, `egress_gb`, `storage_gb`, `monitoring`, `vm_tax`,
 //! `kwh_price`, `pue`).
 
+mod bill;
+mod compare;
 pub mod defaults;
 mod evaluate;
 mod lines;
-pub mod words;
 
+pub use compare::{evaluate_all, fill_break_even, hourly_benchmark, sort_options, HourlyBenchmark};
 pub use defaults::CostDefaults;
-pub use evaluate::*;
-pub use lines::*;
+pub use evaluate::{evaluate_offer, exclusions};
+pub use lines::{Basis, CostItem, LineKey};
+// Why an option cannot serve, and how it would be deployed: typed values that live with their
+// words in `crate::words::cost`.
+pub use crate::words::cost::{Deployment, Exclusion, Shortfall};
+
+/// The words of the cost layer under their old path: an offer's jurisdiction, GPUs and
+/// virtualisation ([`crate::words::cost`]), numbers and money ([`crate::format`]).
+pub mod words {
+    pub use crate::format::{amount, money, number, percent, show};
+    pub use crate::words::cost::{gpus, jurisdiction, virtualization};
+}
 
 mod report;
 pub use report::{CostLine, LazyText, OptionReport};
@@ -123,9 +135,12 @@ pub struct Constraints {
     pub kinds: Vec<OfferKind>,
 }
 
-/// The load and targets of the scenario, in the units the cost model uses.
+/// What the cost model prices: the scenario's load (requests, tokens, hours, horizon), its
+/// targets (speed, latency, fine-tuning) and the user's constraints, in the cost model's units.
+/// Not the sizing engine's [`crate::model::Workload`] (the load one replica's memory and speed
+/// are sized for).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Workload {
+pub struct Demand {
     /// Requests per day; 0: keep one replica busy `hours_per_day`.
     pub requests_per_day: f64,
     pub tokens_in: f64,
@@ -144,16 +159,16 @@ pub struct Workload {
     pub constraints: Constraints,
 }
 
-impl Default for Workload {
+impl Default for Demand {
     fn default() -> Self {
-        Workload::from_scenario(&Scenario::default())
+        Demand::from_scenario(&Scenario::default())
     }
 }
 
-impl Workload {
+impl Demand {
     /// The scenario's load, targets and constraints, clamped to sane ranges (never NaN).
     pub fn from_scenario(s: &Scenario) -> Self {
-        Workload {
+        Demand {
             requests_per_day: nonneg(s.rpd),
             tokens_in: s.tokens_in as f64,
             tokens_out: (s.tokens_out as f64).max(1.0),
@@ -186,68 +201,14 @@ impl Workload {
     }
 }
 
-/// Why an option cannot serve the workload (it does not fit, or misses a target).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Shortfall {
-    /// The sizing engine's words, already in the report's language; `None`: it gave none.
-    DoesNotFit(Option<String>),
-    /// Per-user decode speed below the target, after the hypervisor tax.
-    TooSlow { tokens_per_s: f64, target: f64 },
-    /// P95 time to first token above the target.
-    TooLateFirstToken {
-        p95_ms: f64,
-        target_ms: f64,
-        spread: f64,
-    },
-    /// The sizing gives no throughput, so the load cannot be placed.
-    NoThroughput,
-    /// The load needs more servers than one option may take.
-    TooManyServers { needed: f64, max: u32 },
-    /// Fine-tuning needs a FLOP/s figure the sizing did not give.
-    NoTrainingSpeed,
-    /// One fine-tuning epoch takes longer than the hours trained in a month.
-    EpochTooLong { hours: f64, available: f64 },
-}
-
-/// A constraint of the user that rules an option out.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Exclusion {
-    NotEuJurisdiction {
-        jurisdiction: String,
-    },
-    NotSingleTenant,
-    /// `gpu` is the offer's GPU id (`cpu` for a CPU offer) until the report names it.
-    GpuNotAllowed {
-        gpu: String,
-    },
-    KindNotAllowed {
-        kind: OfferKind,
-    },
-}
-
-/// How one option would be deployed; serialised as its id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Deployment {
-    BareMetal,
-    Cloud,
-    Cpu,
-}
-
 impl Deployment {
+    /// How an offer of this kind is deployed: VPS and dedicated CPU servers on CPU, bare-metal
+    /// GPU servers on bare metal, the rest in the cloud.
     pub fn of(kind: OfferKind) -> Deployment {
         match kind {
             OfferKind::Vps | OfferKind::DedicatedCpu => Deployment::Cpu,
             OfferKind::BareMetal => Deployment::BareMetal,
             _ => Deployment::Cloud,
-        }
-    }
-    /// `bare_metal`, `cloud` or `cpu` (report JSON).
-    pub fn id(self) -> &'static str {
-        match self {
-            Deployment::BareMetal => "bare_metal",
-            Deployment::Cloud => "cloud",
-            Deployment::Cpu => "cpu",
         }
     }
 }
@@ -372,78 +333,5 @@ pub(crate) fn nonneg(x: f64) -> f64 {
         x
     } else {
         0.0
-    }
-}
-
-impl OptionCost {
-    /// The option as the report shows it, sentences in `lang`. Every number is finite.
-    pub fn to_report(&self, lang: crate::lang::Lang) -> OptionReport {
-        self.clone().into_report(lang)
-    }
-
-    /// As [`OptionCost::to_report`], moving the strings instead of copying them (faster when
-    /// the options are no longer needed, e.g. after `plan::recommend`).
-    pub fn into_report(self, lang: crate::lang::Lang) -> OptionReport {
-        let usable = self.is_usable();
-        let break_even_weeks = self.break_even_weeks();
-        let break_even_utilisation = self.break_even_utilisation();
-        let (break_even_against, break_even_utilisation_against) = match self.break_even {
-            Some(b) => (Some(b.against_offer_id), b.utilisation_against_offer_id),
-            None => (None, None),
-        };
-        OptionReport {
-            offer_id: self.offer_id,
-            provider: self.provider,
-            name: self.name,
-            kind: self.kind,
-            gpu_name: self.gpu_name.or_else(|| self.gpu_id.clone()),
-            gpu_memory: None,
-            gpu_id: self.gpu_id,
-            gpu_count: self.gpu_count,
-            servers: self.servers,
-            fits: self.fits,
-            why_not: LazyText::why_not(self.shortfalls, self.exclusions, lang),
-            monthly_cost: self.monthly.amount(),
-            total_cost: self.total.amount,
-            cost_per_million_tokens: self.cost_per_million_tokens.amount,
-            cost_per_thousand_requests: self.cost_per_thousand_requests.amount,
-            break_even_weeks,
-            break_even_utilisation,
-            utilisation: self.utilisation,
-            energy_kwh_per_month: self.energy_kwh_per_month,
-            price_per_hour: self.price_per_hour.amount(),
-            price_per_gpu_hour: self.price_per_gpu_hour.map(|p| p.amount()),
-            currency: self.currency.code().to_string(),
-            region: self.region,
-            jurisdiction: self.jurisdiction,
-            virtualization: self.virtualization,
-            memory_per_gpu_bytes: self.memory_per_gpu_bytes,
-            decode_tokens_per_s_per_user: self.decode_tokens_per_s_per_user,
-            ttft_ms: self.ttft_ms_mean,
-            cost_lines: self
-                .lines
-                .into_iter()
-                .map(|l| CostLine {
-                    key: l.key.id().to_string(),
-                    monthly: l.monthly.amount(),
-                    assumed: l.assumed,
-                    basis: LazyText::cost_basis(l.basis, l.monthly.currency(), lang),
-                })
-                .collect(),
-            source: self.source,
-            as_of: self.as_of,
-            approximate_price: self.approximate_price,
-            replicas: self.replicas,
-            deployment: self.deployment,
-            usable,
-            ttft_p95_ms: self.ttft_ms_p95,
-            hypervisor_tax: self.hypervisor_tax,
-            billed_hours_per_month: self.billed_hours_per_month,
-            break_even_against,
-            break_even_utilisation_against,
-            epoch_hours: self.epoch.map(|e| e.hours),
-            cost_per_epoch: self.epoch.map(|e| e.cost.amount),
-            setup_fee: 0.0,
-        }
     }
 }

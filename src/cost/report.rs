@@ -1,6 +1,7 @@
 //! One costed option as the report carries it, with its cost lines and the sentences written
 //! when first read.
 
+use super::OptionCost;
 use crate::catalog::{OfferKind, Virtualization};
 use crate::lang::Lang;
 use crate::units::Bytes;
@@ -64,12 +65,7 @@ impl LazyText {
             Some(Words::CostBasis(basis, currency, lang)) => basis.sentence(*currency, *lang),
             Some(Words::WhyNot(reasons, lang)) => {
                 let (shortfalls, exclusions) = &**reasons;
-                let sentences: Vec<String> = shortfalls
-                    .iter()
-                    .map(|s| s.sentence(*lang))
-                    .chain(exclusions.iter().map(|e| e.sentence(*lang)))
-                    .collect();
-                sentences.join("; ")
+                crate::words::cost::why_not(shortfalls, exclusions, *lang)
             }
             None => String::new(),
         })
@@ -222,4 +218,77 @@ pub struct OptionReport {
     /// One-off setup fee in the report currency (0: none).
     #[serde(default)]
     pub setup_fee: f64,
+}
+
+impl OptionCost {
+    /// The option as the report shows it, sentences in `lang`. Every number is finite.
+    pub fn to_report(&self, lang: Lang) -> OptionReport {
+        self.clone().into_report(lang)
+    }
+
+    /// As [`OptionCost::to_report`], moving the strings instead of copying them (faster when
+    /// the options are no longer needed, e.g. after `plan::recommend`).
+    pub fn into_report(self, lang: Lang) -> OptionReport {
+        let usable = self.is_usable();
+        let break_even_weeks = self.break_even_weeks();
+        let break_even_utilisation = self.break_even_utilisation();
+        let (break_even_against, break_even_utilisation_against) = match self.break_even {
+            Some(b) => (Some(b.against_offer_id), b.utilisation_against_offer_id),
+            None => (None, None),
+        };
+        OptionReport {
+            offer_id: self.offer_id,
+            provider: self.provider,
+            name: self.name,
+            kind: self.kind,
+            gpu_name: self.gpu_name.or_else(|| self.gpu_id.clone()),
+            gpu_memory: None,
+            gpu_id: self.gpu_id,
+            gpu_count: self.gpu_count,
+            servers: self.servers,
+            fits: self.fits,
+            why_not: LazyText::why_not(self.shortfalls, self.exclusions, lang),
+            monthly_cost: self.monthly.amount(),
+            total_cost: self.total.amount,
+            cost_per_million_tokens: self.cost_per_million_tokens.amount,
+            cost_per_thousand_requests: self.cost_per_thousand_requests.amount,
+            break_even_weeks,
+            break_even_utilisation,
+            utilisation: self.utilisation,
+            energy_kwh_per_month: self.energy_kwh_per_month,
+            price_per_hour: self.price_per_hour.amount(),
+            price_per_gpu_hour: self.price_per_gpu_hour.map(|p| p.amount()),
+            currency: self.currency.code().to_string(),
+            region: self.region,
+            jurisdiction: self.jurisdiction,
+            virtualization: self.virtualization,
+            memory_per_gpu_bytes: self.memory_per_gpu_bytes,
+            decode_tokens_per_s_per_user: self.decode_tokens_per_s_per_user,
+            ttft_ms: self.ttft_ms_mean,
+            cost_lines: self
+                .lines
+                .into_iter()
+                .map(|l| CostLine {
+                    key: l.key.id().to_string(),
+                    monthly: l.monthly.amount(),
+                    assumed: l.assumed,
+                    basis: LazyText::cost_basis(l.basis, l.monthly.currency(), lang),
+                })
+                .collect(),
+            source: self.source,
+            as_of: self.as_of,
+            approximate_price: self.approximate_price,
+            replicas: self.replicas,
+            deployment: self.deployment,
+            usable,
+            ttft_p95_ms: self.ttft_ms_p95,
+            hypervisor_tax: self.hypervisor_tax,
+            billed_hours_per_month: self.billed_hours_per_month,
+            break_even_against,
+            break_even_utilisation_against,
+            epoch_hours: self.epoch.map(|e| e.hours),
+            cost_per_epoch: self.epoch.map(|e| e.cost.amount),
+            setup_fee: 0.0,
+        }
+    }
 }

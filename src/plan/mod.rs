@@ -3,8 +3,8 @@
 //! # API
 //! ```text
 //! let options: Vec<OptionCost> = cost::evaluate_all(...);          // costed, break-even filled
-//! let plan: Option<Plan> = plan::choose(&options, &workload);       // structured
-//! let rec: Option<report::Recommendation> = plan::recommend(&options, &workload, lang);
+//! let plan: Option<Plan> = plan::choose(&options, &demand);       // structured
+//! let rec: Option<report::Recommendation> = plan::recommend(&options, &demand, lang);
 //! ```
 //! [`choose`] takes the cheapest **usable** option: it fits in memory, meets the per-user speed
 //! and the P95 time-to-first-token targets, and passes the user's constraints (EU jurisdiction,
@@ -12,22 +12,23 @@
 //! ranked the same way, among options that finish an epoch within the month's training hours.
 //! The next three usable options are the runner-ups, each with its [`Difference`]s in words.
 //! [`Reason`]s hold the figures; [`Reason::sentence`] writes them in English or Spanish, following
-//! the decision matrix of shared/background.md (steady vs bursty load, utilisation against
+//! the decision matrix of docs/background.md (steady vs bursty load, utilisation against
 //! break-even, weeks to break even, hypervisor overhead, latency target, data residency).
 //!
 //! EU: `eu=1` requires the provider's **jurisdiction** to be EU. A US provider's region in
 //! Frankfurt keeps the data in the EU (region) but stays under US law (CLOUD Act), so it is
 //! excluded; the region is still shown next to every option.
 
-mod reason;
-pub use reason::*;
+mod reasons;
+use reasons::reasons;
+// The reasons and differences live with their words in `crate::words::plan`.
+use crate::words::plan::{differences as difference_words, no_option, NearestMiss, Reach};
+pub use crate::words::plan::{Difference, MatrixCase, Reason};
 
 mod recommendation;
 pub use recommendation::{Recommendation, RunnerUp};
 
-use crate::catalog::{OfferKind, Virtualization};
-use crate::cost::{Deployment, LineKey, OptionCost, Shortfall, Workload};
-use crate::model::Task;
+use crate::cost::{Demand, OptionCost};
 use crate::scenario::Lang;
 use std::cmp::Ordering;
 
@@ -35,7 +36,7 @@ use std::cmp::Ordering;
 pub const RUNNER_UPS: usize = 3;
 
 /// A P95 time-to-first-token target at or below this is "strict milliseconds" in the decision
-/// matrix's sense (shared/background.md: then choose bare metal).
+/// matrix's sense (docs/background.md: then choose bare metal).
 pub const STRICT_P95_MS: f64 = 500.0;
 
 /// The chosen option, the runner-ups and the reasons.
@@ -47,7 +48,7 @@ pub struct Plan<'a> {
 }
 
 /// The cheapest usable option, the next three, and why; `None` when no option is usable.
-pub fn choose<'a>(options: &'a [OptionCost], w: &Workload) -> Option<Plan<'a>> {
+pub fn choose<'a>(options: &'a [OptionCost], w: &Demand) -> Option<Plan<'a>> {
     let mut usable: Vec<&OptionCost> = options.iter().filter(|o| o.is_usable()).collect();
     crate::order::sort_by(&mut usable, |a, b| order(a, b));
     let (&chosen, rest) = usable.split_first()?;
@@ -65,7 +66,7 @@ pub fn choose<'a>(options: &'a [OptionCost], w: &Workload) -> Option<Plan<'a>> {
 }
 
 /// The recommendation as the report shows it, sentences in `lang`.
-pub fn recommend(options: &[OptionCost], w: &Workload, lang: Lang) -> Option<Recommendation> {
+pub fn recommend(options: &[OptionCost], w: &Demand, lang: Lang) -> Option<Recommendation> {
     choose(options, w).map(|p| p.to_recommendation(lang))
 }
 
@@ -92,11 +93,7 @@ impl Plan<'_> {
                     offer_id: o.offer_id.clone(),
                     display_name: format!("{} {}", o.provider, o.name),
                     monthly_cost: o.monthly.amount(),
-                    difference: diffs
-                        .iter()
-                        .map(|d| d.words(lang))
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    difference: difference_words(diffs, lang),
                 })
                 .collect(),
         }
@@ -158,200 +155,6 @@ fn differences(chosen: &OptionCost, o: &OptionCost) -> Vec<Difference> {
     d
 }
 
-/// The reasons for choosing `c` among `all`, with the figures.
-fn reasons(c: &OptionCost, all: &[OptionCost], w: &Workload) -> Vec<Reason> {
-    let mut r = Vec::new();
-    let usable_count = all.iter().filter(|o| o.is_usable()).count();
-    r.push(Reason::Cheapest {
-        provider: c.provider.clone(),
-        name: c.name.clone(),
-        monthly: c.monthly.amount(),
-        total: c.total.amount,
-        months: w.months,
-        currency: c.currency,
-        candidates: usable_count,
-    });
-
-    if let Some(e) = c.epoch {
-        r.push(Reason::FineTuneEpoch {
-            tokens: w.train_tokens,
-            hours: e.hours,
-            cost: e.cost.amount,
-            currency: c.currency,
-        });
-    }
-
-    let fixed_chosen = c.committed;
-    if w.is_steady() {
-        r.push(Reason::SteadyLoad {
-            utilisation: c.utilisation,
-            fixed_chosen,
-        });
-    } else {
-        let hourly_billed_hours = if fixed_chosen {
-            cheapest(all, |o| !o.committed).map(|o| o.billed_hours_per_month)
-        } else {
-            Some(c.billed_hours_per_month)
-        };
-        r.push(Reason::BurstyLoad {
-            hours_per_day: w.hours_per_day,
-            hourly_billed_hours,
-            fixed_chosen,
-        });
-    }
-    if c.kind == OfferKind::CloudSpot {
-        r.push(Reason::SpotInterruptions {
-            allowance: if c.compute.amount() > 0.0 {
-                c.line(LineKey::SpotAllowance) / c.compute.amount()
-            } else {
-                0.0
-            },
-        });
-    }
-
-    // Utilisation against break-even, and weeks to break even.
-    let cheapest_cloud = cheapest(all, |o| o.kind.is_cloud());
-    if let Some(be) = &c.break_even {
-        if let Some(u) = be.utilisation {
-            r.push(Reason::UtilisationVsBreakEven {
-                fixed_provider: c.provider.clone(),
-                fixed_chosen: true,
-                utilisation: c.utilisation,
-                break_even: u,
-            });
-        }
-        if let Some(weeks) = be.weeks {
-            r.push(Reason::BreakEvenWeeks {
-                weeks,
-                setup_fee: c.line(LineKey::Setup) * w.months,
-                cloud_provider: be.against_provider.clone(),
-                cloud_monthly: be.against_monthly.amount(),
-                currency: c.currency,
-            });
-        }
-    } else if c.kind.is_cloud() {
-        let fixed = all
-            .iter()
-            .filter(|o| o.is_usable() && o.break_even_utilisation().is_some())
-            .min_by(|a, b| {
-                a.monthly
-                    .amount()
-                    .partial_cmp(&b.monthly.amount())
-                    .unwrap_or(Ordering::Equal)
-            });
-        if let Some(f) = fixed {
-            r.push(Reason::UtilisationVsBreakEven {
-                fixed_provider: format!("{} {}", f.provider, f.name),
-                fixed_chosen: false,
-                utilisation: f.utilisation,
-                break_even: f.break_even_utilisation().unwrap_or(0.0),
-            });
-        }
-    }
-    if !c.kind.is_cloud() {
-        if let Some(cloud) = cheapest_cloud.filter(|cl| cl.monthly.amount() > c.monthly.amount()) {
-            r.push(Reason::CheaperThanCloud {
-                saving: 1.0 - c.monthly.amount() / cloud.monthly.amount(),
-                cloud_provider: cloud.provider.clone(),
-                cloud_monthly: cloud.monthly.amount(),
-                currency: c.currency,
-            });
-        }
-    }
-
-    // Hypervisor.
-    if c.hypervisor_tax > 0.0 {
-        r.push(Reason::HypervisorOverhead {
-            virtualization: c.virtualization.id().to_string(),
-            tax: c.hypervisor_tax,
-            replicas: c.replicas,
-        });
-    } else if let Some(cloud) = cheapest_cloud.filter(|cl| cl.hypervisor_tax > 0.0) {
-        r.push(Reason::NoHypervisor {
-            cloud_tax: cloud.hypervisor_tax,
-        });
-    }
-
-    // Latency target.
-    if w.task == Task::Infer && w.max_ttft_p95_ms > 0.0 {
-        r.push(Reason::LatencyMet {
-            p95_ms: c.ttft_ms_p95,
-            target_ms: w.max_ttft_p95_ms,
-            mean_ms: c.ttft_ms_mean,
-            spread: c.latency_spread,
-        });
-        let ruled_out: Vec<&OptionCost> = all
-            .iter()
-            .filter(|o| {
-                o.fits
-                    && o.exclusions.is_empty()
-                    && o.shortfalls
-                        .iter()
-                        .any(|s| matches!(s, Shortfall::TooLateFirstToken { .. }))
-            })
-            .collect();
-        if !ruled_out.is_empty() {
-            r.push(Reason::LatencyRulesOut {
-                target_ms: w.max_ttft_p95_ms,
-                count: ruled_out.len(),
-                shared_hosts: ruled_out.iter().filter(|o| o.shared_cpu).count(),
-            });
-        }
-    }
-
-    // The decision matrix: strict latency and fine-tuning favour bare metal.
-    if c.virtualization != Virtualization::BareMetal {
-        let case = if w.task != Task::Infer {
-            Some(MatrixCase::FineTuning)
-        } else if w.max_ttft_p95_ms > 0.0 && w.max_ttft_p95_ms <= STRICT_P95_MS {
-            Some(MatrixCase::StrictLatency)
-        } else {
-            None
-        };
-        if let Some(case) = case {
-            // Of the same family (CPU for CPU, GPU for GPU) when there is one.
-            let is_bare = |o: &OptionCost| o.virtualization == Virtualization::BareMetal;
-            let same_family = c.deployment == Deployment::Cpu;
-            let bare_metal = cheapest(all, |o| {
-                is_bare(o) && (o.deployment == Deployment::Cpu) == same_family
-            })
-            .or_else(|| cheapest(all, is_bare));
-            r.push(Reason::MatrixPrefersBareMetal {
-                case,
-                bare_metal_extra: bare_metal.map(|b| {
-                    let base = c.monthly.amount();
-                    if base > 0.0 {
-                        (b.monthly.amount() / base - 1.0).max(0.0)
-                    } else {
-                        0.0
-                    }
-                }),
-            });
-        }
-    }
-
-    // CPU is enough.
-    if c.deployment == Deployment::Cpu {
-        let gpu = cheapest(all, |o| o.gpu_count > 0);
-        r.push(Reason::CpuIsEnough {
-            gpu_monthly: gpu.map(|g| g.monthly.amount()),
-            dedicated_cores: c.kind == OfferKind::DedicatedCpu,
-            currency: c.currency,
-        });
-    }
-
-    // Data residency and tenancy.
-    if w.constraints.eu_jurisdiction {
-        r.push(Reason::EuJurisdiction {
-            region: c.region.clone(),
-        });
-    }
-    if w.constraints.single_tenant {
-        r.push(Reason::SingleTenant);
-    }
-    r
-}
-
 /// The cheapest usable option matching `pred`.
 fn cheapest(all: &[OptionCost], pred: impl Fn(&OptionCost) -> bool) -> Option<&OptionCost> {
     all.iter()
@@ -383,7 +186,7 @@ pub struct NoOption<'a> {
 }
 
 /// `None` when some option is usable; else the counts and the nearest miss.
-pub fn why_none<'a>(options: &'a [OptionCost], w: &Workload) -> Option<NoOption<'a>> {
+pub fn why_none<'a>(options: &'a [OptionCost], w: &Demand) -> Option<NoOption<'a>> {
     if options.iter().any(|o| o.is_usable()) {
         return None;
     }
@@ -411,66 +214,19 @@ pub fn why_none<'a>(options: &'a [OptionCost], w: &Workload) -> Option<NoOption<
 impl NoOption<'_> {
     /// One sentence for the page's warnings.
     pub fn sentence(&self, lang: Lang) -> String {
-        let es = lang == Lang::Es;
-        let mut constraints = Vec::new();
-        if self.eu {
-            constraints.push(if es {
-                "jurisdicción UE"
-            } else {
-                "EU jurisdiction"
-            });
-        }
-        if self.single_tenant {
-            constraints.push(if es {
-                "uso exclusivo"
-            } else {
-                "single tenancy"
-            });
-        }
-        let c = constraints.join(", ");
-        let mut s = match (es, self.fit, self.serve) {
-            (false, 0, _) => format!("No option fits: none of the {} offers holds the model in memory.", self.total),
-            (true, 0, _) => format!("Ninguna opción sirve: el modelo no cabe en la memoria de ninguna de las {} ofertas.", self.total),
-            (false, f, 0) => format!(
-                "No option meets every requirement: of {} offers, {f} hold the model in memory, none of them meets the speed and latency targets.",
-                self.total
-            ),
-            (true, f, 0) => format!(
-                "Ninguna opción cumple todos los requisitos: de {} ofertas, el modelo cabe en la memoria de {f} y ninguna cumple los objetivos de velocidad y latencia.",
-                self.total
-            ),
-            (false, f, n) => format!(
-                "No option meets every requirement: of {} offers, {f} hold the model in memory, {n} of them meet the speed and latency targets, none of those passes the constraints ({c}).",
-                self.total
-            ),
-            (true, f, n) => format!(
-                "Ninguna opción cumple todos los requisitos: de {} ofertas, el modelo cabe en la memoria de {f}, {n} cumplen los objetivos de velocidad y latencia y ninguna de ellas cumple las restricciones ({c}).",
-                self.total
-            ),
+        let reach = Reach {
+            total: self.total,
+            fit: self.fit,
+            serve: self.serve,
+            eu: self.eu,
+            single_tenant: self.single_tenant,
         };
-        if let Some(o) = self.closest {
-            let why: Vec<String> = o
-                .shortfalls
-                .iter()
-                .map(|x| x.sentence(lang))
-                .chain(o.exclusions.iter().map(|x| x.sentence(lang)))
-                .collect();
-            if es {
-                s.push_str(&format!(
-                    " La más cercana: {} {} ({}).",
-                    o.provider,
-                    o.name,
-                    why.join("; ")
-                ));
-            } else {
-                s.push_str(&format!(
-                    " Closest: {} {} ({}).",
-                    o.provider,
-                    o.name,
-                    why.join("; ")
-                ));
-            }
-        }
-        s
+        let closest = self.closest.map(|o| NearestMiss {
+            provider: &o.provider,
+            name: &o.name,
+            shortfalls: &o.shortfalls,
+            exclusions: &o.exclusions,
+        });
+        no_option(reach, closest, lang)
     }
 }

@@ -60,7 +60,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
 
     // Size each offer, cost it, name its GPUs, and pick the verdict.
     let sizings = size_offers(&engine, &view, lang);
-    let workload = cost::Workload::from_scenario(s);
+    let workload = cost::Demand::from_scenario(s);
     let mut all = cost::evaluate_all(
         sizings.iter().map(|(o, z)| (*o, z)),
         &workload,

@@ -3,5 +3,8 @@
 //! a change of wording touches one place and both languages sit side by side. Numbers and money
 //! inside the sentences are written by [`crate::format`].
 
+pub mod catalog;
 pub mod chart;
+pub mod cost;
+pub mod plan;
 pub mod report;

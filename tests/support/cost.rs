@@ -1,11 +1,12 @@
-//! Hand-made offers, sizings and workloads shared by tests/cost.rs and tests/plan.rs
-//! (included with `#[path]`; as its own test target it holds no tests).
+//! Hand-made offers, sizings and demands shared by tests/cost.rs and tests/plan.rs (each includes
+//! it with `#[path]`; under `tests/support/` it is not a test target of its own).
+// Each including test uses part of it.
 #![allow(dead_code)]
 
 use inference_sizer::catalog::{
     Egress, Fee, Offer, OfferGpu, OfferKind, Price, PricePer, Virtualization,
 };
-use inference_sizer::cost::{self, CostDefaults, OfferSizing, OptionCost, Workload};
+use inference_sizer::cost::{self, CostDefaults, Demand, OfferSizing, OptionCost};
 use inference_sizer::units::{Currency, UsdPerEur};
 
 pub const RATE: UsdPerEur = UsdPerEur(1.16);
@@ -173,14 +174,14 @@ pub fn cpu_sizing(requests_per_s: f64, ttft_ms: f64) -> OfferSizing {
 }
 
 /// A workload running `hours` a day with `rpd` requests a day (0: one replica kept busy).
-pub fn workload(rpd: f64, hours: f64) -> Workload {
-    Workload {
+pub fn demand(rpd: f64, hours: f64) -> Demand {
+    Demand {
         requests_per_day: rpd,
         hours_per_day: hours,
         months: 36.0,
         min_tokens_per_s_per_user: 20.0,
         max_ttft_p95_ms: 2000.0,
-        ..Workload::default()
+        ..Demand::default()
     }
 }
 
@@ -197,7 +198,7 @@ pub fn compute_only() -> CostDefaults {
 pub fn cost_of(
     o: &Offer,
     s: &OfferSizing,
-    w: &Workload,
+    w: &Demand,
     d: &CostDefaults,
     cur: Currency,
 ) -> OptionCost {
@@ -207,7 +208,7 @@ pub fn cost_of(
 /// Every offer with its sizing, through `evaluate_all`.
 pub fn evaluate(
     pairs: &[(Offer, OfferSizing)],
-    w: &Workload,
+    w: &Demand,
     d: &CostDefaults,
     cur: Currency,
 ) -> Vec<OptionCost> {

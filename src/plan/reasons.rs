@@ -1,0 +1,222 @@
+//! The reasons for the chosen option, with their figures, in the order the page lists them:
+//! price, the load and its billing, break-even against cloud, hosting, latency, the decision
+//! matrix (docs/background.md), CPU, and the user's rules.
+
+use super::{cheapest, MatrixCase, Reason, STRICT_P95_MS};
+use crate::catalog::{OfferKind, Virtualization};
+use crate::cost::{Demand, Deployment, LineKey, OptionCost, Shortfall};
+use crate::model::Task;
+use std::cmp::Ordering;
+
+/// The reasons for choosing `c` among `all`.
+pub(super) fn reasons(c: &OptionCost, all: &[OptionCost], demand: &Demand) -> Vec<Reason> {
+    let mut r = Vec::new();
+    r.push(Reason::Cheapest {
+        provider: c.provider.clone(),
+        name: c.name.clone(),
+        monthly: c.monthly.amount(),
+        total: c.total.amount,
+        months: demand.months,
+        currency: c.currency,
+        candidates: all.iter().filter(|o| o.is_usable()).count(),
+    });
+    if let Some(e) = c.epoch {
+        r.push(Reason::FineTuneEpoch {
+            tokens: demand.train_tokens,
+            hours: e.hours,
+            cost: e.cost.amount,
+            currency: c.currency,
+        });
+    }
+    load(c, all, demand, &mut r);
+    let cheapest_cloud = cheapest(all, |o| o.kind.is_cloud());
+    break_even(c, all, cheapest_cloud, demand, &mut r);
+    hypervisor(c, cheapest_cloud, &mut r);
+    latency(c, all, demand, &mut r);
+    matrix(c, all, demand, &mut r);
+    if c.deployment == Deployment::Cpu {
+        let gpu = cheapest(all, |o| o.gpu_count > 0);
+        r.push(Reason::CpuIsEnough {
+            gpu_monthly: gpu.map(|g| g.monthly.amount()),
+            dedicated_cores: c.kind == OfferKind::DedicatedCpu,
+            currency: c.currency,
+        });
+    }
+    // Data residency and tenancy.
+    if demand.constraints.eu_jurisdiction {
+        r.push(Reason::EuJurisdiction {
+            region: c.region.clone(),
+        });
+    }
+    if demand.constraints.single_tenant {
+        r.push(Reason::SingleTenant);
+    }
+    r
+}
+
+/// Steady or bursty load, and how it is billed; spot's interruptions.
+fn load(c: &OptionCost, all: &[OptionCost], demand: &Demand, r: &mut Vec<Reason>) {
+    let fixed_chosen = c.committed;
+    if demand.is_steady() {
+        r.push(Reason::SteadyLoad {
+            utilisation: c.utilisation,
+            fixed_chosen,
+        });
+    } else {
+        let hourly_billed_hours = if fixed_chosen {
+            cheapest(all, |o| !o.committed).map(|o| o.billed_hours_per_month)
+        } else {
+            Some(c.billed_hours_per_month)
+        };
+        r.push(Reason::BurstyLoad {
+            hours_per_day: demand.hours_per_day,
+            hourly_billed_hours,
+            fixed_chosen,
+        });
+    }
+    if c.kind == OfferKind::CloudSpot {
+        r.push(Reason::SpotInterruptions {
+            allowance: if c.compute.amount() > 0.0 {
+                c.line(LineKey::SpotAllowance) / c.compute.amount()
+            } else {
+                0.0
+            },
+        });
+    }
+}
+
+/// Utilisation against break-even, weeks to break even, and the saving against the cheapest
+/// usable cloud option.
+fn break_even(
+    c: &OptionCost,
+    all: &[OptionCost],
+    cheapest_cloud: Option<&OptionCost>,
+    demand: &Demand,
+    r: &mut Vec<Reason>,
+) {
+    if let Some(be) = &c.break_even {
+        if let Some(u) = be.utilisation {
+            r.push(Reason::UtilisationVsBreakEven {
+                fixed_provider: c.provider.clone(),
+                fixed_chosen: true,
+                utilisation: c.utilisation,
+                break_even: u,
+            });
+        }
+        if let Some(weeks) = be.weeks {
+            r.push(Reason::BreakEvenWeeks {
+                weeks,
+                setup_fee: c.line(LineKey::Setup) * demand.months,
+                cloud_provider: be.against_provider.clone(),
+                cloud_monthly: be.against_monthly.amount(),
+                currency: c.currency,
+            });
+        }
+    } else if c.kind.is_cloud() {
+        let fixed = all
+            .iter()
+            .filter(|o| o.is_usable() && o.break_even_utilisation().is_some())
+            .min_by(|a, b| {
+                a.monthly
+                    .amount()
+                    .partial_cmp(&b.monthly.amount())
+                    .unwrap_or(Ordering::Equal)
+            });
+        if let Some(f) = fixed {
+            r.push(Reason::UtilisationVsBreakEven {
+                fixed_provider: format!("{} {}", f.provider, f.name),
+                fixed_chosen: false,
+                utilisation: f.utilisation,
+                break_even: f.break_even_utilisation().unwrap_or(0.0),
+            });
+        }
+    }
+    if !c.kind.is_cloud() {
+        if let Some(cloud) = cheapest_cloud.filter(|cl| cl.monthly.amount() > c.monthly.amount()) {
+            r.push(Reason::CheaperThanCloud {
+                saving: 1.0 - c.monthly.amount() / cloud.monthly.amount(),
+                cloud_provider: cloud.provider.clone(),
+                cloud_monthly: cloud.monthly.amount(),
+                currency: c.currency,
+            });
+        }
+    }
+}
+
+/// The hypervisor's share of the throughput, on the chosen option or on the cheapest usable cloud.
+fn hypervisor(c: &OptionCost, cheapest_cloud: Option<&OptionCost>, r: &mut Vec<Reason>) {
+    if c.hypervisor_tax > 0.0 {
+        r.push(Reason::HypervisorOverhead {
+            virtualization: c.virtualization.id().to_string(),
+            tax: c.hypervisor_tax,
+            replicas: c.replicas,
+        });
+    } else if let Some(cloud) = cheapest_cloud.filter(|cl| cl.hypervisor_tax > 0.0) {
+        r.push(Reason::NoHypervisor {
+            cloud_tax: cloud.hypervisor_tax,
+        });
+    }
+}
+
+/// The latency target met, and the options it rules out.
+fn latency(c: &OptionCost, all: &[OptionCost], demand: &Demand, r: &mut Vec<Reason>) {
+    if demand.task != Task::Infer || demand.max_ttft_p95_ms <= 0.0 {
+        return;
+    }
+    r.push(Reason::LatencyMet {
+        p95_ms: c.ttft_ms_p95,
+        target_ms: demand.max_ttft_p95_ms,
+        mean_ms: c.ttft_ms_mean,
+        spread: c.latency_spread,
+    });
+    let ruled_out: Vec<&OptionCost> = all
+        .iter()
+        .filter(|o| {
+            o.fits
+                && o.exclusions.is_empty()
+                && o.shortfalls
+                    .iter()
+                    .any(|s| matches!(s, Shortfall::TooLateFirstToken { .. }))
+        })
+        .collect();
+    if !ruled_out.is_empty() {
+        r.push(Reason::LatencyRulesOut {
+            target_ms: demand.max_ttft_p95_ms,
+            count: ruled_out.len(),
+            shared_hosts: ruled_out.iter().filter(|o| o.shared_cpu).count(),
+        });
+    }
+}
+
+/// The decision matrix: strict latency and fine-tuning favour bare metal; said when a
+/// virtualised option wins, with what the cheapest bare metal (of the same family, CPU for CPU
+/// and GPU for GPU, when there is one) costs more.
+fn matrix(c: &OptionCost, all: &[OptionCost], demand: &Demand, r: &mut Vec<Reason>) {
+    if c.virtualization == Virtualization::BareMetal {
+        return;
+    }
+    let case = if demand.task != Task::Infer {
+        MatrixCase::FineTuning
+    } else if demand.max_ttft_p95_ms > 0.0 && demand.max_ttft_p95_ms <= STRICT_P95_MS {
+        MatrixCase::StrictLatency
+    } else {
+        return;
+    };
+    let is_bare = |o: &OptionCost| o.virtualization == Virtualization::BareMetal;
+    let same_family = c.deployment == Deployment::Cpu;
+    let bare_metal = cheapest(all, |o| {
+        is_bare(o) && (o.deployment == Deployment::Cpu) == same_family
+    })
+    .or_else(|| cheapest(all, is_bare));
+    r.push(Reason::MatrixPrefersBareMetal {
+        case,
+        bare_metal_extra: bare_metal.map(|b| {
+            let base = c.monthly.amount();
+            if base > 0.0 {
+                (b.monthly.amount() / base - 1.0).max(0.0)
+            } else {
+                0.0
+            }
+        }),
+    });
+}

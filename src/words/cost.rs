@@ -1,0 +1,228 @@
+//! The cost layer's words: why an option cannot serve (shortfalls and exclusions), how it would
+//! be deployed, an offer's jurisdiction, GPUs and virtualisation; the cost lines' bases are in
+//! [`Basis`]. The typed values live here so the sentences can match on them; `crate::cost`
+//! re-exports them under their old paths.
+
+mod basis;
+pub use basis::Basis;
+
+use crate::format::show::{amount, number};
+use crate::lang::Lang;
+
+/// How one option would be deployed (`Deployment::of` an offer kind is in `crate::cost`);
+/// serialised as its id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Deployment {
+    BareMetal,
+    Cloud,
+    Cpu,
+}
+
+impl Deployment {
+    /// `bare_metal`, `cloud` or `cpu` (report JSON).
+    pub fn id(self) -> &'static str {
+        match self {
+            Deployment::BareMetal => "bare_metal",
+            Deployment::Cloud => "cloud",
+            Deployment::Cpu => "cpu",
+        }
+    }
+}
+
+/// Why an option cannot serve the demand (it does not fit, or misses a target).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shortfall {
+    /// The sizing engine's words, already in the report's language; `None`: it gave none.
+    DoesNotFit(Option<String>),
+    /// Per-user decode speed below the target, after the hypervisor tax.
+    TooSlow { tokens_per_s: f64, target: f64 },
+    /// P95 time to first token above the target.
+    TooLateFirstToken {
+        p95_ms: f64,
+        target_ms: f64,
+        spread: f64,
+    },
+    /// The sizing gives no throughput, so the load cannot be placed.
+    NoThroughput,
+    /// The load needs more servers than one option may take.
+    TooManyServers { needed: f64, max: u32 },
+    /// Fine-tuning needs a FLOP/s figure the sizing did not give.
+    NoTrainingSpeed,
+    /// One fine-tuning epoch takes longer than the hours trained in a month.
+    EpochTooLong { hours: f64, available: f64 },
+}
+
+/// A constraint of the user that rules an option out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Exclusion {
+    NotEuJurisdiction {
+        jurisdiction: String,
+    },
+    NotSingleTenant,
+    /// `gpu` is the offer's GPU id (`cpu` for a CPU offer) until the report names it.
+    GpuNotAllowed {
+        gpu: String,
+    },
+    /// `kind` is the offer kind's id (`cloud_spot`, `vps`...).
+    KindNotAllowed {
+        kind: &'static str,
+    },
+}
+
+impl Shortfall {
+    /// Why the option does not serve the demand, as a sentence.
+    pub fn sentence(&self, lang: Lang) -> String {
+        let es = lang == Lang::Es;
+        match self {
+            Shortfall::DoesNotFit(Some(why)) => why.clone(),
+            Shortfall::DoesNotFit(None) => if es {
+                "no cabe en memoria"
+            } else {
+                "does not fit in memory"
+            }
+            .to_string(),
+            Shortfall::TooSlow {
+                tokens_per_s,
+                target,
+            } => {
+                let (speed, target) = (amount(*tokens_per_s, lang), amount(*target, lang));
+                if es {
+                    format!(
+                        "demasiado lento: {speed} tokens/s por usuario, el objetivo es {target}"
+                    )
+                } else {
+                    format!("too slow: {speed} tokens/s per user against a target of {target}")
+                }
+            }
+            Shortfall::TooLateFirstToken {
+                p95_ms,
+                target_ms,
+                spread,
+            } => {
+                let (p95, spread) = (number(*p95_ms, 0, lang), amount(*spread, lang));
+                let target = number(*target_ms, 0, lang);
+                if es {
+                    format!("primer token demasiado lento: P95 {p95} ms (media x {spread}), el objetivo es {target} ms")
+                } else {
+                    format!("first token too late: P95 {p95} ms (mean x {spread}) against a target of {target} ms")
+                }
+            }
+            Shortfall::NoThroughput => if es {
+                "sin estimación de rendimiento para esta carga"
+            } else {
+                "no throughput estimate for this load"
+            }
+            .to_string(),
+            Shortfall::TooManyServers { needed, max } => {
+                let needed = number(*needed, 0, lang);
+                if es {
+                    format!("necesitaría {needed} servidores, más del máximo de {max}")
+                } else {
+                    format!("would need {needed} servers, more than the limit of {max}")
+                }
+            }
+            Shortfall::EpochTooLong { hours, available } => {
+                let (hours, available) = (number(*hours, 0, lang), number(*available, 0, lang));
+                if es {
+                    format!("una época tarda {hours} horas, más que las {available} horas de entrenamiento al mes")
+                } else {
+                    format!("one epoch takes {hours} hours, more than the {available} hours of training a month")
+                }
+            }
+            Shortfall::NoTrainingSpeed => if es {
+                "sin cifra de FLOP/s para estimar el entrenamiento"
+            } else {
+                "no FLOP/s figure to estimate training time"
+            }
+            .to_string(),
+        }
+    }
+}
+
+impl Exclusion {
+    /// Which of the user's constraints rules the option out, as a sentence.
+    pub fn sentence(&self, lang: Lang) -> String {
+        let es = lang == Lang::Es;
+        match self {
+            Exclusion::NotEuJurisdiction { jurisdiction: j } => {
+                let j = jurisdiction(j, lang);
+                if es {
+                    format!("{j}, se exige la UE")
+                } else {
+                    format!("{j}, EU required")
+                }
+            }
+            Exclusion::NotSingleTenant => if es {
+                "hardware compartido, se exige uso exclusivo"
+            } else {
+                "shared hardware, single tenancy required"
+            }
+            .to_string(),
+            Exclusion::GpuNotAllowed { gpu } => {
+                if es {
+                    format!("GPU {gpu} no permitida")
+                } else {
+                    format!("GPU {gpu} not allowed")
+                }
+            }
+            Exclusion::KindNotAllowed { kind } => {
+                if es {
+                    format!("tipo de oferta {kind} no permitido")
+                } else {
+                    format!("offer kind {kind} not allowed")
+                }
+            }
+        }
+    }
+}
+
+/// Why an option cannot serve: every shortfall, then every exclusion, joined by `; `.
+pub fn why_not(shortfalls: &[Shortfall], exclusions: &[Exclusion], lang: Lang) -> String {
+    let sentences: Vec<String> = shortfalls
+        .iter()
+        .map(|s| s.sentence(lang))
+        .chain(exclusions.iter().map(|e| e.sentence(lang)))
+        .collect();
+    sentences.join("; ")
+}
+
+/// A provider's jurisdiction (catalogue `EU`, `US`, `other`) as a phrase: `US jurisdiction`,
+/// `jurisdicción de EE. UU.`. A code outside the schema is quoted as given.
+pub fn jurisdiction(code: &str, lang: Lang) -> String {
+    let code = code.trim();
+    let is = |known: &str| code.eq_ignore_ascii_case(known);
+    match lang {
+        Lang::En => format!("{code} jurisdiction"),
+        Lang::Es if is("EU") => "jurisdicción de la UE".to_string(),
+        Lang::Es if is("US") => "jurisdicción de EE. UU.".to_string(),
+        Lang::Es if is("other") => "otra jurisdicción".to_string(),
+        Lang::Es => format!("jurisdicción {code}"),
+    }
+}
+
+/// GPUs as the page names them: `8× H100 SXM (80GB)` in one server, `1× GH200 … × 3 servers`
+/// (`× 3 servidores`) over several, from the GPUs per server and the number of servers.
+pub fn gpus(per_server: u32, name: &str, servers: u32, lang: Lang) -> String {
+    match (servers > 1, lang) {
+        (true, Lang::En) => format!("{per_server}× {name} × {servers} servers"),
+        (true, Lang::Es) => format!("{per_server}× {name} × {servers} servidores"),
+        (false, _) => format!("{per_server}× {name}"),
+    }
+}
+
+/// How an offer's hardware is shared out (`vm`, `passthrough`...), in words; an unknown id as given.
+pub fn virtualization(id: &str, lang: Lang) -> &str {
+    let (en, es) = match id {
+        "bare_metal" => ("bare metal", "bare metal"),
+        "passthrough" => ("GPU passthrough", "GPU en passthrough"),
+        "vm" => ("virtual machine", "máquina virtual"),
+        "vgpu" => ("shared vGPU", "vGPU compartida"),
+        "container" => ("container", "contenedor"),
+        other => return other,
+    };
+    match lang {
+        Lang::En => en,
+        Lang::Es => es,
+    }
+}
