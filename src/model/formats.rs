@@ -7,8 +7,7 @@ use super::arch::{ArchFamily, ModelArch};
 use super::options::Quant;
 use super::params::{tensors, Role, Tensor};
 use super::Provenance;
-use crate::format::number;
-use crate::lang::Lang;
+pub use crate::words::memory::WeightBasis;
 
 /// ggml tensor types with their block size and bytes per block (`ggml-common.h`).
 #[allow(non_camel_case_types)]
@@ -430,80 +429,6 @@ pub struct WeightBytes {
     pub basis: WeightBasis,
 }
 
-/// What a weight figure rests on; [`WeightBasis::sentence`] says it in the reader's language.
-#[derive(Clone, Debug, PartialEq)]
-pub enum WeightBasis {
-    /// A bare parameter count at the bits per weight measured on Llama-3.1-8B.
-    MeasuredRate {
-        params: f64,
-        bits: f64,
-        quant: Quant,
-    },
-    /// A bare parameter count at the format's bits per weight.
-    BareCount { params: f64, bits: f64 },
-    /// GGUF types tensor by tensor with llama.cpp's rules.
-    Gguf { quant: Quant },
-    /// gpt-oss's native mix: MXFP4 experts, BF16 elsewhere.
-    NativeMxfp4,
-    /// Every parameter at `bytes` bytes.
-    Float { bytes: u32 },
-    /// Linear layers at `bits`, the rest at 16 bits.
-    Linear { bits: f64, quant: Quant },
-    /// The tensor sizes read from a GGUF header.
-    GgufFile,
-}
-
-impl WeightBasis {
-    pub fn sentence(&self, lang: Lang) -> String {
-        let es = lang == Lang::Es;
-        // Plain decimals, as computed (no thousands separator), with the language's mark.
-        let dec = |text: String| if es { text.replace('.', ",") } else { text };
-        match *self {
-            WeightBasis::MeasuredRate { params, bits, quant } if es => format!(
-                "{} parámetros x {} bits, la tasa de {} medida en Llama-3.1-8B (llama.cpp tools/quantize/README.md)",
-                number(params, 0, lang),
-                dec(format!("{bits}")),
-                quant.id()
-            ),
-            WeightBasis::MeasuredRate { params, bits, quant } => format!(
-                "{params:.0} parameters x {bits} bits, the {} rate measured on Llama-3.1-8B (llama.cpp tools/quantize/README.md)",
-                quant.id()
-            ),
-            WeightBasis::BareCount { params, bits } if es => format!(
-                "{} parámetros x {} bits; incrustaciones y cabeza desconocidas (solo se conoce el número de parámetros)",
-                number(params, 0, lang),
-                dec(format!("{bits:.3}"))
-            ),
-            WeightBasis::BareCount { params, bits } => format!(
-                "{params:.0} parameters x {bits:.3} bits; embeddings and head unknown (a bare parameter count)"
-            ),
-            WeightBasis::Gguf { quant } if es => format!(
-                "{} tensor a tensor con las reglas de mezcla de llama.cpp y sus alternativas según la forma (llama-quant.cpp); normas y sesgos en F32",
-                quant.id()
-            ),
-            WeightBasis::Gguf { quant } => format!(
-                "{} tensor by tensor with llama.cpp's mixture rules and shape fallbacks (llama-quant.cpp); norms and biases F32",
-                quant.id()
-            ),
-            WeightBasis::NativeMxfp4 if es => "expertos en MXFP4 (4,25 bits: 32 valores FP4 + una escala de 8 bits), BF16 en el resto, como los pesos originales de gpt-oss".to_string(),
-            WeightBasis::NativeMxfp4 => "MXFP4 experts (4.25 bits: 32 FP4 values + one 8-bit scale), BF16 elsewhere, as the native gpt-oss checkpoint".to_string(),
-            WeightBasis::Float { bytes } if es => format!("cada parámetro en {bytes} bytes"),
-            WeightBasis::Float { bytes } => format!("every parameter at {bytes} bytes"),
-            WeightBasis::Linear { bits, quant } if es => format!(
-                "capas lineales a {} bits ({}); incrustaciones, cabeza, normas y enrutadores a 16 bits",
-                dec(format!("{bits:.4}")),
-                quant.id()
-            ),
-            WeightBasis::Linear { bits, quant } => format!(
-                "linear layers at {bits:.4} bits ({}); embeddings, head, norms and routers at 16 bits",
-                quant.id()
-            ),
-            WeightBasis::GgufFile if es => "suma de los tamaños de los tensores leídos de la cabecera GGUF (el tipo real de cada tensor)".to_string(),
-            WeightBasis::GgufFile => "sum of the tensor sizes read from the GGUF header (each tensor's real type)".to_string(),
-        }
-    }
-}
-
 /// Whether quant `q` on this model means the gpt-oss style native mix (MXFP4 experts, BF16 rest).
 fn mixed_mxfp4(a: &ModelArch, q: Quant) -> bool {
     q == Quant::Mxfp4 && a.is_moe()
@@ -523,7 +448,7 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
             let basis = WeightBasis::MeasuredRate {
                 params: p,
                 bits: b,
-                quant: q,
+                quant: q.id(),
             };
             (b, Provenance::Empirical, basis)
         } else {
@@ -593,13 +518,13 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
         total += b;
     }
     let basis = match q {
-        _ if q.is_gguf() => WeightBasis::Gguf { quant: q },
+        _ if q.is_gguf() => WeightBasis::Gguf { quant: q.id() },
         _ if mixed => WeightBasis::NativeMxfp4,
         Quant::Fp32 => WeightBasis::Float { bytes: 4 },
         Quant::Bf16 | Quant::Fp16 => WeightBasis::Float { bytes: 2 },
         _ => WeightBasis::Linear {
             bits: linear_bytes_per_elem(q, 4096) * 8.0,
-            quant: q,
+            quant: q.id(),
         },
     };
     let total = finite(total);

@@ -1,11 +1,11 @@
 //! [`evaluate`]: the scenario against the catalogue, offer by offer: sizing, costing, the verdict.
 
-use super::curves::{curves, CostFacts};
-use super::sizing::{efficiency, hardware_of, on_hardware, size_offer};
+use super::curves::{curves, CostFacts, CostInputs};
+use super::sizing::{efficiency, hardware_of, on_hardware, size_offer, OfferContext};
 use super::*;
 use crate::catalog::{Catalog, Offer};
 use crate::cost::{self, CostDefaults, OfferSizing};
-use crate::model::{self, ArchFamily, EngineConstants, Hardware};
+use crate::model::{ArchFamily, EngineConstants, Hardware, Sizing};
 use crate::plan;
 use crate::scenario::{Lang, Scenario};
 use crate::units::{finite_or_zero, Money};
@@ -58,8 +58,13 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     let wl = model_workload(s);
     let consts = EngineConstants::default();
     let eff = efficiency(s);
-    let prepared = model::prepare(&arch, &wl);
-    let counts = prepared.params;
+    let sizing = Sizing::new(&arch, &wl, &consts);
+    let counts = sizing.params();
+    let offer_context = OfferContext {
+        catalog: &view,
+        eff: &eff,
+        lang,
+    };
 
     // Offers with the same GPUs per server size the same way (many providers sell the same 8x
     // H100 box): size each configuration once.
@@ -71,11 +76,9 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
             let sizing = match &o.gpu {
                 Some(g) if g.count > 0 => by_config
                     .entry((g.id.as_str(), g.count))
-                    .or_insert_with(|| {
-                        size_offer(&arch, &prepared, &wl, o, &view, &consts, &eff, lang)
-                    })
+                    .or_insert_with(|| size_offer(&sizing, o, &offer_context))
                     .clone(),
-                _ => size_offer(&arch, &prepared, &wl, o, &view, &consts, &eff, lang),
+                _ => size_offer(&sizing, o, &offer_context),
             };
             (o, sizing)
         })
@@ -129,17 +132,8 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         Some((hw, name)) => (hw.clone(), name.clone()),
         None => (Hardware::unbounded(), String::new()),
     };
-    let (mem, headroom, speed) = on_hardware(
-        &arch,
-        &prepared,
-        &wl,
-        &hw,
-        chosen.is_some(),
-        &consts,
-        &eff,
-        lang,
-    );
-    let terms: Vec<MemoryTerm> = mem.terms.iter().map(MemoryTerm::from).collect();
+    let (mem, headroom, speed) = on_hardware(&sizing, &hw, chosen.is_some(), &eff);
+    let terms: Vec<MemoryTerm> = mem.terms.iter().map(|t| t.written(lang)).collect();
 
     // What the cost chart needs from each option, kept before the options become report rows.
     let facts: Vec<CostFacts> = all
@@ -176,19 +170,14 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
             ..c.into_report(lang)
         })
         .collect();
-    let curves = curves(
-        &arch,
-        &prepared,
-        &wl,
-        &hw,
-        chosen.is_some(),
-        &consts,
-        s,
-        &options,
-        &facts,
-        hourly.as_ref(),
-        workload.tokens_out,
-    );
+    let costs = CostInputs {
+        scenario: s,
+        options: &options,
+        facts: &facts,
+        hourly: hourly.as_ref(),
+        tokens_out: workload.tokens_out,
+    };
+    let curves = curves(&sizing, &hw, chosen.is_some(), &costs);
 
     Report {
         schema: REPORT_SCHEMA,

@@ -5,3 +5,4 @@
 
 pub mod gguf;
 pub mod import;
+pub mod memory;
