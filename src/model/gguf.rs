@@ -227,6 +227,43 @@ fn int_of(m: &HashMap<String, MetaValue>, key: &str) -> Option<u64> {
     }
 }
 
+/// One entry of the tensor table: name, dimensions, type and (skipped) offset; its bytes are 0
+/// when the type is unknown.
+fn read_tensor(c: &mut Cursor) -> Result<GgufTensor, GgufError> {
+    let name = c.string()?;
+    let nd = c.u32()?;
+    if nd > 8 {
+        return Err(GgufError::Invalid(Malformed::TooManyDimensions {
+            tensor: name,
+            dims: nd,
+        }));
+    }
+    let mut dims = Vec::with_capacity(nd as usize);
+    for _ in 0..nd {
+        dims.push(c.u64()?);
+    }
+    let ty = c.u32()?;
+    let _offset = c.u64()?;
+    let elements = dims.iter().fold(1u64, |a, d| a.saturating_mul(*d));
+    let kind = GgmlType::from_id(ty);
+    let bytes = kind.map_or(0, |k| {
+        let b = k.tensor_bytes(dims.first().copied().unwrap_or(1), elements);
+        if b.is_finite() && b < u64::MAX as f64 {
+            b as u64
+        } else {
+            u64::MAX
+        }
+    });
+    Ok(GgufTensor {
+        name,
+        dims,
+        ggml_type: ty,
+        kind,
+        elements,
+        bytes,
+    })
+}
+
 /// Reads the header from the first bytes of a GGUF file.
 pub fn read_header(buf: &[u8]) -> Result<GgufInfo, GgufError> {
     let mut c = Cursor {
@@ -271,49 +308,16 @@ pub fn read_header(buf: &[u8]) -> Result<GgufInfo, GgufError> {
             index: i + 1,
             count: n_tensors,
         };
-        let name = c.string()?;
-        let nd = c.u32()?;
-        if nd > 8 {
-            return Err(GgufError::Invalid(Malformed::TooManyDimensions {
-                tensor: name,
-                dims: nd,
-            }));
+        let t = read_tensor(&mut c)?;
+        if t.kind.is_none() {
+            warnings.push(GgufWarning::UnknownTensorType {
+                tensor: t.name.clone(),
+                ggml_type: t.ggml_type,
+            });
         }
-        let mut dims = Vec::with_capacity(nd as usize);
-        for _ in 0..nd {
-            dims.push(c.u64()?);
-        }
-        let ty = c.u32()?;
-        let _offset = c.u64()?;
-        let elements = dims.iter().fold(1u64, |a, d| a.saturating_mul(*d));
-        let kind = GgmlType::from_id(ty);
-        let bytes = match kind {
-            Some(k) => {
-                let b = k.tensor_bytes(dims.first().copied().unwrap_or(1), elements);
-                if b.is_finite() && b < u64::MAX as f64 {
-                    b as u64
-                } else {
-                    u64::MAX
-                }
-            }
-            None => {
-                warnings.push(GgufWarning::UnknownTensorType {
-                    tensor: name.clone(),
-                    ggml_type: ty,
-                });
-                0
-            }
-        };
-        weight_bytes = weight_bytes.saturating_add(bytes);
-        params = params.saturating_add(elements);
-        tensors.push(GgufTensor {
-            name,
-            dims,
-            ggml_type: ty,
-            kind,
-            elements,
-            bytes,
-        });
+        weight_bytes = weight_bytes.saturating_add(t.bytes);
+        params = params.saturating_add(t.elements);
+        tensors.push(t);
     }
     let header_bytes = c.pos as u64;
     let architecture = match metadata.get("general.architecture") {
