@@ -660,3 +660,41 @@ fn cpu_inference_counts_ram_for_the_os() {
             .fits
     );
 }
+
+#[test]
+fn a_sizing_holds_what_it_prepared_and_answers_at_another_context() {
+    // gpt-oss-120b at the app's default bf16 runs its native MXFP4 mix: the Sizing holds the
+    // counts, weights and KV shape of that format, as the free functions give them.
+    let c = EngineConstants::default();
+    let a = model("gpt-oss-120b");
+    let wl = Workload::default();
+    let z = Sizing::new(&a, &wl, &c);
+    assert_eq!(z.weight_quant(), Quant::Mxfp4);
+    assert_eq!(z.params(), param_counts(&a));
+    assert_eq!(*z.weights(), weight_bytes(&a, Quant::Mxfp4));
+    assert_eq!(*z.kv(), kv_shape(&a, wl.kv));
+    assert_eq!(z.context_limit(), a.max_position);
+    assert_eq!(z.workload(), &wl);
+    // At another context: the figures of a Sizing built for that context, terms left out.
+    let hw = Hardware::Gpu {
+        gpu: h100(),
+        per_server: 2,
+        servers: 1,
+    };
+    let long = Workload {
+        ctx: 65_536,
+        ..wl.clone()
+    };
+    let direct = Sizing::new(&a, &long, &c).memory(&hw);
+    let moved = z.with_context(65_536).memory_figures(&hw);
+    assert!(moved.terms.is_empty());
+    assert_eq!(
+        MemoryBreakdown {
+            terms: Vec::new(),
+            ..direct.clone()
+        },
+        moved
+    );
+    assert!(moved.kv_cache.0 > z.memory_figures(&hw).kv_cache.0);
+    assert_eq!(direct.terms.len(), 5);
+}

@@ -119,9 +119,6 @@ impl Sizing {
     pub fn workload(&self) -> &Workload {
         &self.wl
     }
-    pub fn constants(&self) -> &EngineConstants {
-        &self.consts
-    }
     pub fn params(&self) -> ParamCounts {
         self.params
     }
