@@ -58,8 +58,8 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     let wl = model_workload(s);
     let consts = EngineConstants::default();
     let eff = efficiency(s);
-    let sizing = Sizing::new(&arch, &wl, &consts);
-    let counts = sizing.params();
+    let model_sizing = Sizing::new(&arch, &wl, &consts);
+    let counts = model_sizing.params();
     let offer_context = OfferContext {
         catalog: &view,
         eff: &eff,
@@ -76,9 +76,9 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
             let sizing = match &o.gpu {
                 Some(g) if g.count > 0 => by_config
                     .entry((g.id.as_str(), g.count))
-                    .or_insert_with(|| size_offer(&sizing, o, &offer_context))
+                    .or_insert_with(|| size_offer(&model_sizing, o, &offer_context))
                     .clone(),
-                _ => size_offer(&sizing, o, &offer_context),
+                _ => size_offer(&model_sizing, o, &offer_context),
             };
             (o, sizing)
         })
@@ -132,7 +132,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         Some((hw, name)) => (hw.clone(), name.clone()),
         None => (Hardware::unbounded(), String::new()),
     };
-    let (mem, headroom, speed) = on_hardware(&sizing, &hw, chosen.is_some(), &eff);
+    let (mem, headroom, speed) = on_hardware(&model_sizing, &hw, chosen.is_some(), &eff);
     let terms: Vec<MemoryTerm> = mem.terms.iter().map(|t| t.written(lang)).collect();
 
     // What the cost chart needs from each option, kept before the options become report rows.
@@ -177,7 +177,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         hourly: hourly.as_ref(),
         tokens_out: workload.tokens_out,
     };
-    let curves = curves(&sizing, &hw, chosen.is_some(), &costs);
+    let curves = curves(&model_sizing, &hw, chosen.is_some(), &costs);
 
     Report {
         schema: REPORT_SCHEMA,
