@@ -8,8 +8,8 @@ use inference_sizer::model::*;
 fn full_evaluation(a: &ModelArch, wl: &Workload, gpu: &GpuFigures) -> f64 {
     let c = EngineConstants::default();
     let e = Efficiency::for_engine(wl.engine);
-    let p = prepare(a, wl);
-    let placement = place_prepared(a, &p, wl, gpu, 8, &c);
+    let z = Sizing::new(a, wl, &c);
+    let placement = z.place(gpu, 8);
     // Run on the placement found (or one full server when nothing fits).
     let (per_server, servers) = match &placement {
         Ok(pl) => (pl.gpus.clamp(1, 8), pl.servers.max(1)),
@@ -20,10 +20,10 @@ fn full_evaluation(a: &ModelArch, wl: &Workload, gpu: &GpuFigures) -> f64 {
         per_server,
         servers,
     };
-    let m = memory_prepared(a, &p, wl, &hw, &c);
-    let s = speed_prepared(a, &p, wl, &hw, &e);
-    let conc = max_concurrency_prepared(a, &p, wl, &hw, &c);
-    let ctx = max_context_prepared(a, &p, wl, &hw, &c);
+    let m = z.memory(&hw);
+    let s = z.speed(&hw, &e);
+    let conc = z.max_concurrency(&hw);
+    let ctx = z.max_context(&hw);
     m.total.0
         + s.decode_tokens_per_s_per_user
         + conc as f64

@@ -1,5 +1,5 @@
-//! KV cache per token and per context (sizing-formulas.md §2a-2c), MLA, sliding windows with
-//! llama.cpp's padding, and quantised KV elements.
+//! KV cache per token and per context (`docs/sizing-formulas.md` §2a-2c), MLA, sliding windows
+//! with llama.cpp's padding, and quantised KV elements.
 
 use inference_sizer::model::presets::preset;
 use inference_sizer::model::*;

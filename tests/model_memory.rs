@@ -45,12 +45,8 @@ fn vllm_reserves_a_tenth_of_the_gpu() {
     // weights 16,060,522,496 B = 14.957 GiB; KV 131,072 x 8192 x 16 = 16 GiB; activations 5.5 GiB
     // (llm-d); overhead 0.15 + 0.5 GiB; used 37.107 GiB; reserve used x (1/0.9 - 1) = 4.123 GiB.
     let wl = Workload::default();
-    let m = memory(
-        &model("llama-3.1-8b"),
-        &wl,
-        &on_one(h100()),
-        &EngineConstants::default(),
-    );
+    let m = Sizing::new(&model("llama-3.1-8b"), &wl, &EngineConstants::default())
+        .memory(&on_one(h100()));
     assert_eq!(m.weights.0, 16_060_522_496.0);
     assert_eq!(m.kv_cache.0, 16.0 * GIB);
     assert_eq!(m.activations.0, 5.5 * GIB);
@@ -68,8 +64,17 @@ fn vllm_reserves_a_tenth_of_the_gpu() {
     assert_eq!(term(&m, "activations").provenance, Provenance::Empirical);
     let act = term(&m, "activations");
     assert!(act.low.0 < act.bytes.0 && act.high.0 > act.bytes.0);
-    let r: MemoryTerm = act.into();
+    let r: MemoryTerm = act.written(inference_sizer::scenario::Lang::En);
     assert_eq!(r.bytes, (5.5 * GIB) as u64);
+    assert_eq!(
+        (r.key.id(), r.provenance),
+        ("activations", Provenance::Empirical)
+    );
+    assert!(
+        r.basis.starts_with("vLLM peak activation measured"),
+        "{}",
+        r.basis
+    );
 }
 
 #[test]
@@ -80,7 +85,7 @@ fn activations_follow_the_batched_tokens() {
         max_batched_tokens: 4096,
         ..EngineConstants::default()
     };
-    let vllm = memory(&m, &wl, &on_one(h100()), &half);
+    let vllm = Sizing::new(&m, &wl, &half).memory(&on_one(h100()));
     assert_eq!(vllm.activations.0, 2.75 * GIB);
     let trt = Workload {
         engine: Engine::Trtllm,
@@ -88,7 +93,10 @@ fn activations_follow_the_batched_tokens() {
     };
     // AIConfigurator: 2 x 4096 x 4096 x 11 = 369,098,752 B.
     assert_eq!(
-        memory(&m, &trt, &on_one(h100()), &half).activations.0,
+        Sizing::new(&m, &trt, &half)
+            .memory(&on_one(h100()))
+            .activations
+            .0,
         369_098_752.0
     );
 }
@@ -105,12 +113,8 @@ fn llama_cpp_has_a_compute_buffer_and_a_small_footprint() {
         engine: Engine::Llamacpp,
         ..Workload::default()
     };
-    let m = memory(
-        &model("llama-3.1-8b"),
-        &wl,
-        &on_one(h100()),
-        &EngineConstants::default(),
-    );
+    let m = Sizing::new(&model("llama-3.1-8b"), &wl, &EngineConstants::default())
+        .memory(&on_one(h100()));
     assert_eq!(m.activations.0, 346_554_368.0);
     assert_eq!(term(&m, "overhead").bytes.0, 250.0 * MIB);
     assert_eq!(m.kv_cache.0, GIB);
@@ -132,8 +136,8 @@ fn ollama_adds_its_minimum_and_a_layer_buffer() {
         engine: Engine::Ollama,
         ..base.clone()
     };
-    let a = memory(&model("llama-3.1-8b"), &base, &on_one(h100()), &c);
-    let b = memory(&model("llama-3.1-8b"), &ollama, &on_one(h100()), &c);
+    let a = Sizing::new(&model("llama-3.1-8b"), &base, &c).memory(&on_one(h100()));
+    let b = Sizing::new(&model("llama-3.1-8b"), &ollama, &c).memory(&on_one(h100()));
     // 457 MiB + one layer of weights (~133 MiB at Q4_K_M) + its KV (32 MiB).
     let extra = b.total.0 - a.total.0;
     assert!(
@@ -147,28 +151,28 @@ fn ollama_adds_its_minimum_and_a_layer_buffer() {
 fn trtllm_and_sglang_reserve_their_own_way() {
     let c = EngineConstants::default();
     let m = model("llama-3.1-8b");
-    let trt = memory(
+    let trt = Sizing::new(
         &m,
         &Workload {
             engine: Engine::Trtllm,
             ..Workload::default()
         },
-        &on_one(h100()),
         &c,
-    );
+    )
+    .memory(&on_one(h100()));
     // KV gets 90% of the free memory: the reserve is KV/0.9 - KV = 16/9 GiB.
     assert_close(term(&trt, "reserve").bytes.0, 16.0 * GIB / 9.0, 1.0);
     // AIConfigurator: 2 x 8192 tokens x 4096 x 11 = 738,197,504 B of activations.
     assert_eq!(trt.activations.0, 738_197_504.0);
-    let sg = memory(
+    let sg = Sizing::new(
         &m,
         &Workload {
             engine: Engine::Sglang,
             ..Workload::default()
         },
-        &on_one(h100()),
         &c,
-    );
+    )
+    .memory(&on_one(h100()));
     // Weights + KV = 30.957 GiB are 88% of the need: total = 35.18 GiB.
     assert_close(sg.total.gib(), (16_060_522_496.0 / GIB + 16.0) / 0.88, 1e-6);
 }
@@ -199,12 +203,12 @@ fn kv_heads_are_replicated_when_fewer_than_gpus() {
         per_server: 16,
         servers: 1,
     };
-    let m = memory(
+    let m = Sizing::new(
         &model("llama-3.1-8b"),
         &Workload::default(),
-        &hw,
         &EngineConstants::default(),
-    );
+    )
+    .memory(&hw);
     assert_eq!((m.tp, m.pp), (16, 1));
     assert_eq!(m.kv_cache.0, 32.0 * GIB);
 }
@@ -214,18 +218,15 @@ fn placement_prefers_tensor_parallelism_within_a_server() {
     let c = EngineConstants::default();
     // Llama-3.3-70B bf16 (131.4 GiB of weights + 40 GiB KV at 16 x 8k): TP 2 leaves 65.7 + 20
     // GiB per GPU (too much), TP 4 fits.
-    let p = place(
-        &model("llama-3.3-70b"),
-        &Workload::default(),
-        &h100(),
-        8,
-        &c,
-    )
-    .unwrap();
+    let p = Sizing::new(&model("llama-3.3-70b"), &Workload::default(), &c)
+        .place(&h100(), 8)
+        .unwrap();
     assert_eq!((p.tp, p.pp, p.gpus, p.servers), (4, 1, 4, 1));
     assert!(p.per_gpu_bytes.0 <= h100().memory.0);
     // Llama-3.1-8B fits on one.
-    let p = place(&model("llama-3.1-8b"), &Workload::default(), &h100(), 8, &c).unwrap();
+    let p = Sizing::new(&model("llama-3.1-8b"), &Workload::default(), &c)
+        .place(&h100(), 8)
+        .unwrap();
     assert_eq!((p.tp, p.gpus), (1, 1));
 }
 
@@ -235,10 +236,14 @@ fn pipeline_stages_span_servers_when_one_is_not_enough() {
     // DeepSeek-V3 in its native FP8: 671e9 params ~ 626 GiB of weights; 8 x 79.6 GiB = 637 GiB
     // is not enough with cache and runtime, so two servers of 8 H100 (TP 8, PP 2).
     let wl = Workload::default();
-    let p = place(&model("deepseek-v3"), &wl, &h100(), 8, &c).unwrap();
+    let p = Sizing::new(&model("deepseek-v3"), &wl, &c)
+        .place(&h100(), 8)
+        .unwrap();
     assert_eq!((p.tp, p.pp, p.gpus, p.servers), (8, 2, 16, 2));
     // One server of 8 H200 (131 GiB each) holds it.
-    let p = place(&model("deepseek-v3"), &wl, &h200(), 8, &c).unwrap();
+    let p = Sizing::new(&model("deepseek-v3"), &wl, &c)
+        .place(&h200(), 8)
+        .unwrap();
     assert_eq!((p.tp, p.pp, p.servers), (8, 1, 1));
     // llama.cpp splits by layers only.
     let lc = Workload {
@@ -246,14 +251,9 @@ fn pipeline_stages_span_servers_when_one_is_not_enough() {
         quant: Quant::Q4KM,
         ..Workload::default()
     };
-    let p = place(
-        &model("llama-3.3-70b"),
-        &lc,
-        &GpuFigures::with_memory_gib(22.0),
-        4,
-        &c,
-    )
-    .unwrap();
+    let p = Sizing::new(&model("llama-3.3-70b"), &lc, &c)
+        .place(&GpuFigures::with_memory_gib(22.0), 4)
+        .unwrap();
     assert_eq!(p.tp, 1);
     assert!(p.pp >= 2);
 }
@@ -273,7 +273,7 @@ fn pipeline_stages_carry_the_embedding_and_the_head() {
         per_server: 4,
         servers: 1,
     };
-    let m = memory(&model("gemma-3-27b"), &wl, &hw, &EngineConstants::default());
+    let m = Sizing::new(&model("gemma-3-27b"), &wl, &EngineConstants::default()).memory(&hw);
     assert_eq!((m.tp, m.pp), (1, 4));
     assert_eq!(m.weights.0, 54_018_004_480.0 + 2_818_572_288.0);
     // The other terms are spread evenly over the 4 stages.
@@ -292,13 +292,12 @@ fn an_impossible_placement_says_why_in_english_and_spanish() {
     // Llama-3.1-405B in BF16: 405,853,388,800 parameters x 2 B = 811.7 GB over 126 layers
     // = 6.44e9 B = 6.00 GiB a layer, far beyond a 0.5 GiB GPU even at one stage per layer.
     let tiny = GpuFigures::with_memory_gib(0.5);
-    let err = place(
+    let err = Sizing::new(
         &model("llama-3.1-405b"),
         &Workload::default(),
-        &tiny,
-        8,
         &EngineConstants::default(),
     )
+    .place(&tiny, 8)
     .unwrap_err();
     assert_eq!(
         err.sentence(Lang::En),
@@ -323,13 +322,12 @@ fn an_impossible_placement_says_why_in_english_and_spanish() {
         one_layer.sentence(Lang::Es),
         "no cabe en GPU de 24,0 GiB: su única capa ya necesita 1.536,50 GiB de pesos, más el entorno de ejecución y la caché"
     );
-    let no_memory = place(
+    let no_memory = Sizing::new(
         &model("llama-3.1-8b"),
         &Workload::default(),
-        &GpuFigures::with_memory_gib(0.0),
-        8,
         &EngineConstants::default(),
     )
+    .place(&GpuFigures::with_memory_gib(0.0), 8)
     .unwrap_err();
     assert_eq!(no_memory, NoFit::NoMemoryFigure);
     assert_eq!(no_memory.sentence(Lang::En), "the GPU has no memory figure");
@@ -342,11 +340,10 @@ fn each_term_says_where_it_comes_from_in_spanish_too() {
     let c = EngineConstants::default();
     let m = model("llama-3.1-8b");
     let basis_in = |wl: &Workload, hw: &Hardware, lang: Lang| {
-        let p = prepare(&m, wl);
-        let b = memory_prepared_in(&m, &p, wl, hw, &c, lang);
+        let b = Sizing::new(&m, wl, &c).memory(hw);
         b.terms
             .iter()
-            .map(|t| (t.key.clone(), t.basis.clone()))
+            .map(|t| (t.key.to_string(), t.basis.sentence(lang)))
             .collect::<Vec<_>>()
     };
     let serving = Workload::default();
@@ -362,14 +359,18 @@ fn each_term_says_where_it_comes_from_in_spanish_too() {
         said("reserve"),
         "vLLM usa gpu_memory_utilization (0,90) de cada GPU: el resto queda libre"
     );
-    // English stays the default and unchanged.
+    // The same terms in English, written as the report writes them.
     let en = basis_in(&serving, &on_one(h100()), Lang::En);
     assert_eq!(
         en,
-        memory(&m, &serving, &on_one(h100()), &c)
+        Sizing::new(&m, &serving, &c)
+            .memory(&on_one(h100()))
             .terms
             .iter()
-            .map(|t| (t.key.clone(), t.basis.clone()))
+            .map(|t| {
+                let r = t.written(Lang::En);
+                (r.key.id().to_string(), r.basis)
+            })
             .collect::<Vec<_>>()
     );
     assert_eq!(en[1].1, "131,072 B/token x 8,192 tokens x 16 sequences");
@@ -472,11 +473,11 @@ fn the_largest_concurrency_and_context_that_fit() {
     // vLLM may use 0.9 x 79.6 = 71.64 GiB; fixed 14.957 + 5.5 + 0.65 = 21.107 GiB; each 8k
     // sequence adds 1 GiB: 50.53 -> 50 sequences.
     assert_eq!(
-        max_concurrency(&model("llama-3.1-8b"), &Workload::default(), &hw, &c),
+        Sizing::new(&model("llama-3.1-8b"), &Workload::default(), &c).max_concurrency(&hw),
         50
     );
     // 16 sequences share 50.533 GiB: 50.533 x 2^30 / (16 x 131,072) = 25,872 tokens each.
-    let ctx = max_context(&model("llama-3.1-8b"), &Workload::default(), &hw, &c);
+    let ctx = Sizing::new(&model("llama-3.1-8b"), &Workload::default(), &c).max_context(&hw);
     assert!((25_860..=25_880).contains(&ctx), "{ctx}");
     // Capped at the model's own limit: Llama-3.1-8B Q4 alone on an H200 reaches 131,072.
     let one = Workload {
@@ -486,12 +487,12 @@ fn the_largest_concurrency_and_context_that_fit() {
         ..Workload::default()
     };
     assert_eq!(
-        max_context(&model("llama-3.1-8b"), &one, &on_one(h200()), &c),
+        Sizing::new(&model("llama-3.1-8b"), &one, &c).max_context(&on_one(h200())),
         131_072
     );
     // Nothing fits: 0.
     assert_eq!(
-        max_concurrency(&model("llama-3.1-405b"), &Workload::default(), &hw, &c),
+        Sizing::new(&model("llama-3.1-405b"), &Workload::default(), &c).max_concurrency(&hw),
         0
     );
 }
@@ -510,7 +511,7 @@ fn fine_tuning_memory_by_method() {
             grad_checkpointing: gc,
             ..Workload::default()
         };
-        memory(&m, &wl, &hw, &c)
+        Sizing::new(&m, &wl, &c).memory(&hw)
     };
     let full = at(Task::Full, true);
     // Mixed-precision AdamW: bf16 weights 2 + grads 2 + fp32 master and moments 12 = 16 B/param.
@@ -558,12 +559,8 @@ fn a_lora_of_llama_8b_at_the_default_batch_fits_one_48_gb_gpu() {
     let (s, _) = Scenario::from_query("model=llama-3.1-8b&task=lora");
     let wl = model_workload(&s);
     assert_eq!((wl.seqs, wl.ctx, wl.grad_checkpointing), (2, 4096, true));
-    let m = memory(
-        &model("llama-3.1-8b"),
-        &wl,
-        &on_one(h100()),
-        &EngineConstants::default(),
-    );
+    let m = Sizing::new(&model("llama-3.1-8b"), &wl, &EngineConstants::default())
+        .memory(&on_one(h100()));
     // Weights, BF16: 8,030,261,248 x 2 = 16,060,522,496 B.
     assert_eq!(m.weights.0, 16_060_522_496.0);
     // Activations with checkpointing (h 4,096, 32 layers, vocabulary 128,256; s·b = 8,192 tokens):
@@ -578,7 +575,10 @@ fn a_lora_of_llama_8b_at_the_default_batch_fits_one_48_gb_gpu() {
     // 16,060,522,496 + 7,491,026,944 + 671,088,640 + 1,073,741,824 = 25,296,379,904 B (23.6 GiB):
     // one 48 GB L40S holds it; LLaMA-Factory quotes 16 GB for a 7B LoRA before activations.
     assert_eq!(m.total.0, 25_296_379_904.0);
-    assert!(term(&m, "activations").basis.contains("2 x 4096 tokens"));
+    assert!(term(&m, "activations")
+        .basis
+        .sentence(inference_sizer::scenario::Lang::En)
+        .contains("2 x 4096 tokens"));
 
     // A batch the user sets is kept; serving is unchanged.
     let (s, _) = Scenario::from_query("model=llama-3.1-8b&task=lora&seqs=8&ctx=2048");
@@ -604,17 +604,12 @@ fn fine_tuning_states_are_sharded_over_the_gpus() {
         ..Workload::default()
     };
     let m = model("llama-3.1-8b");
-    let one = memory(&m, &wl, &Hardware::gpu(h100()), &c);
-    let eight = memory(
-        &m,
-        &wl,
-        &Hardware::Gpu {
-            gpu: h100(),
-            per_server: 8,
-            servers: 1,
-        },
-        &c,
-    );
+    let one = Sizing::new(&m, &wl, &c).memory(&Hardware::gpu(h100()));
+    let eight = Sizing::new(&m, &wl, &c).memory(&Hardware::Gpu {
+        gpu: h100(),
+        per_server: 8,
+        servers: 1,
+    });
     assert!(!one.fits);
     assert!(eight.fits, "{} GiB per GPU", eight.per_device.gib());
     assert_close(eight.weights.0, one.weights.0, 1.0);
@@ -636,7 +631,7 @@ fn cpu_inference_counts_ram_for_the_os() {
         engine: Engine::Transformers,
         ..Workload::default()
     };
-    let m = memory(&model("all-minilm-l6-v2"), &wl, &vps, &c);
+    let m = Sizing::new(&model("all-minilm-l6-v2"), &wl, &c).memory(&vps);
     assert!(m.fits);
     assert_eq!(term(&m, "os_reserve").bytes.0, GIB);
     assert!(m.total.gib() < 2.0, "{}", m.total.gib());
@@ -654,6 +649,52 @@ fn cpu_inference_counts_ram_for_the_os() {
         seqs: 1,
         ..Workload::default()
     };
-    assert!(!memory(&model("llama-3.1-70b"), &big, &server, &c).fits);
-    assert!(memory(&model("llama-3.1-8b"), &big, &server, &c).fits);
+    assert!(
+        !Sizing::new(&model("llama-3.1-70b"), &big, &c)
+            .memory(&server)
+            .fits
+    );
+    assert!(
+        Sizing::new(&model("llama-3.1-8b"), &big, &c)
+            .memory(&server)
+            .fits
+    );
+}
+
+#[test]
+fn a_sizing_holds_what_it_prepared_and_answers_at_another_context() {
+    // gpt-oss-120b at the app's default bf16 runs its native MXFP4 mix: the Sizing holds the
+    // counts, weights and KV shape of that format, as the free functions give them.
+    let c = EngineConstants::default();
+    let a = model("gpt-oss-120b");
+    let wl = Workload::default();
+    let z = Sizing::new(&a, &wl, &c);
+    assert_eq!(z.weight_quant(), Quant::Mxfp4);
+    assert_eq!(z.params(), param_counts(&a));
+    assert_eq!(*z.weights(), weight_bytes(&a, Quant::Mxfp4));
+    assert_eq!(*z.kv(), kv_shape(&a, wl.kv));
+    assert_eq!(z.context_limit(), a.max_position);
+    assert_eq!(z.workload(), &wl);
+    // At another context: the figures of a Sizing built for that context, terms left out.
+    let hw = Hardware::Gpu {
+        gpu: h100(),
+        per_server: 2,
+        servers: 1,
+    };
+    let long = Workload {
+        ctx: 65_536,
+        ..wl.clone()
+    };
+    let direct = Sizing::new(&a, &long, &c).memory(&hw);
+    let moved = z.with_context(65_536).memory_figures(&hw);
+    assert!(moved.terms.is_empty());
+    assert_eq!(
+        MemoryBreakdown {
+            terms: Vec::new(),
+            ..direct.clone()
+        },
+        moved
+    );
+    assert!(moved.kv_cache.0 > z.memory_figures(&hw).kv_cache.0);
+    assert_eq!(direct.terms.len(), 5);
 }

@@ -1,5 +1,5 @@
 //! Parameter counts of every preset, pinned, and equal to the official count where one exists
-//! (sizing-formulas.md §1; data/models.csv).
+//! (`docs/sizing-formulas.md` §1; the presets of `catalog-src/models.json`).
 
 use inference_sizer::model::presets::{preset, try_builtin_presets};
 use inference_sizer::model::{param_counts, ArchFamily, ModelArch};
@@ -18,7 +18,7 @@ fn assert_params(id: &str, total: u64, active: u64) {
 
 #[test]
 fn the_presets_parse_and_there_are_thirty_one() {
-    // 30 rows of models.csv; DeepSeek-V3 and R1 share one row and ship as two presets.
+    // 30 architectures; DeepSeek-V3 and R1 share one and ship as two presets.
     let all = try_builtin_presets().expect("catalog-src/models.json parses");
     assert_eq!(all.len(), 31);
     for id in [
@@ -116,7 +116,8 @@ fn gpt_oss_counts_biases_sinks_and_both_embeddings() {
 fn deepseek_counts_mla_shared_expert_and_keeps_mtp_apart() {
     // MLA attention 187,107,328 per layer; 3 dense + 58 MoE layers + 2·V·h + h = 671,026,419,200.
     // Active: 8 routed of 256 + the shared expert, every always-on tensor = 37,552,297,472
-    // (README_WEIGHTS.md says 36.7B; sizing-formulas.md §1d gives the band 36.7-37.6B).
+    // (deepseek-ai/DeepSeek-V3 README_WEIGHTS.md says 36.7B; `docs/sizing-formulas.md` §1d gives
+    // the band 36.7-37.6B).
     for id in ["deepseek-v3", "deepseek-r1"] {
         assert_params(id, 671_026_419_200, 37_552_297_472);
         // MTP: one MoE layer + enorm, hnorm, eh_proj, shared_head.norm = 11,610,068,224 ("11.5B").

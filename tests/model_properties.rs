@@ -22,8 +22,13 @@ fn preset_index() -> impl Strategy<Value = usize> {
     0..builtin_presets().len()
 }
 
+/// The model under the workload, at the default engine constants.
+fn sized(a: &ModelArch, wl: &Workload) -> Sizing {
+    Sizing::new(a, wl, &EngineConstants::default())
+}
+
 fn total(a: &ModelArch, wl: &Workload, hw: &Hardware) -> f64 {
-    memory(a, wl, hw, &EngineConstants::default()).total.0
+    sized(a, wl).memory(hw).total.0
 }
 
 fn workload(quant: Quant, kv: KvType, engine: Engine, task: Task, ctx: u64, seqs: u64) -> Workload {
@@ -46,9 +51,9 @@ fn assert_sane(x: f64, what: &str) {
 
 fn check_breakdown(m: &MemoryBreakdown) {
     for t in &m.terms {
-        assert_sane(t.bytes.0, &t.key);
-        assert_sane(t.low.0, &t.key);
-        assert_sane(t.high.0, &t.key);
+        assert_sane(t.bytes.0, t.key);
+        assert_sane(t.low.0, t.key);
+        assert_sane(t.high.0, t.key);
         assert!(
             t.low.0 <= t.bytes.0 && t.bytes.0 <= t.high.0,
             "{}: {} {} {}",
@@ -133,14 +138,13 @@ proptest! {
         let a = if use_preset { builtin_presets()[i].clone() } else { ModelArch::params_only("x", p) };
         let wl = Workload { tokens_in: ctx, tokens_out: seqs, ..workload(q, kv, e, t, ctx, seqs) };
         let gpu = GpuFigures { memory: Bytes(mem_gib * 1073741824.0), ..GpuFigures::with_memory_gib(80.0) };
-        let c = EngineConstants::default();
+        let z = Sizing::new(&a, &wl, &EngineConstants::default());
         for hw in [
             Hardware::Gpu { gpu, per_server: gpus, servers: gpus },
             Hardware::Cpu { ram_bytes: Bytes(mem_gib * 1e9), bandwidth_gbs: mem_gib, cores: gpus, avx512: true, amx: false },
         ] {
-            let m = memory(&a, &wl, &hw, &c);
-            check_breakdown(&m);
-            let s = speed(&a, &wl, &hw, &Efficiency::for_engine(e));
+            check_breakdown(&z.memory(&hw));
+            let s = z.speed(&hw, &Efficiency::for_engine(e));
             for (x, w) in [
                 (s.decode_tokens_per_s_per_user, "decode"),
                 (s.aggregate_tokens_per_s, "aggregate"),
@@ -150,10 +154,10 @@ proptest! {
             ] {
                 assert_sane(x, w);
             }
-            let _ = max_concurrency(&a, &wl, &hw, &c);
-            let _ = max_context(&a, &wl, &hw, &c);
+            prop_assert!(z.max_concurrency(&hw) <= 1_000_000);
+            prop_assert!(z.max_context(&hw) <= 10_000_000);
         }
-        if let Ok(pl) = place(&a, &wl, &gpu, gpus, &c) {
+        if let Ok(pl) = z.place(&gpu, gpus) {
             assert_sane(pl.per_gpu_bytes.0, "per_gpu");
             prop_assert!(pl.gpus >= 1);
         }
@@ -206,14 +210,17 @@ proptest! {
         let wl = workload(q, kv, e, t, 8192, 4);
         let p = param_counts(&a);
         prop_assert!(p.active <= p.total);
+        let z = Sizing::new(&a, &wl, &c);
         for hw in [Hardware::unbounded(), Hardware::Gpu { gpu: GpuFigures::with_memory_gib(80.0), per_server: 8, servers: 2 }] {
-            check_breakdown(&memory(&a, &wl, &hw, &c));
-            let s = speed(&a, &wl, &hw, &Efficiency::for_engine(e));
+            check_breakdown(&z.memory(&hw));
+            let s = z.speed(&hw, &Efficiency::for_engine(e));
             assert_sane(s.decode_tokens_per_s_per_user, "decode");
             assert_sane(s.ttft_ms, "ttft");
-            let _ = max_concurrency(&a, &wl, &hw, &c);
+            prop_assert!(z.max_concurrency(&hw) <= 1_000_000);
         }
-        let _ = place(&a, &wl, &GpuFigures::with_memory_gib(80.0), 8, &c);
-        let _ = valid_tp_degrees(&a, 8);
+        if let Ok(pl) = z.place(&GpuFigures::with_memory_gib(80.0), 8) {
+            prop_assert!(pl.gpus >= 1 && pl.tp >= 1 && pl.pp >= 1);
+        }
+        prop_assert_eq!(valid_tp_degrees(&a, 8).first().copied(), Some(1));
     }
 }

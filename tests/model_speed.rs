@@ -10,6 +10,11 @@ fn model(id: &str) -> ModelArch {
     preset(id).unwrap_or_else(|| panic!("preset {id} missing"))
 }
 
+/// The model under the workload, at the default engine constants.
+fn sized(a: &ModelArch, wl: &Workload) -> Sizing {
+    Sizing::new(a, wl, &EngineConstants::default())
+}
+
 fn h100() -> GpuFigures {
     GpuFigures::with_memory_gib(79.6)
 }
@@ -28,9 +33,7 @@ fn decode_is_bandwidth_over_bytes_read() {
     //   16,060,522,496 - 1,050,673,152 = 15,009,849,344
     // + KV read 131,072 x 1125 = 147,456,000  -> 15,157,305,344 B
     // at 3350 GB/s x 0.75 = 2.5125e12 B/s: 6.0328 ms -> 165.76 tokens/s (memory bound).
-    let s = speed(
-        &model("llama-3.1-8b"),
-        &one_user(),
+    let s = sized(&model("llama-3.1-8b"), &one_user()).speed(
         &Hardware::gpu(h100()),
         &Efficiency::for_engine(Engine::Vllm),
     );
@@ -58,16 +61,15 @@ fn batching_raises_aggregate_and_lowers_each_users_speed() {
     let e = Efficiency::for_engine(Engine::Vllm);
     let hw = Hardware::gpu(h100());
     let m = model("llama-3.1-8b");
-    let one = speed(&m, &one_user(), &hw, &e);
-    let many = speed(
+    let one = sized(&m, &one_user()).speed(&hw, &e);
+    let many = sized(
         &m,
         &Workload {
             seqs: 64,
             ..Workload::default()
         },
-        &hw,
-        &e,
-    );
+    )
+    .speed(&hw, &e);
     assert!(many.aggregate_tokens_per_s > 10.0 * one.aggregate_tokens_per_s);
     assert!(many.decode_tokens_per_s_per_user < one.decode_tokens_per_s_per_user);
 }
@@ -88,7 +90,7 @@ fn moe_reads_only_the_experts_a_batch_routes_to() {
         servers: 1,
     };
     let e = Efficiency::for_engine(Engine::Vllm);
-    let s = speed(&model("mixtral-8x7b"), &one_user(), &hw, &e);
+    let s = sized(&model("mixtral-8x7b"), &one_user()).speed(&hw, &e);
     let dense_equiv = 2.0 * 3350e9 * 0.75 / (46.7e9 * 2.0);
     assert!(
         s.decode_tokens_per_s_per_user > 3.0 * dense_equiv,
@@ -118,8 +120,8 @@ fn pcie_is_slower_than_nvlink_under_tensor_parallelism() {
         per_server: 8,
         servers: 1,
     };
-    let a = speed(&model("llama-3.3-70b"), &wl, &nvl, &e);
-    let b = speed(&model("llama-3.3-70b"), &wl, &pcie, &e);
+    let a = sized(&model("llama-3.3-70b"), &wl).speed(&nvl, &e);
+    let b = sized(&model("llama-3.3-70b"), &wl).speed(&pcie, &e);
     assert!(a.decode_tokens_per_s_per_user > b.decode_tokens_per_s_per_user * 1.05);
 }
 
@@ -127,10 +129,8 @@ fn pcie_is_slower_than_nvlink_under_tensor_parallelism() {
 fn a_virtual_machine_costs_throughput() {
     let m = model("llama-3.1-8b");
     let hw = Hardware::gpu(h100());
-    let bare = speed(&m, &one_user(), &hw, &Efficiency::for_engine(Engine::Vllm));
-    let vm = speed(
-        &m,
-        &one_user(),
+    let bare = sized(&m, &one_user()).speed(&hw, &Efficiency::for_engine(Engine::Vllm));
+    let vm = sized(&m, &one_user()).speed(
         &hw,
         &Efficiency::for_engine(Engine::Vllm).with_virtualization_penalty(0.12),
     );
@@ -156,8 +156,8 @@ fn cpus_without_avx512_run_encoders_three_to_four_times_slower() {
         amx: false,
     };
     let e = Efficiency::for_engine(Engine::Transformers);
-    let fast = speed(&model("bert-base-uncased"), &wl, &cpu(true), &e);
-    let slow = speed(&model("bert-base-uncased"), &wl, &cpu(false), &e);
+    let fast = sized(&model("bert-base-uncased"), &wl).speed(&cpu(true), &e);
+    let slow = sized(&model("bert-base-uncased"), &wl).speed(&cpu(false), &e);
     let ratio = fast.requests_per_s / slow.requests_per_s;
     assert!((3.0..=4.0).contains(&ratio), "{ratio}");
     assert_eq!(
@@ -190,12 +190,8 @@ fn cpu_decode_is_bound_by_memory_bandwidth() {
         avx512: true,
         amx: false,
     };
-    let s = speed(
-        &model("llama-3.1-8b"),
-        &wl,
-        &hw,
-        &Efficiency::for_engine(Engine::Llamacpp),
-    );
+    let s =
+        sized(&model("llama-3.1-8b"), &wl).speed(&hw, &Efficiency::for_engine(Engine::Llamacpp));
     assert!(
         s.decode_tokens_per_s_per_user > 11.0 && s.decode_tokens_per_s_per_user < 15.0,
         "{}",

@@ -117,7 +117,8 @@ fn nf4_mxfp4_nvfp4_fp8_bits() {
 #[test]
 fn gpt_oss_ships_mxfp4_experts_and_bf16_elsewhere() {
     // 120b: expert matrices 36·128·3·2880·2880 = 114,661,785,600 params at 4.25 bits, the other
-    // 2,167,371,072 (expert biases included) at 2 B = 65.25e9 B = 60.77 GiB (sizing-formulas.md §1c).
+    // 2,167,371,072 (expert biases included) at 2 B = 65.25e9 B = 60.77 GiB
+    // (`docs/sizing-formulas.md` §1c).
     let w = weight_bytes(&model("gpt-oss-120b"), Quant::Mxfp4);
     assert!((w.total / GIB - 60.77).abs() < 0.02, "{}", w.total / GIB);
     let w20 = weight_bytes(&model("gpt-oss-20b"), Quant::Mxfp4);

@@ -855,9 +855,9 @@ fn sizer_prints_the_comparison_as_csv() {
 fn every_memory_term_the_model_writes_has_its_key() {
     use inference_sizer::model::presets::preset;
     use inference_sizer::model::{
-        memory, Engine, EngineConstants, GpuFigures, Hardware, Quant, Task, Workload,
+        Engine, EngineConstants, GpuFigures, Hardware, Quant, Sizing, Task, Workload,
     };
-    use inference_sizer::report::{MemoryTerm, TermKey};
+    use inference_sizer::report::TermKey;
     use inference_sizer::units::{Bytes, GIB};
     let cpu = Hardware::Cpu {
         ram_bytes: Bytes(64.0 * GIB),
@@ -882,10 +882,10 @@ fn every_memory_term_the_model_writes_has_its_key() {
                 ..Workload::default()
             };
             for hw in [&gpu, &cpu] {
-                let m = memory(&arch, &wl, hw, &EngineConstants::default());
+                let m = Sizing::new(&arch, &wl, &EngineConstants::default()).memory(hw);
                 for t in &m.terms {
-                    assert_eq!(MemoryTerm::from(t).key.id(), t.key);
-                    seen.insert(TermKey::parse(&t.key).unwrap());
+                    assert_eq!(t.written(Lang::En).key.id(), t.key);
+                    seen.insert(TermKey::parse(t.key).unwrap());
                 }
             }
         }

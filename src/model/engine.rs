@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 #[serde(default)]
 pub struct EngineConstants {
     /// vLLM `--gpu-memory-utilization`: the share of each GPU's total memory vLLM may use
-    /// (0.9 in vLLM and Red Hat AI Inference Server docs; sizing-formulas.md B.4).
+    /// (0.9 in vLLM and Red Hat AI Inference Server docs; `docs/sizing-formulas.md` B.4).
     pub vllm_gpu_memory_utilization: f64,
     /// vLLM peak activation of a dense model at the default batched tokens, per GPU, GiB:
     /// measured 4.76-5.56 GiB on H100, default 5.5 (llm-d `empirical-vllm-memory-results.md`).
@@ -22,7 +22,7 @@ pub struct EngineConstants {
     pub vllm_non_torch_gib_tp1: f64,
     pub vllm_non_torch_gib_tp_multi: f64,
     /// SGLang `--mem-fraction-static`: share of total memory for weights + KV (0.88 on 80 GB
-    /// GPUs; sizing-formulas.md B.4; SGLang picks it by GPU size).
+    /// GPUs; `docs/sizing-formulas.md` B.4; SGLang picks it by GPU size).
     pub sglang_mem_fraction_static: f64,
     /// TensorRT-LLM `free_gpu_memory_fraction`: share of memory left after weights and
     /// activations given to the KV cache (0.9 default; AIConfigurator `sdk/memory.py`).
@@ -135,7 +135,7 @@ pub struct Efficiency {
     /// ~2.5 GHz = 80 peak, about half reached).
     pub cpu_gflops_per_core_avx2: f64,
     /// CPU: speed-up of AVX-512/AMX over AVX2 ("without them a model runs 3-4x slower",
-    /// background.md); 3.5 is the middle of the published range.
+    /// `docs/background.md`); 3.5 is the middle of the published range.
     pub cpu_avx512_speedup: f64,
 }
 

@@ -1,395 +1,15 @@
 //! Weight bytes per format: dense formats by bits per element, weight-only quantisation with
 //! 16-bit embeddings and head, and llama.cpp's GGUF mixtures computed tensor by tensor
-//! (sizing-formulas.md §3 and Part B.1; rules from `ggml-org/llama.cpp@007dbbf3:src/llama-quant.cpp`,
-//! `llama_tensor_get_type_impl` and `tensor_type_fallback`).
+//! (`gguf_mix.rs`; `docs/sizing-formulas.md` §3 and Part B.1).
 
 use super::arch::{ArchFamily, ModelArch};
+pub use super::ggml::GgmlType;
+pub use super::gguf_mix::measured_llama8b_bpw;
+use super::gguf_mix::GgufCtx;
 use super::options::Quant;
 use super::params::{tensors, Role, Tensor};
 use super::Provenance;
-use crate::format::number;
-use crate::lang::Lang;
-
-/// ggml tensor types with their block size and bytes per block (`ggml-common.h`).
-#[allow(non_camel_case_types)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GgmlType {
-    F32,
-    F16,
-    BF16,
-    F64,
-    I8,
-    I16,
-    I32,
-    I64,
-    Q4_0,
-    Q4_1,
-    Q5_0,
-    Q5_1,
-    Q8_0,
-    Q8_1,
-    Q2_K,
-    Q3_K,
-    Q4_K,
-    Q5_K,
-    Q6_K,
-    Q8_K,
-    IQ2_XXS,
-    IQ2_XS,
-    IQ2_S,
-    IQ3_XXS,
-    IQ3_S,
-    IQ1_S,
-    IQ1_M,
-    IQ4_NL,
-    IQ4_XS,
-    TQ1_0,
-    TQ2_0,
-    MXFP4,
-}
-
-impl GgmlType {
-    /// The type for a GGUF `ggml_type` id (`ggml.h` enum; removed ids 4, 5, 31-33, 36-38 are None).
-    pub fn from_id(id: u32) -> Option<GgmlType> {
-        use GgmlType::*;
-        Some(match id {
-            0 => F32,
-            1 => F16,
-            2 => Q4_0,
-            3 => Q4_1,
-            6 => Q5_0,
-            7 => Q5_1,
-            8 => Q8_0,
-            9 => Q8_1,
-            10 => Q2_K,
-            11 => Q3_K,
-            12 => Q4_K,
-            13 => Q5_K,
-            14 => Q6_K,
-            15 => Q8_K,
-            16 => IQ2_XXS,
-            17 => IQ2_XS,
-            18 => IQ3_XXS,
-            19 => IQ1_S,
-            20 => IQ4_NL,
-            21 => IQ3_S,
-            22 => IQ2_S,
-            23 => IQ4_XS,
-            24 => I8,
-            25 => I16,
-            26 => I32,
-            27 => I64,
-            28 => F64,
-            29 => IQ1_M,
-            30 => BF16,
-            34 => TQ1_0,
-            35 => TQ2_0,
-            39 => MXFP4,
-            _ => return None,
-        })
-    }
-    /// (elements per block, bytes per block).
-    pub fn block(self) -> (u64, u64) {
-        use GgmlType::*;
-        match self {
-            F32 | I32 => (1, 4),
-            F16 | BF16 | I16 => (1, 2),
-            F64 | I64 => (1, 8),
-            I8 => (1, 1),
-            Q4_0 => (32, 18),
-            Q4_1 => (32, 20),
-            Q5_0 => (32, 22),
-            Q5_1 => (32, 24),
-            Q8_0 => (32, 34),
-            Q8_1 => (32, 36),
-            IQ4_NL => (32, 18),
-            MXFP4 => (32, 17),
-            Q2_K => (256, 84),
-            Q3_K => (256, 110),
-            Q4_K => (256, 144),
-            Q5_K => (256, 176),
-            Q6_K => (256, 210),
-            Q8_K => (256, 292),
-            IQ2_XXS => (256, 66),
-            IQ2_XS => (256, 74),
-            IQ2_S => (256, 82),
-            IQ3_XXS => (256, 98),
-            IQ3_S => (256, 110),
-            IQ1_S => (256, 50),
-            IQ1_M => (256, 56),
-            IQ4_XS => (256, 136),
-            TQ1_0 => (256, 54),
-            TQ2_0 => (256, 66),
-        }
-    }
-    /// Bits per weight.
-    pub fn bits(self) -> f64 {
-        let (b, s) = self.block();
-        8.0 * s as f64 / b as f64
-    }
-    /// Bytes of a tensor of `elems` elements (rows of `ne0`), rounded to whole blocks per row.
-    pub fn tensor_bytes(self, ne0: u64, elems: u64) -> f64 {
-        let (b, s) = self.block();
-        if ne0 == 0 || b == 1 {
-            return elems as f64 * s as f64;
-        }
-        let rows = elems as f64 / ne0 as f64;
-        rows * ne0.div_ceil(b) as f64 * s as f64
-    }
-    /// llama.cpp's `tensor_type_fallback`: a k-quant needs rows divisible by 256.
-    fn fallback(self, ne0: u64) -> GgmlType {
-        use GgmlType::*;
-        let (b, _) = self.block();
-        if ne0 == 0 || ne0 % b == 0 {
-            return self;
-        }
-        let f = match self {
-            IQ1_S | IQ1_M | IQ2_XXS | IQ2_XS | IQ2_S | IQ3_XXS | IQ3_S | IQ4_XS => IQ4_NL,
-            Q2_K | Q3_K | TQ1_0 | TQ2_0 => Q4_0,
-            Q4_K => Q5_0,
-            Q5_K => Q5_1,
-            Q6_K => Q8_0,
-            _ => F16,
-        };
-        if ne0 % f.block().0 == 0 {
-            f
-        } else {
-            F16
-        }
-    }
-    /// Whether this is a quantised (block) type.
-    pub fn is_quantized(self) -> bool {
-        self.block().0 > 1
-    }
-}
-
-/// The file rates measured on meta-llama/Llama-3.1-8B (`ggml-org/llama.cpp@311c2c9f:tools/quantize/README.md`,
-/// sizing-formulas.md B.1), bits per weight over all parameters. Used for params-only models.
-pub fn measured_llama8b_bpw(q: Quant) -> Option<f64> {
-    Some(match q {
-        Quant::Q2K => 3.1593,
-        Quant::Q3KS => 3.6429,
-        Quant::Q3KM => 3.9960,
-        Quant::Q4KS => 4.6672,
-        Quant::Q4KM => 4.8944,
-        Quant::Q5KS => 5.5704,
-        Quant::Q5KM => 5.7036,
-        Quant::Q6K => 6.5633,
-        Quant::Q8_0 => 8.5008,
-        Quant::Iq4Xs => 4.4597,
-        Quant::Iq3M => 3.7628,
-        Quant::Iq2M => 2.9294,
-        // Not in the measured table: the tensor-by-tensor rules give 4.64 on Llama-3.1-8B.
-        Quant::Q4_0 => 4.64,
-        _ => return None,
-    })
-}
-
-/// Base type of a GGUF mixture (`llama_ftype_get_default_type`).
-fn default_type(q: Quant) -> GgmlType {
-    use GgmlType::*;
-    match q {
-        Quant::Q8_0 => Q8_0,
-        Quant::Q6K => Q6_K,
-        Quant::Q5KM | Quant::Q5KS => Q5_K,
-        Quant::Q4KM | Quant::Q4KS => Q4_K,
-        Quant::Q4_0 => Q4_0,
-        Quant::Q3KM | Quant::Q3KS => Q3_K,
-        Quant::Q2K => Q2_K,
-        Quant::Iq4Xs => IQ4_XS,
-        Quant::Iq3M => IQ3_S,
-        Quant::Iq2M => IQ2_S,
-        Quant::Fp32 => F32,
-        _ => F16,
-    }
-}
-
-/// What llama.cpp's rules look at besides the tensor.
-struct GgufCtx {
-    q: Quant,
-    base: GgmlType,
-    n_layer: u64,
-    n_gqa: u64,
-    n_expert: u64,
-    is_70b: bool,
-    tied: bool,
-}
-
-impl GgufCtx {
-    fn new(a: &ModelArch, q: Quant) -> GgufCtx {
-        let kvh = a.kv_heads().max(1);
-        GgufCtx {
-            q,
-            base: default_type(q),
-            n_layer: a.layers,
-            n_gqa: a.heads / kvh,
-            n_expert: if a.is_moe() { a.experts } else { 0 },
-            // llama.cpp sets LLM_TYPE_70B for 80-layer Llama/Qwen2 models with GQA.
-            is_70b: a.layers == 80 && a.family == ArchFamily::Dense && a.kv_heads() < a.heads,
-            tied: a.tied && a.family != ArchFamily::GptOss,
-        }
-    }
-
-    /// The type llama.cpp picks for one tensor in layer `i` (`umb` = use_more_bits(i, n)).
-    fn pick(&self, t: &Tensor, i: u64, umb: bool) -> GgmlType {
-        use GgmlType::*;
-        let n = self.n_layer;
-        let q = self.q;
-        match t.role {
-            Role::Vector | Role::Router | Role::PosEmbd | Role::TokenTypes => return F32,
-            _ => {}
-        }
-        let base = self.base;
-        if base == F16 || base == F32 {
-            return base;
-        }
-        if t.role == Role::Output || (self.tied && t.role == Role::TokenEmbd) {
-            let (qk, _) = base.block();
-            return if t.ne0 % qk != 0 {
-                Q8_0
-            } else if q == Quant::Iq2M {
-                Q5_K
-            } else if base != Q8_0 {
-                Q6_K
-            } else {
-                base
-            };
-        }
-        if t.role == Role::TokenEmbd {
-            return if q == Quant::Iq2M { IQ3_S } else { base };
-        }
-        let attn_v = matches!(t.role, Role::AttnV | Role::AttnKvB);
-        if q == Quant::Iq2M {
-            return if attn_v {
-                if self.n_gqa >= 4 || self.n_expert >= 4 {
-                    Q4_K
-                } else {
-                    IQ3_S
-                }
-            } else if self.n_expert == 8 && t.role == Role::AttnK {
-                Q4_K
-            } else if t.role == Role::FfnDown {
-                if i < n / 8 {
-                    IQ3_S
-                } else {
-                    base
-                }
-            } else if t.role == Role::AttnOutput {
-                if self.n_expert == 8 {
-                    Q5_K
-                } else {
-                    IQ3_S
-                }
-            } else {
-                base
-            };
-        }
-        if attn_v {
-            let mut ty = match q {
-                Quant::Q2K => {
-                    if self.n_gqa >= 4 {
-                        Q4_K
-                    } else {
-                        Q3_K
-                    }
-                }
-                Quant::Iq3M => Q4_K,
-                Quant::Q3KM => {
-                    if i < 2 {
-                        Q5_K
-                    } else {
-                        Q4_K
-                    }
-                }
-                Quant::Iq4Xs if self.n_gqa >= 4 => Q5_K,
-                Quant::Q4KM | Quant::Q5KM if umb => Q6_K,
-                Quant::Q4KS if i < 4 => Q5_K,
-                _ => base,
-            };
-            if self.is_70b && (ty == Q3_K || ty == Q4_K) {
-                ty = Q5_K;
-            }
-            if self.n_expert == 8 {
-                ty = Q8_0;
-            }
-            return ty;
-        }
-        match t.role {
-            Role::AttnK if self.n_expert == 8 => Q8_0,
-            Role::FfnDown => match q {
-                Quant::Q2K => Q3_K,
-                Quant::Q3KM => {
-                    if i < n / 16 {
-                        Q5_K
-                    } else {
-                        Q4_K
-                    }
-                }
-                Quant::Iq3M if i < n / 8 || (self.n_expert == 8 && umb) => Q4_K,
-                Quant::Q4KM if umb => Q6_K,
-                // IQ4_XS without an importance matrix (as the measured README file was made).
-                Quant::Iq4Xs if i < n / 8 => Q5_K,
-                Quant::Q5KM if umb => Q6_K,
-                Quant::Q4KS if i < n / 8 => Q5_K,
-                _ => base,
-            },
-            Role::AttnOutput => {
-                if self.n_expert == 8 {
-                    match q {
-                        Quant::Q2K
-                        | Quant::Q3KS
-                        | Quant::Q3KM
-                        | Quant::Q4KS
-                        | Quant::Q4KM
-                        | Quant::Iq3M
-                        | Quant::Iq4Xs => Q5_K,
-                        _ => base,
-                    }
-                } else {
-                    match q {
-                        Quant::Q2K => Q3_K,
-                        Quant::Q3KM | Quant::Iq3M => Q4_K,
-                        _ => base,
-                    }
-                }
-            }
-            _ => base,
-        }
-    }
-
-    /// Bytes of one inventory entry, splitting its layer range where the rules change type.
-    fn bytes(&self, t: &Tensor) -> f64 {
-        let one = |ty: GgmlType| ty.fallback(t.ne0).tensor_bytes(t.ne0, t.elems);
-        if !t.per_layer || t.copies == 0 {
-            return one(self.pick(t, 0, true)) * t.copies as f64;
-        }
-        let n = self.n_layer;
-        let lo = t.first_layer;
-        let hi = lo.saturating_add(t.copies);
-        let (m_lo, m_hi) = (n / 8, 7u64.saturating_mul(n) / 8);
-        let mut cuts = [lo, hi, 2, 4, n / 16, m_lo, m_hi];
-        crate::order::sort(&mut cuts);
-        let mut total = 0.0;
-        let mut a = lo;
-        for &c in cuts.iter().chain(std::iter::once(&hi)) {
-            let b = c.clamp(lo, hi);
-            if b <= a {
-                continue;
-            }
-            let len = b - a;
-            if a >= m_lo && b <= m_hi {
-                // Middle layers: use_more_bits holds when (i - n/8) % 3 == 2.
-                let k = (b - m_lo) / 3 - (a - m_lo) / 3;
-                total += one(self.pick(t, a, true)) * k as f64;
-                total += one(self.pick(t, a, false)) * (len - k) as f64;
-            } else {
-                total += one(self.pick(t, a, true)) * len as f64;
-            }
-            a = b;
-        }
-        total
-    }
-}
+pub use crate::words::memory::WeightBasis;
 
 /// Bytes per element of a linear-layer weight in a non-GGUF format.
 fn linear_bytes_per_elem(q: Quant, ne0: u64) -> f64 {
@@ -430,80 +50,6 @@ pub struct WeightBytes {
     pub basis: WeightBasis,
 }
 
-/// What a weight figure rests on; [`WeightBasis::sentence`] says it in the reader's language.
-#[derive(Clone, Debug, PartialEq)]
-pub enum WeightBasis {
-    /// A bare parameter count at the bits per weight measured on Llama-3.1-8B.
-    MeasuredRate {
-        params: f64,
-        bits: f64,
-        quant: Quant,
-    },
-    /// A bare parameter count at the format's bits per weight.
-    BareCount { params: f64, bits: f64 },
-    /// GGUF types tensor by tensor with llama.cpp's rules.
-    Gguf { quant: Quant },
-    /// gpt-oss's native mix: MXFP4 experts, BF16 elsewhere.
-    NativeMxfp4,
-    /// Every parameter at `bytes` bytes.
-    Float { bytes: u32 },
-    /// Linear layers at `bits`, the rest at 16 bits.
-    Linear { bits: f64, quant: Quant },
-    /// The tensor sizes read from a GGUF header.
-    GgufFile,
-}
-
-impl WeightBasis {
-    pub fn sentence(&self, lang: Lang) -> String {
-        let es = lang == Lang::Es;
-        // Plain decimals, as computed (no thousands separator), with the language's mark.
-        let dec = |text: String| if es { text.replace('.', ",") } else { text };
-        match *self {
-            WeightBasis::MeasuredRate { params, bits, quant } if es => format!(
-                "{} parámetros x {} bits, la tasa de {} medida en Llama-3.1-8B (llama.cpp tools/quantize/README.md)",
-                number(params, 0, lang),
-                dec(format!("{bits}")),
-                quant.id()
-            ),
-            WeightBasis::MeasuredRate { params, bits, quant } => format!(
-                "{params:.0} parameters x {bits} bits, the {} rate measured on Llama-3.1-8B (llama.cpp tools/quantize/README.md)",
-                quant.id()
-            ),
-            WeightBasis::BareCount { params, bits } if es => format!(
-                "{} parámetros x {} bits; incrustaciones y cabeza desconocidas (solo se conoce el número de parámetros)",
-                number(params, 0, lang),
-                dec(format!("{bits:.3}"))
-            ),
-            WeightBasis::BareCount { params, bits } => format!(
-                "{params:.0} parameters x {bits:.3} bits; embeddings and head unknown (a bare parameter count)"
-            ),
-            WeightBasis::Gguf { quant } if es => format!(
-                "{} tensor a tensor con las reglas de mezcla de llama.cpp y sus alternativas según la forma (llama-quant.cpp); normas y sesgos en F32",
-                quant.id()
-            ),
-            WeightBasis::Gguf { quant } => format!(
-                "{} tensor by tensor with llama.cpp's mixture rules and shape fallbacks (llama-quant.cpp); norms and biases F32",
-                quant.id()
-            ),
-            WeightBasis::NativeMxfp4 if es => "expertos en MXFP4 (4,25 bits: 32 valores FP4 + una escala de 8 bits), BF16 en el resto, como los pesos originales de gpt-oss".to_string(),
-            WeightBasis::NativeMxfp4 => "MXFP4 experts (4.25 bits: 32 FP4 values + one 8-bit scale), BF16 elsewhere, as the native gpt-oss checkpoint".to_string(),
-            WeightBasis::Float { bytes } if es => format!("cada parámetro en {bytes} bytes"),
-            WeightBasis::Float { bytes } => format!("every parameter at {bytes} bytes"),
-            WeightBasis::Linear { bits, quant } if es => format!(
-                "capas lineales a {} bits ({}); incrustaciones, cabeza, normas y enrutadores a 16 bits",
-                dec(format!("{bits:.4}")),
-                quant.id()
-            ),
-            WeightBasis::Linear { bits, quant } => format!(
-                "linear layers at {bits:.4} bits ({}); embeddings, head, norms and routers at 16 bits",
-                quant.id()
-            ),
-            WeightBasis::GgufFile if es => "suma de los tamaños de los tensores leídos de la cabecera GGUF (el tipo real de cada tensor)".to_string(),
-            WeightBasis::GgufFile => "sum of the tensor sizes read from the GGUF header (each tensor's real type)".to_string(),
-        }
-    }
-}
-
 /// Whether quant `q` on this model means the gpt-oss style native mix (MXFP4 experts, BF16 rest).
 fn mixed_mxfp4(a: &ModelArch, q: Quant) -> bool {
     q == Quant::Mxfp4 && a.is_moe()
@@ -515,40 +61,48 @@ pub fn weight_bytes(a: &ModelArch, q: Quant) -> WeightBytes {
     weight_bytes_of(a, q, &ts)
 }
 
-pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightBytes {
+/// Weight bytes of a bare parameter count: at the rate measured on Llama-3.1-8B where there is
+/// one, else at the format's bits per weight.
+fn params_only_weight_bytes(a: &ModelArch, q: Quant) -> WeightBytes {
     let layers = a.layers.max(1) as f64;
-    if a.family == ArchFamily::ParamsOnly {
-        let p = a.params.unwrap_or(0) as f64;
-        let (bpw, prov, basis) = if let Some(b) = measured_llama8b_bpw(q) {
-            let basis = WeightBasis::MeasuredRate {
-                params: p,
-                bits: b,
-                quant: q,
-            };
-            (b, Provenance::Empirical, basis)
-        } else {
-            let b = linear_bytes_per_elem(q, 4096) * 8.0;
-            let basis = WeightBasis::BareCount { params: p, bits: b };
-            (b, Provenance::Heuristic, basis)
+    let p = a.params.unwrap_or(0) as f64;
+    let (bpw, prov, basis) = if let Some(b) = measured_llama8b_bpw(q) {
+        let basis = WeightBasis::MeasuredRate {
+            params: p,
+            bits: b,
+            quant: q.id(),
         };
-        let total = p * bpw / 8.0;
-        let (low, high) = if q.is_gguf() || matches!(q, Quant::Fp32 | Quant::Bf16 | Quant::Fp16) {
-            (total * 0.97, total * 1.05)
-        } else {
-            (total, p * 2.0_f64.min(bpw / 8.0 * 1.3))
-        };
-        return WeightBytes {
-            total: finite(total),
-            low: finite(low.min(total)),
-            high: finite(high.max(total)),
-            embedding_lookup: 0.0,
-            head: 0.0,
-            experts_total: 0.0,
-            per_layer: finite(total / layers),
-            provenance: prov,
-            basis,
-        };
+        (b, Provenance::Empirical, basis)
+    } else {
+        let b = linear_bytes_per_elem(q, 4096) * 8.0;
+        let basis = WeightBasis::BareCount { params: p, bits: b };
+        (b, Provenance::Heuristic, basis)
+    };
+    let total = p * bpw / 8.0;
+    let (low, high) = if q.is_gguf() || matches!(q, Quant::Fp32 | Quant::Bf16 | Quant::Fp16) {
+        (total * 0.97, total * 1.05)
+    } else {
+        (total, p * 2.0_f64.min(bpw / 8.0 * 1.3))
+    };
+    WeightBytes {
+        total: finite(total),
+        low: finite(low.min(total)),
+        high: finite(high.max(total)),
+        embedding_lookup: 0.0,
+        head: 0.0,
+        experts_total: 0.0,
+        per_layer: finite(total / layers),
+        provenance: prov,
+        basis,
     }
+}
+
+/// Weight bytes of `a` stored as `q`, from its tensor inventory `ts`.
+pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightBytes {
+    if a.family == ArchFamily::ParamsOnly {
+        return params_only_weight_bytes(a, q);
+    }
+    let layers = a.layers.max(1) as f64;
     let mut total = 0.0;
     let mut emb = 0.0;
     let mut head = 0.0;
@@ -593,13 +147,13 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
         total += b;
     }
     let basis = match q {
-        _ if q.is_gguf() => WeightBasis::Gguf { quant: q },
+        _ if q.is_gguf() => WeightBasis::Gguf { quant: q.id() },
         _ if mixed => WeightBasis::NativeMxfp4,
         Quant::Fp32 => WeightBasis::Float { bytes: 4 },
         Quant::Bf16 | Quant::Fp16 => WeightBasis::Float { bytes: 2 },
         _ => WeightBasis::Linear {
             bits: linear_bytes_per_elem(q, 4096) * 8.0,
-            quant: q,
+            quant: q.id(),
         },
     };
     let total = finite(total);

@@ -7,14 +7,13 @@
 //! metadata count, metadata key/value pairs, then per tensor: name, u32 n_dims, u64 dims,
 //! u32 ggml type, u64 offset. Little-endian.
 //!
-//! Warnings and errors are typed; `sentence(lang)` / `message(lang)` say them in English or Spanish.
+//! Warnings and errors are typed values of [`crate::words::gguf`], which writes them in English
+//! or Spanish (`sentence(lang)` / `message(lang)`).
 
 use super::arch::{ArchFamily, ModelArch};
 use super::formats::GgmlType;
-use super::import::whole;
-use crate::lang::Lang;
+pub use crate::words::gguf::{GgufError, GgufWarning, HeaderPart, Malformed};
 use std::collections::HashMap;
-use std::fmt;
 
 /// One tensor of the file.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,195 +63,6 @@ pub struct GgufInfo {
     /// Where the tensor table ends: the header needs these many bytes.
     pub header_bytes: u64,
 }
-
-/// Something in the header the reader could not take into account; [`GgufWarning::sentence`]
-/// says it in the reader's language (`Display`: English).
-#[derive(Clone, Debug, PartialEq)]
-pub enum GgufWarning {
-    /// A tensor of a ggml type this reader does not know: its bytes are not counted.
-    UnknownTensorType { tensor: String, ggml_type: u32 },
-    /// No `general.architecture`: no architecture field is read.
-    NoArchitecture,
-    /// A needed field (`key`, with its architecture prefix) is missing or unreadable.
-    FieldMissing { key: String },
-    /// An MLA model without `<arch>.attention.kv_lora_rank` (`key`): its KV cache is not sized.
-    KvLoraRankMissing { key: String },
-}
-
-/// The part of the header being read when the buffer ended.
-#[derive(Clone, Debug, PartialEq)]
-pub enum HeaderPart {
-    /// Magic, version and counts.
-    FileHeader,
-    /// The key of metadata entry `index` (1-based) of `count`.
-    MetadataEntry { index: u64, count: u64 },
-    /// The value of the metadata entry `key`.
-    MetadataValue { key: String },
-    /// The description of tensor `index` (1-based) of `count`.
-    TensorInfo { index: u64, count: u64 },
-}
-
-/// What makes a header malformed.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Malformed {
-    UnknownValueType(u32),
-    UnknownArrayElementType(u32),
-    NestedArrayTooLong,
-    ImplausibleCounts { tensors: u64, metadata: u64 },
-    TooManyDimensions { tensor: String, dims: u32 },
-}
-
-/// Why the header cannot be read; [`GgufError::message`] says it in the reader's language
-/// (`Display`: English).
-#[derive(Clone, Debug, PartialEq)]
-pub enum GgufError {
-    NotGguf,
-    UnsupportedVersion(u32),
-    /// The buffer ends (after `have` bytes) inside `what`; the header needs at least `needed`.
-    Truncated {
-        have: u64,
-        needed: u64,
-        what: HeaderPart,
-    },
-    Invalid(Malformed),
-}
-
-impl GgufWarning {
-    /// The warning as a clause (lower case, no full stop), as the import notice shows it.
-    pub fn sentence(&self, lang: Lang) -> String {
-        use GgufWarning::*;
-        match (self, lang) {
-            (UnknownTensorType { tensor, ggml_type }, Lang::En) => format!(
-                "tensor `{tensor}` has ggml type {ggml_type}, unknown to this reader: its bytes are not counted"
-            ),
-            (UnknownTensorType { tensor, ggml_type }, Lang::Es) => format!(
-                "el tensor `{tensor}` es de un tipo ggml ({ggml_type}) que este lector no conoce: sus bytes no se cuentan"
-            ),
-            (NoArchitecture, Lang::En) => {
-                "`general.architecture` missing: architecture fields not read".into()
-            }
-            (NoArchitecture, Lang::Es) => {
-                "falta `general.architecture`: no se leen los campos de la arquitectura".into()
-            }
-            (FieldMissing { key }, Lang::En) => format!("`{key}` missing or unreadable"),
-            (FieldMissing { key }, Lang::Es) => format!("`{key}` falta o no se puede leer"),
-            (KvLoraRankMissing { key }, Lang::En) => {
-                format!("`{key}` missing: KV cache not sized")
-            }
-            (KvLoraRankMissing { key }, Lang::Es) => {
-                format!("falta `{key}`: no se dimensiona la caché KV")
-            }
-        }
-    }
-}
-
-impl fmt::Display for GgufWarning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.sentence(Lang::En))
-    }
-}
-
-impl HeaderPart {
-    /// "inside" this part (Spanish contracts "de el" to "del").
-    fn inside(&self, lang: Lang) -> String {
-        use HeaderPart::*;
-        match (self, lang) {
-            (FileHeader, Lang::En) => "inside the file header".into(),
-            (FileHeader, Lang::Es) => "dentro de la cabecera del fichero".into(),
-            (MetadataEntry { index, count }, Lang::En) => {
-                format!("inside metadata entry {index} of {count}")
-            }
-            (MetadataEntry { index, count }, Lang::Es) => format!(
-                "dentro de la entrada de metadatos {} de {}",
-                whole(*index, lang),
-                whole(*count, lang)
-            ),
-            (MetadataValue { key }, Lang::En) => format!("inside metadata `{key}`"),
-            (MetadataValue { key }, Lang::Es) => format!("dentro del metadato `{key}`"),
-            (TensorInfo { index, count }, Lang::En) => {
-                format!("inside tensor info {index} of {count}")
-            }
-            (TensorInfo { index, count }, Lang::Es) => format!(
-                "dentro de la descripción del tensor {} de {}",
-                whole(*index, lang),
-                whole(*count, lang)
-            ),
-        }
-    }
-}
-
-impl Malformed {
-    fn sentence(&self, lang: Lang) -> String {
-        use Malformed::*;
-        match (self, lang) {
-            (UnknownValueType(t), Lang::En) => format!("unknown metadata value type {t}"),
-            (UnknownValueType(t), Lang::Es) => {
-                format!("un valor de metadatos de tipo desconocido ({t})")
-            }
-            (UnknownArrayElementType(t), Lang::En) => format!("unknown array element type {t}"),
-            (UnknownArrayElementType(t), Lang::Es) => {
-                format!("una lista con elementos de tipo desconocido ({t})")
-            }
-            (NestedArrayTooLong, Lang::En) => "nested array longer than the buffer".into(),
-            (NestedArrayTooLong, Lang::Es) => {
-                "una lista anidada más larga que los datos leídos".into()
-            }
-            (ImplausibleCounts { tensors, metadata }, Lang::En) => {
-                format!("{tensors} tensors and {metadata} metadata entries is not plausible")
-            }
-            (ImplausibleCounts { tensors, metadata }, Lang::Es) => format!(
-                "declarar {} tensores y {} entradas de metadatos no es creíble",
-                whole(*tensors, lang),
-                whole(*metadata, lang)
-            ),
-            (TooManyDimensions { tensor, dims }, Lang::En) => {
-                format!("tensor `{tensor}` has {dims} dimensions")
-            }
-            (TooManyDimensions { tensor, dims }, Lang::Es) => {
-                format!("el tensor `{tensor}` tiene {dims} dimensiones")
-            }
-        }
-    }
-}
-
-impl GgufError {
-    /// The error as a clause (lower case, no full stop), as the import notice shows it.
-    pub fn message(&self, lang: Lang) -> String {
-        use GgufError::*;
-        match (self, lang) {
-            (NotGguf, Lang::En) => "not a GGUF file (it does not start with the bytes `GGUF`)".into(),
-            (NotGguf, Lang::Es) => "no es un fichero GGUF (no empieza por los bytes `GGUF`)".into(),
-            (UnsupportedVersion(v), Lang::En) => {
-                format!("GGUF version {v} is not supported (versions 2 and 3 are)")
-            }
-            (UnsupportedVersion(v), Lang::Es) => {
-                format!("la versión {v} de GGUF no está admitida (sí lo están la 2 y la 3)")
-            }
-            (Truncated { have, needed, what }, Lang::En) => format!(
-                "the first {have} bytes end {}: read at least {needed} bytes from the start of the file (the header, metadata and tensor table)",
-                what.inside(lang)
-            ),
-            (Truncated { have, needed, what }, Lang::Es) => format!(
-                "los primeros {} bytes acaban {}: hay que leer al menos {} bytes desde el principio del fichero (la cabecera, los metadatos y la tabla de tensores)",
-                whole(*have, lang),
-                what.inside(lang),
-                whole(*needed, lang)
-            ),
-            (Invalid(m), Lang::En) => format!("the GGUF header is malformed: {}", m.sentence(lang)),
-            (Invalid(m), Lang::Es) => {
-                format!("la cabecera GGUF está mal formada: {}", m.sentence(lang))
-            }
-        }
-    }
-}
-
-impl fmt::Display for GgufError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
-    }
-}
-
-impl std::error::Error for GgufError {}
 
 struct Cursor<'a> {
     buf: &'a [u8],
@@ -417,6 +227,43 @@ fn int_of(m: &HashMap<String, MetaValue>, key: &str) -> Option<u64> {
     }
 }
 
+/// One entry of the tensor table: name, dimensions, type and (skipped) offset; its bytes are 0
+/// when the type is unknown.
+fn read_tensor(c: &mut Cursor) -> Result<GgufTensor, GgufError> {
+    let name = c.string()?;
+    let nd = c.u32()?;
+    if nd > 8 {
+        return Err(GgufError::Invalid(Malformed::TooManyDimensions {
+            tensor: name,
+            dims: nd,
+        }));
+    }
+    let mut dims = Vec::with_capacity(nd as usize);
+    for _ in 0..nd {
+        dims.push(c.u64()?);
+    }
+    let ty = c.u32()?;
+    let _offset = c.u64()?;
+    let elements = dims.iter().fold(1u64, |a, d| a.saturating_mul(*d));
+    let kind = GgmlType::from_id(ty);
+    let bytes = kind.map_or(0, |k| {
+        let b = k.tensor_bytes(dims.first().copied().unwrap_or(1), elements);
+        if b.is_finite() && b < u64::MAX as f64 {
+            b as u64
+        } else {
+            u64::MAX
+        }
+    });
+    Ok(GgufTensor {
+        name,
+        dims,
+        ggml_type: ty,
+        kind,
+        elements,
+        bytes,
+    })
+}
+
 /// Reads the header from the first bytes of a GGUF file.
 pub fn read_header(buf: &[u8]) -> Result<GgufInfo, GgufError> {
     let mut c = Cursor {
@@ -461,49 +308,16 @@ pub fn read_header(buf: &[u8]) -> Result<GgufInfo, GgufError> {
             index: i + 1,
             count: n_tensors,
         };
-        let name = c.string()?;
-        let nd = c.u32()?;
-        if nd > 8 {
-            return Err(GgufError::Invalid(Malformed::TooManyDimensions {
-                tensor: name,
-                dims: nd,
-            }));
+        let t = read_tensor(&mut c)?;
+        if t.kind.is_none() {
+            warnings.push(GgufWarning::UnknownTensorType {
+                tensor: t.name.clone(),
+                ggml_type: t.ggml_type,
+            });
         }
-        let mut dims = Vec::with_capacity(nd as usize);
-        for _ in 0..nd {
-            dims.push(c.u64()?);
-        }
-        let ty = c.u32()?;
-        let _offset = c.u64()?;
-        let elements = dims.iter().fold(1u64, |a, d| a.saturating_mul(*d));
-        let kind = GgmlType::from_id(ty);
-        let bytes = match kind {
-            Some(k) => {
-                let b = k.tensor_bytes(dims.first().copied().unwrap_or(1), elements);
-                if b.is_finite() && b < u64::MAX as f64 {
-                    b as u64
-                } else {
-                    u64::MAX
-                }
-            }
-            None => {
-                warnings.push(GgufWarning::UnknownTensorType {
-                    tensor: name.clone(),
-                    ggml_type: ty,
-                });
-                0
-            }
-        };
-        weight_bytes = weight_bytes.saturating_add(bytes);
-        params = params.saturating_add(elements);
-        tensors.push(GgufTensor {
-            name,
-            dims,
-            ggml_type: ty,
-            kind,
-            elements,
-            bytes,
-        });
+        weight_bytes = weight_bytes.saturating_add(t.bytes);
+        params = params.saturating_add(t.elements);
+        tensors.push(t);
     }
     let header_bytes = c.pos as u64;
     let architecture = match metadata.get("general.architecture") {

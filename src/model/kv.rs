@@ -1,6 +1,6 @@
 //! KV cache: bytes per token (GQA with explicit head_dim, MLA latent), sliding-window layers
 //! capped at the window (llama.cpp's padded SWA cache when that engine is chosen), quantised
-//! element sizes (sizing-formulas.md §2).
+//! element sizes (`docs/sizing-formulas.md` §2).
 
 use super::arch::{ArchFamily, ModelArch};
 use super::engine::EngineConstants;
@@ -20,7 +20,8 @@ pub fn kv_elem_bytes(kv: KvType) -> f64 {
 /// The shape of a model's KV cache, per sequence.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct KvShape {
-    /// Bytes per token over the full-attention layers (the tables of sizing-formulas.md §2a-2c).
+    /// Bytes per token over the full-attention layers (the tables of `docs/sizing-formulas.md`
+    /// §2a-2c).
     pub global_per_token: f64,
     /// Bytes per cached cell over all sliding-window layers together.
     pub local_per_cell: f64,

@@ -1,5 +1,5 @@
 //! The user's choices that the sizing engine reads: weight format, KV-cache type, engine, task.
-//! The ids are the URL values of shared/interface.md §1: add, never rename.
+//! The ids are the URL values of `docs/interface.md` §1: add, never rename.
 
 use serde::{Deserialize, Serialize};
 

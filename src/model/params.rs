@@ -1,5 +1,5 @@
 //! The tensor inventory of an architecture and its exact parameter counts
-//! (sizing-formulas.md §1: every tensor of the checkpoint, by family).
+//! (`docs/sizing-formulas.md` §1: every tensor of the checkpoint, by family).
 //!
 //! One inventory serves parameter counts, weight bytes per format (GGUF tensor by tensor) and the
 //! bytes read per decoded token. Tensors repeated over layers are one entry with a layer range, so
@@ -122,7 +122,7 @@ pub struct ParamCounts {
     /// Every tensor of the main model (tied embeddings counted once; DeepSeek MTP excluded).
     pub total: u64,
     /// Parameters used for one token: MoE experts scaled to top-k (router, attention, embeddings
-    /// and head always counted, as in sizing-formulas.md §1b-1d).
+    /// and head always counted, as in `docs/sizing-formulas.md` §1b-1d).
     pub active: u64,
     /// The input embedding matrix (read by lookup, not streamed per token).
     pub embedding: u64,
@@ -336,7 +336,8 @@ fn encoder(a: &ModelArch, t: &mut Vec<Tensor>) {
 }
 
 /// DeepSeek MTP module parameters (one MoE layer + enorm, hnorm, eh_proj, shared_head.norm per
-/// prediction layer; embedding and head shared with the main model), sizing-formulas.md §1d.
+/// prediction layer; embedding and head shared with the main model): `docs/sizing-formulas.md`
+/// §1d.
 pub fn mtp_params(a: &ModelArch) -> u64 {
     if a.family != ArchFamily::DeepseekMla || a.mtp_layers == 0 {
         return 0;

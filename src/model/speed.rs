@@ -3,13 +3,12 @@
 //! batch routes to), prefill throughput and time to first token. Heuristic by nature: every
 //! efficiency is a named, editable field of [`Efficiency`].
 
-use super::arch::ModelArch;
-use super::engine::{Efficiency, EngineConstants};
+use super::engine::Efficiency;
 use super::formats::finite;
 use super::kv::kv_cells;
-use super::memory::{prepare, split_for, Prepared};
 use super::options::{Engine, Quant};
-use super::workload::{Hardware, Workload};
+use super::sizing::Sizing;
+use super::workload::Hardware;
 use super::Provenance;
 use serde::{Deserialize, Serialize};
 
@@ -53,17 +52,17 @@ struct Machine {
     comm_fixed: f64,
 }
 
-fn machine(a: &ModelArch, p: &Prepared, engine: Engine, hw: &Hardware, e: &Efficiency) -> Machine {
+/// What `hw` reaches for the model of `z` under the efficiencies `e`.
+fn machine(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Machine {
+    let s = &z.shape;
     match hw {
         Hardware::Gpu {
             gpu,
             per_server,
             servers,
         } => {
-            let devices = (*per_server as u64).max(1) * (*servers as u64).max(1);
-            let (tp, pp) = split_for(a, engine, *per_server, *servers);
-            let _ = devices;
-            let peak = match p.weight_quant {
+            let (tp, pp) = z.split(*per_server, *servers);
+            let peak = match z.weight_quant {
                 Quant::Fp8 => gpu.fp8_tflops.unwrap_or(gpu.bf16_tflops),
                 Quant::Nvfp4 | Quant::Mxfp4 => {
                     gpu.fp4_tflops.or(gpu.fp8_tflops).unwrap_or(gpu.bf16_tflops)
@@ -82,8 +81,8 @@ fn machine(a: &ModelArch, p: &Prepared, engine: Engine, hw: &Hardware, e: &Effic
                 } else {
                     e.allreduce_latency_us_pcie
                 } * 1e-6;
-                let layers = p.layers_f();
-                per_tok += 2.0 * layers * ring * p.hidden_size() * 2.0 / link;
+                let layers = s.layers;
+                per_tok += 2.0 * layers * ring * s.hidden * 2.0 / link;
                 fixed += 2.0 * layers * lat;
             }
             if pp > 1 {
@@ -93,8 +92,8 @@ fn machine(a: &ModelArch, p: &Prepared, engine: Engine, hw: &Hardware, e: &Effic
                 let across = (pp.div_ceil(stages_per_server) - 1) as f64;
                 let within = (pp - 1) as f64 - across;
                 let link = finite(gpu.interconnect_gbs).max(1.0) * 1e9 * e.interconnect;
-                per_tok += across * p.hidden_size() * 2.0 / (e.inter_server_gbs * 1e9)
-                    + within * p.hidden_size() * 2.0 / link;
+                per_tok += across * s.hidden * 2.0 / (e.inter_server_gbs * 1e9)
+                    + within * s.hidden * 2.0 / link;
                 fixed += across * e.inter_server_latency_us * 1e-6 + within * 5e-6;
             }
             Machine {
@@ -126,86 +125,74 @@ fn machine(a: &ModelArch, p: &Prepared, engine: Engine, hw: &Hardware, e: &Effic
     }
 }
 
-/// Decode and prefill speed of `wl` on `hw`.
-pub fn speed(a: &ModelArch, wl: &Workload, hw: &Hardware, eff: &Efficiency) -> Speed {
-    let p = prepare(a, wl);
-    speed_prepared(a, &p, wl, hw, eff)
-}
+impl Sizing {
+    /// Decode and prefill speed on `hw` at the efficiencies `eff`.
+    pub fn speed(&self, hw: &Hardware, eff: &Efficiency) -> Speed {
+        let (wl, sh, w) = (&self.wl, &self.shape, &self.weights);
+        let e = eff.sane();
+        let m = machine(self, hw, &e);
+        let keep = 1.0 - e.virtualization_penalty;
+        let batch = wl.seqs.max(1) as f64;
+        let active = self.params.active as f64;
+        let tin = wl.tokens_in.clamp(1, sh.max_position.max(1)) as f64;
 
-/// [`speed`] with the model-dependent parts already computed.
-pub fn speed_prepared(
-    a: &ModelArch,
-    p: &Prepared,
-    wl: &Workload,
-    hw: &Hardware,
-    eff: &Efficiency,
-) -> Speed {
-    let e = eff.sane();
-    let m = machine(a, p, wl.engine, hw, &e);
-    let keep = 1.0 - e.virtualization_penalty;
-    let batch = wl.seqs.max(1) as f64;
-    let active = p.params.active as f64;
-    let tin = wl.tokens_in.clamp(1, p.max_position().max(1)) as f64;
+        // Prefill of one prompt: 2 FLOPs per active parameter per token, plus causal attention
+        // (2 x 2 x layers x heads x head_dim x T^2 / 2); at least one read of the weights.
+        let attn_flops = 2.0 * sh.layers * sh.attn_width * tin * tin;
+        let prefill_flops = 2.0 * active * tin + attn_flops;
+        let weights_read = (w.total - w.embedding_lookup).max(0.0);
+        let prefill_s = (prefill_flops / m.flops.max(1.0)).max(weights_read / m.bw.max(1.0))
+            + m.comm_per_token * tin
+            + m.comm_fixed;
 
-    // Prefill of one prompt: 2 FLOPs per active parameter per token, plus causal attention
-    // (2 x 2 x layers x heads x head_dim x T^2 / 2); at least one read of the weights.
-    let attn_flops = 2.0 * p.layers_f() * p.attn_width() * tin * tin;
-    let prefill_flops = 2.0 * active * tin + attn_flops;
-    let weights_read = (p.weights.total - p.weights.embedding_lookup).max(0.0);
-    let prefill_s = (prefill_flops / m.flops.max(1.0)).max(weights_read / m.bw.max(1.0))
-        + m.comm_per_token * tin
-        + m.comm_fixed;
+        if sh.encoder {
+            // Encoders: one forward pass per request; a batch shares one read of the weights.
+            let per_req = finite(prefill_s) / keep;
+            let batch_s = ((prefill_flops * batch) / m.flops.max(1.0))
+                .max(weights_read / m.bw.max(1.0))
+                / keep;
+            return Speed {
+                decode_tokens_per_s_per_user: 0.0,
+                aggregate_tokens_per_s: 0.0,
+                prefill_tokens_per_s: finite(tin / per_req.max(1e-12)),
+                ttft_ms: finite(per_req * 1e3),
+                step_ms: 0.0,
+                requests_per_s: finite(batch / batch_s.max(1e-12)),
+                bound: "compute".into(),
+                provenance: Provenance::Heuristic,
+            };
+        }
 
-    if p.encoder {
-        // Encoders: one forward pass per request; a batch shares one read of the weights.
-        let per_req = finite(prefill_s) / keep;
-        let batch_s =
-            ((prefill_flops * batch) / m.flops.max(1.0)).max(weights_read / m.bw.max(1.0)) / keep;
-        return Speed {
-            decode_tokens_per_s_per_user: 0.0,
-            aggregate_tokens_per_s: 0.0,
-            prefill_tokens_per_s: finite(tin / per_req.max(1e-12)),
-            ttft_ms: finite(per_req * 1e3),
-            step_ms: 0.0,
-            requests_per_s: finite(batch / batch_s.max(1e-12)),
-            bound: "compute".into(),
+        // Decode step for the whole batch.
+        let non_expert = (weights_read - w.experts_total).max(0.0);
+        let share = distinct_expert_share(sh.experts, sh.experts_active, batch);
+        let weight_bytes = non_expert + w.experts_total * share;
+        let ctx_avg = (tin + wl.tokens_out as f64 / 2.0).min(wl.ctx.max(1) as f64);
+        // The cells read: the tokens held, without llama.cpp's padding (as any other engine
+        // caches them).
+        let (g, l) = kv_cells(&self.kv, ctx_avg.ceil() as u64, Engine::Vllm, &self.consts);
+        let kv_read = (self.kv.global_per_token * g + self.kv.local_per_cell * l) * batch;
+        let t_mem = (weight_bytes + kv_read) / m.bw.max(1.0);
+        let decode_attn = 4.0 * sh.layers * sh.attn_width * ctx_avg * batch;
+        let t_cmp = (2.0 * active * batch + decode_attn) / m.flops.max(1.0);
+        let step = t_mem.max(t_cmp) + m.comm_per_token * batch + m.comm_fixed;
+        let step = finite(step).max(1e-9);
+        let per_user = keep / step;
+        let ttft = prefill_s / keep + step;
+        let per_request_s = prefill_s + step * wl.tokens_out.max(1) as f64;
+        Speed {
+            decode_tokens_per_s_per_user: finite(per_user),
+            aggregate_tokens_per_s: finite(per_user * batch),
+            prefill_tokens_per_s: finite(tin * keep / prefill_s.max(1e-12)),
+            ttft_ms: finite(ttft * 1e3),
+            step_ms: finite(step * 1e3),
+            requests_per_s: finite(batch * keep / per_request_s.max(1e-12)),
+            bound: if t_mem >= t_cmp {
+                "memory".into()
+            } else {
+                "compute".into()
+            },
             provenance: Provenance::Heuristic,
-        };
-    }
-
-    // Decode step for the whole batch.
-    let non_expert = (weights_read - p.weights.experts_total).max(0.0);
-    let share = distinct_expert_share(p.experts(), p.experts_active(), batch);
-    let weight_bytes = non_expert + p.weights.experts_total * share;
-    let ctx_avg = (tin + wl.tokens_out as f64 / 2.0).min(wl.ctx.max(1) as f64);
-    let c = EngineConstants::default();
-    let engine = if wl.engine == Engine::Llamacpp {
-        Engine::Vllm
-    } else {
-        wl.engine
-    };
-    let (g, l) = kv_cells(&p.kv, ctx_avg.ceil() as u64, engine, &c);
-    let kv_read = (p.kv.global_per_token * g + p.kv.local_per_cell * l) * batch;
-    let t_mem = (weight_bytes + kv_read) / m.bw.max(1.0);
-    let decode_attn = 4.0 * p.layers_f() * p.attn_width() * ctx_avg * batch;
-    let t_cmp = (2.0 * active * batch + decode_attn) / m.flops.max(1.0);
-    let step = t_mem.max(t_cmp) + m.comm_per_token * batch + m.comm_fixed;
-    let step = finite(step).max(1e-9);
-    let per_user = keep / step;
-    let ttft = prefill_s / keep + step;
-    let per_request_s = prefill_s + step * wl.tokens_out.max(1) as f64;
-    Speed {
-        decode_tokens_per_s_per_user: finite(per_user),
-        aggregate_tokens_per_s: finite(per_user * batch),
-        prefill_tokens_per_s: finite(tin * keep / prefill_s.max(1e-12)),
-        ttft_ms: finite(ttft * 1e3),
-        step_ms: finite(step * 1e3),
-        requests_per_s: finite(batch * keep / per_request_s.max(1e-12)),
-        bound: if t_mem >= t_cmp {
-            "memory".into()
-        } else {
-            "compute".into()
-        },
-        provenance: Provenance::Heuristic,
+        }
     }
 }

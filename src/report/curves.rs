@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::cost::{self, Deployment};
-use crate::model::{self, EngineConstants, Hardware, ModelArch};
+use crate::model::{Hardware, Sizing};
 use crate::scenario::Scenario;
 
 /// Context lengths on the memory chart: powers of two from 512 up to past the scenario's.
@@ -36,25 +36,24 @@ pub(super) struct CostFacts {
     pub(super) monthly: f64,
 }
 
-#[allow(clippy::too_many_arguments)]
-pub(super) fn curves(
-    arch: &ModelArch,
-    p: &model::Prepared,
-    wl: &model::Workload,
-    hw: &Hardware,
-    real_hw: bool,
-    consts: &EngineConstants,
-    s: &Scenario,
-    options: &[OptionReport],
-    facts: &[CostFacts],
-    hourly: Option<&cost::HourlyBenchmark>,
-    tokens_out: f64,
-) -> Curves {
-    let memory_vs_context = context_grid(s.ctx, arch.max_position)
+/// What the cost charts are drawn from: the scenario, the costed options (as report rows and
+/// with their capacity figures, in the same order) and the hourly cloud they compare with.
+pub(super) struct CostInputs<'a> {
+    pub(super) scenario: &'a Scenario,
+    pub(super) options: &'a [OptionReport],
+    pub(super) facts: &'a [CostFacts],
+    pub(super) hourly: Option<&'a cost::HourlyBenchmark>,
+    /// Output tokens per request.
+    pub(super) tokens_out: f64,
+}
+
+/// The chart series: memory against context for the model on `hw` (its capacity drawn when it
+/// is real hardware), and the cost curves of the leading options.
+pub(super) fn curves(z: &Sizing, hw: &Hardware, real_hw: bool, costs: &CostInputs) -> Curves {
+    let memory_vs_context = context_grid(costs.scenario.ctx, z.context_limit())
         .into_iter()
         .map(|ctx| {
-            let wl_ctx = model::Workload { ctx, ..wl.clone() };
-            let m = model::memory_figures_prepared(arch, p, &wl_ctx, hw, consts);
+            let m = z.with_context(ctx).memory_figures(hw);
             // Per device: the terms divided over the devices they are spread on.
             let share = if m.total.0 > 0.0 {
                 m.per_device.0 / m.total.0
@@ -75,9 +74,16 @@ pub(super) fn curves(
         Hardware::Cpu { ram_bytes, .. } if real_hw => Some(ram_bytes.whole()),
         _ => None,
     };
+    Curves {
+        memory_vs_context,
+        memory_capacity_bytes,
+        ..cost_curves(costs)
+    }
+}
 
-    // The leading options: the verdict, the cheapest usable cloud and the cheapest usable
-    // fixed-fee option (bare metal, dedicated, VPS), in that order, without repeats.
+/// The leading options: the verdict, the cheapest usable cloud and the cheapest usable
+/// fixed-fee option (bare metal, dedicated, VPS), in that order, without repeats.
+fn leading(options: &[OptionReport]) -> Vec<&OptionReport> {
     let usable: Vec<&OptionReport> = options.iter().filter(|o| o.usable).collect();
     let mut leading: Vec<&OptionReport> = Vec::new();
     for o in [
@@ -98,6 +104,16 @@ pub(super) fn curves(
             leading.push(o);
         }
     }
+    leading
+}
+
+/// The cost series of the leading options: cumulative cost over the months with the break-even
+/// point, and cost per million output tokens against utilisation with its break-even (the
+/// memory series left empty).
+fn cost_curves(costs: &CostInputs) -> Curves {
+    let (s, options, facts) = (costs.scenario, costs.options, costs.facts);
+    let (hourly, tokens_out) = (costs.hourly, costs.tokens_out);
+    let leading = leading(options);
     let months = s.months.max(1.0);
     let label = |o: &OptionReport| format!("{} {}", o.provider, o.name);
     let cumulative_cost: Vec<CostCurve> = leading
@@ -180,8 +196,8 @@ pub(super) fn curves(
     let cost_vs_utilisation: Vec<CostCurve> = fixed_curve.into_iter().chain(hourly_curve).collect();
     let break_even_utilisation = fixed.and_then(|o| o.break_even_utilisation);
     Curves {
-        memory_vs_context,
-        memory_capacity_bytes,
+        memory_vs_context: Vec::new(),
+        memory_capacity_bytes: None,
         cumulative_cost,
         break_even,
         cost_vs_utilisation,

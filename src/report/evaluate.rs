@@ -2,12 +2,12 @@
 //! offers, size each offer, cost it, name the GPUs, pick the verdict, size the chosen hardware,
 //! write the rows, draw the curves.
 
-use super::curves::{curves, CostFacts};
-use super::sizing::{efficiency, hardware_of, on_hardware, size_offer};
+use super::curves::{curves, CostFacts, CostInputs};
+use super::sizing::{efficiency, hardware_of, on_hardware, size_offer, OfferContext};
 use super::*;
 use crate::catalog::{Catalog, Offer};
 use crate::cost::{self, CostDefaults, OfferSizing, OptionCost};
-use crate::model::{self, ArchFamily, Efficiency, EngineConstants, Hardware, ModelArch};
+use crate::model::{self, ArchFamily, Efficiency, EngineConstants, Hardware, ModelArch, Sizing};
 use crate::plan;
 use crate::scenario::{Lang, Scenario};
 use crate::units::{finite_or_zero, Bytes, Currency, Money, UsdPerEur};
@@ -25,12 +25,10 @@ pub fn evaluate_query(query: &str, catalog: &Catalog) -> Report {
     report
 }
 
-/// What the sizing engine needs of the model and the scenario, prepared once.
+/// The model and the sizing engine's view of it, prepared once for every offer.
 struct Engine {
     arch: ModelArch,
-    prepared: model::Prepared,
-    wl: model::Workload,
-    consts: EngineConstants,
+    sizing: Sizing,
     eff: Efficiency,
 }
 
@@ -49,12 +47,9 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         None => Cow::Borrowed(catalog),
     };
     warnings.extend(catalog_notes(s, catalog, &view).map(|n| n.sentence(lang)));
-    let wl = model_workload(s);
     let engine = Engine {
-        prepared: model::prepare(&arch, &wl),
+        sizing: Sizing::new(&arch, &model_workload(s), &EngineConstants::default()),
         arch,
-        wl,
-        consts: EngineConstants::default(),
         eff: efficiency(s),
     };
 
@@ -89,17 +84,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         });
     let real_hw = chosen.is_some();
     let (hw, hw_name) = chosen.unwrap_or_else(|| (Hardware::unbounded(), String::new()));
-    let e = &engine;
-    let (mem, headroom, speed) = on_hardware(
-        &e.arch,
-        &e.prepared,
-        &e.wl,
-        &hw,
-        real_hw,
-        &e.consts,
-        &e.eff,
-        lang,
-    );
+    let (mem, headroom, speed) = on_hardware(&engine.sizing, &hw, real_hw, &engine.eff);
 
     // The rows, then the curves drawn from them and from the figures the rows leave out.
     let facts: Vec<CostFacts> = all.iter().map(cost_facts).collect();
@@ -109,26 +94,21 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     if let Some(r) = &mut recommendation {
         r.gpu_memory = r.gpu_id.as_deref().and_then(|id| gpu_memory(&view, id));
     }
-    let curves = curves(
-        &e.arch,
-        &e.prepared,
-        &e.wl,
-        &hw,
-        real_hw,
-        &e.consts,
-        s,
-        &options,
-        &facts,
-        hourly.as_ref(),
-        workload.tokens_out,
-    );
+    let costs = CostInputs {
+        scenario: s,
+        options: &options,
+        facts: &facts,
+        hourly: hourly.as_ref(),
+        tokens_out: workload.tokens_out,
+    };
+    let curves = curves(&engine.sizing, &hw, real_hw, &costs);
 
     Report {
         schema: REPORT_SCHEMA,
         scenario: s.figures_query(),
         warnings,
         model: model_summary(&engine),
-        memory: memory_report(&mem, headroom),
+        memory: memory_report(&mem, headroom, lang),
         throughput: ThroughputReport {
             decode_tokens_per_s_per_user: finite_or_zero(speed.decode_tokens_per_s_per_user),
             aggregate_tokens_per_s: finite_or_zero(speed.aggregate_tokens_per_s),
@@ -169,18 +149,12 @@ fn catalog_notes<'a>(
 /// Each offer with how the model fits it. Offers with the same GPUs per server size the same way
 /// (many providers sell the same 8x H100 box): each configuration is sized once.
 fn size_offers<'c>(e: &Engine, view: &'c Catalog, lang: Lang) -> Vec<(&'c Offer, OfferSizing)> {
-    let size = |o: &Offer| {
-        size_offer(
-            &e.arch,
-            &e.prepared,
-            &e.wl,
-            o,
-            view,
-            &e.consts,
-            &e.eff,
-            lang,
-        )
+    let at = OfferContext {
+        catalog: view,
+        eff: &e.eff,
+        lang,
     };
+    let size = |o: &Offer| size_offer(&e.sizing, o, &at);
     let mut by_config: std::collections::HashMap<(&str, u32), OfferSizing> = Default::default();
     view.offers
         .iter()
@@ -261,13 +235,17 @@ fn model_summary(e: &Engine) -> ModelSummary {
     ModelSummary {
         id: e.arch.id.clone(),
         name: e.arch.name.clone(),
-        params: e.prepared.params.total,
-        active_params: e.prepared.params.active,
+        params: e.sizing.params().total,
+        active_params: e.sizing.params().active,
         family: family_id(e.arch.family).to_string(),
     }
 }
 
-fn memory_report(mem: &model::MemoryBreakdown, headroom: Option<Headroom>) -> MemoryReport {
+fn memory_report(
+    mem: &model::MemoryBreakdown,
+    headroom: Option<Headroom>,
+    lang: Lang,
+) -> MemoryReport {
     MemoryReport {
         weights_bytes: mem.weights.whole(),
         kv_bytes_per_token: mem.kv_bytes_per_token.whole(),
@@ -275,7 +253,7 @@ fn memory_report(mem: &model::MemoryBreakdown, headroom: Option<Headroom>) -> Me
         activation_bytes: mem.activations.whole(),
         overhead_bytes: mem.overhead.whole(),
         total_bytes: mem.total.whole(),
-        terms: mem.terms.iter().map(MemoryTerm::from).collect(),
+        terms: mem.terms.iter().map(|t| t.written(lang)).collect(),
         headroom,
     }
 }

@@ -6,9 +6,10 @@ use crate::catalog::{Catalog, Offer};
 use crate::cost::{self, OfferSizing};
 use crate::format::trim_number;
 use crate::lang::Lang;
-use crate::model::{self, Efficiency, EngineConstants, GpuFigures, Hardware, ModelArch};
+use crate::model::{self, Efficiency, GpuFigures, Hardware, Sizing};
 use crate::scenario::Scenario;
 use crate::units::{finite_or_zero, Bytes};
+use crate::words::memory::Misfit;
 
 /// The sizing engine's view of the scenario.
 pub fn model_workload(s: &Scenario) -> model::Workload {
@@ -104,48 +105,41 @@ pub(super) fn hardware(o: &Offer, c: &Catalog, servers: u32) -> Option<Hardware>
     }
 }
 
+/// What sizing an offer needs besides the model: the catalogue that describes its GPUs, the
+/// speed efficiencies and the reader's language.
+pub(super) struct OfferContext<'a> {
+    pub catalog: &'a Catalog,
+    pub eff: &'a Efficiency,
+    pub lang: Lang,
+}
+
 /// The sizing facts of one offer for the cost model.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn size_offer(
-    arch: &ModelArch,
-    p: &model::Prepared,
-    wl: &model::Workload,
-    o: &Offer,
-    c: &Catalog,
-    consts: &EngineConstants,
-    eff: &Efficiency,
-    lang: Lang,
-) -> OfferSizing {
-    let no = |why: String| OfferSizing {
+pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
+    let (c, lang) = (at.catalog, at.lang);
+    let no = |why: Misfit| OfferSizing {
         fits: false,
-        why_not: Some(why),
+        why_not: Some(why.sentence(lang)),
         instances_per_replica: 1,
         ..OfferSizing::default()
     };
     let (servers, gpus_per_replica) = match &o.gpu {
         Some(g) if g.count > 0 => {
             let Some(spec) = c.gpu(&g.id) else {
-                return no(match lang {
-                    Lang::En => format!("unknown GPU {}", g.id),
-                    Lang::Es => format!("GPU desconocida: {}", g.id),
-                });
+                return no(Misfit::UnknownGpu { id: g.id.clone() });
             };
-            match model::place_prepared(arch, p, wl, &GpuFigures::from(spec), g.count, consts) {
+            match z.place(&GpuFigures::from(spec), g.count) {
                 Ok(pl) => (pl.servers.max(1), g.count * pl.servers.max(1)),
-                Err(why) => return no(why.sentence(lang)),
+                Err(why) => return no(Misfit::NoPlacement(why)),
             }
         }
         _ => (1, 0),
     };
     let Some(hw) = hardware(o, c, servers) else {
-        return no(match lang {
-            Lang::En => "the offer states no memory".to_string(),
-            Lang::Es => "la oferta no indica su memoria".to_string(),
-        });
+        return no(Misfit::NoMemoryStated);
     };
-    let mem = model::memory_figures_prepared(arch, p, wl, &hw, consts);
-    let speed = model::speed_prepared(arch, p, wl, &hw, eff);
-    let max_seqs = model::memory::max_concurrency_prepared(arch, p, wl, &hw, consts) as f64;
+    let mem = z.memory_figures(&hw);
+    let speed = z.speed(&hw, at.eff);
+    let max_seqs = z.max_concurrency(&hw) as f64;
     let (power, peak) = match (&o.gpu, o.gpu.as_ref().and_then(|g| c.gpu(&g.id))) {
         (Some(_), Some(spec)) => (
             spec.tdp_w * gpus_per_replica as f64,
@@ -155,14 +149,11 @@ pub(super) fn size_offer(
         _ => (10.0 * o.vcpus.unwrap_or(4) as f64, 0.0),
     };
     let why_not = (!mem.fits).then(|| {
-        let (need, has) = (
-            cost::words::number(mem.per_device.gib(), 1, lang),
-            cost::words::number(mem.device_capacity.gib(), 1, lang),
-        );
-        match lang {
-            Lang::En => format!("needs {need} GiB per device; this hardware has {has} GiB"),
-            Lang::Es => format!("necesita {need} GiB por dispositivo; este equipo tiene {has} GiB"),
+        Misfit::TooSmall {
+            need: mem.per_device,
+            has: mem.device_capacity,
         }
+        .sentence(lang)
     });
     OfferSizing {
         fits: mem.fits,
@@ -171,7 +162,7 @@ pub(super) fn size_offer(
         instances_per_replica: servers,
         decode_tokens_per_s_per_user: finite_or_zero(speed.decode_tokens_per_s_per_user),
         max_concurrent_sequences_per_replica: max_seqs.max(if mem.fits {
-            wl.seqs as f64
+            z.workload().seqs as f64
         } else {
             0.0
         }),
@@ -182,32 +173,28 @@ pub(super) fn size_offer(
         memory_per_gpu_bytes: mem.per_device.whole(),
         weights_bytes: mem.weights.whole(),
         power_w_per_instance: power / servers.max(1) as f64,
-        compute_params: p.params.active as f64,
+        compute_params: z.params().active as f64,
         peak_flops_per_replica: peak,
     }
 }
 
 /// Memory, headroom (serving on real hardware only) and speed of the model on `hw`: the
 /// recommended hardware, or the bare requirement when `real_hw` is false.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn on_hardware(
-    arch: &ModelArch,
-    prepared: &model::Prepared,
-    wl: &model::Workload,
+    z: &Sizing,
     hw: &Hardware,
     real_hw: bool,
-    consts: &EngineConstants,
     eff: &Efficiency,
-    lang: Lang,
 ) -> (model::MemoryBreakdown, Option<Headroom>, model::Speed) {
-    let mem = model::memory_prepared_in(arch, prepared, wl, hw, consts, lang);
+    let wl = z.workload();
+    let mem = z.memory(hw);
     let headroom = (real_hw && wl.task == model::Task::Infer).then(|| Headroom {
-        max_context_tokens: model::max_context_prepared(arch, prepared, wl, hw, consts),
+        max_context_tokens: z.max_context(hw),
         at_sequences: wl.seqs,
-        max_sequences: model::max_concurrency_prepared(arch, prepared, wl, hw, consts),
+        max_sequences: z.max_concurrency(hw),
         at_context: wl.ctx,
-        context_limit: arch.max_position,
+        context_limit: z.context_limit(),
     });
-    let speed = model::speed_prepared(arch, prepared, wl, hw, eff);
+    let speed = z.speed(hw, eff);
     (mem, headroom, speed)
 }

@@ -6,5 +6,8 @@
 pub mod catalog;
 pub mod chart;
 pub mod cost;
+pub mod gguf;
+pub mod import;
+pub mod memory;
 pub mod plan;
 pub mod report;

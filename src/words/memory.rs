@@ -1,0 +1,413 @@
+//! The sizing model in words: what each memory figure rests on ([`TermBasis`], [`WeightBasis`]),
+//! why a model does not fit on a GPU ([`NoFit`]) and why an offer cannot run it ([`Misfit`]).
+//! The sizing model returns these values; this module writes them in English or Spanish.
+
+use crate::format::number;
+use crate::lang::Lang;
+use crate::units::{Bytes, GIB};
+
+/// What a weight figure rests on; [`WeightBasis::sentence`] says it in the reader's language.
+/// `quant` is the format's id (`q4_k_m`, `awq4`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum WeightBasis {
+    /// A bare parameter count at the bits per weight measured on Llama-3.1-8B.
+    MeasuredRate {
+        params: f64,
+        bits: f64,
+        quant: &'static str,
+    },
+    /// A bare parameter count at the format's bits per weight.
+    BareCount { params: f64, bits: f64 },
+    /// GGUF types tensor by tensor with llama.cpp's rules.
+    Gguf { quant: &'static str },
+    /// gpt-oss's native mix: MXFP4 experts, BF16 elsewhere.
+    NativeMxfp4,
+    /// Every parameter at `bytes` bytes.
+    Float { bytes: u32 },
+    /// Linear layers at `bits`, the rest at 16 bits.
+    Linear { bits: f64, quant: &'static str },
+    /// The tensor sizes read from a GGUF header.
+    GgufFile,
+}
+
+impl WeightBasis {
+    pub fn sentence(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.english(),
+            Lang::Es => self.spanish(),
+        }
+    }
+
+    fn english(&self) -> String {
+        match *self {
+            WeightBasis::MeasuredRate { params, bits, quant } => format!(
+                "{params:.0} parameters x {bits} bits, the {quant} rate measured on Llama-3.1-8B (llama.cpp tools/quantize/README.md)"
+            ),
+            WeightBasis::BareCount { params, bits } => format!(
+                "{params:.0} parameters x {bits:.3} bits; embeddings and head unknown (a bare parameter count)"
+            ),
+            WeightBasis::Gguf { quant } => format!(
+                "{quant} tensor by tensor with llama.cpp's mixture rules and shape fallbacks (llama-quant.cpp); norms and biases F32"
+            ),
+            WeightBasis::NativeMxfp4 => "MXFP4 experts (4.25 bits: 32 FP4 values + one 8-bit scale), BF16 elsewhere, as the native gpt-oss checkpoint".to_string(),
+            WeightBasis::Float { bytes } => format!("every parameter at {bytes} bytes"),
+            WeightBasis::Linear { bits, quant } => format!(
+                "linear layers at {bits:.4} bits ({quant}); embeddings, head, norms and routers at 16 bits"
+            ),
+            WeightBasis::GgufFile => "sum of the tensor sizes read from the GGUF header (each tensor's real type)".to_string(),
+        }
+    }
+
+    fn spanish(&self) -> String {
+        let lang = Lang::Es;
+        // Plain decimals, as computed (no thousands separator), with the decimal comma.
+        let dec = |text: String| text.replace('.', ",");
+        match *self {
+            WeightBasis::MeasuredRate { params, bits, quant } => format!(
+                "{} parámetros x {} bits, la tasa de {quant} medida en Llama-3.1-8B (llama.cpp tools/quantize/README.md)",
+                number(params, 0, lang),
+                dec(format!("{bits}")),
+            ),
+            WeightBasis::BareCount { params, bits } => format!(
+                "{} parámetros x {} bits; incrustaciones y cabeza desconocidas (solo se conoce el número de parámetros)",
+                number(params, 0, lang),
+                dec(format!("{bits:.3}"))
+            ),
+            WeightBasis::Gguf { quant } => format!(
+                "{quant} tensor a tensor con las reglas de mezcla de llama.cpp y sus alternativas según la forma (llama-quant.cpp); normas y sesgos en F32"
+            ),
+            WeightBasis::NativeMxfp4 => "expertos en MXFP4 (4,25 bits: 32 valores FP4 + una escala de 8 bits), BF16 en el resto, como los pesos originales de gpt-oss".to_string(),
+            WeightBasis::Float { bytes } => format!("cada parámetro en {bytes} bytes"),
+            WeightBasis::Linear { bits, quant } => format!(
+                "capas lineales a {} bits ({quant}); incrustaciones, cabeza, normas y enrutadores a 16 bits",
+                dec(format!("{bits:.4}")),
+            ),
+            WeightBasis::GgufFile => "suma de los tamaños de los tensores leídos de la cabecera GGUF (el tipo real de cada tensor)".to_string(),
+        }
+    }
+}
+
+/// What one term of the memory breakdown rests on; [`TermBasis::sentence`] says it in the
+/// reader's language. Named after the term and, where it differs, the engine or runtime.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TermBasis {
+    Weights(WeightBasis),
+    /// Encoders keep no KV cache.
+    NoKvCache,
+    /// `bytes_per_token` on the full-attention layers x `ctx` tokens x `seqs` sequences; with a
+    /// sliding window of `window` tokens (0: none), padded by llama.cpp when `llamacpp_padding`.
+    KvCache {
+        bytes_per_token: f64,
+        ctx: u64,
+        seqs: u64,
+        window: u64,
+        llamacpp_padding: bool,
+    },
+    /// Fine-tuning activations of a micro-batch of `batch` x `seq_len` tokens (Korthikanti et al.).
+    TrainingActivations {
+        batch: u64,
+        seq_len: u64,
+        checkpointing: bool,
+    },
+    /// CPU inference: compute buffers of one micro-batch.
+    CpuComputeBuffers,
+    /// vLLM's measured peak activation, scaled by AIConfigurator's TP coefficients.
+    VllmActivations,
+    /// AIConfigurator's activation estimate, +15% for SGLang.
+    SglangActivations,
+    /// AIConfigurator's activation estimate for TensorRT-LLM.
+    TrtllmActivations,
+    /// llama.cpp's compute buffer.
+    LlamacppComputeBuffer,
+    /// Eager (transformers) activations of one layer.
+    EagerActivations,
+    /// CPU inference: the runtime's resident memory.
+    CpuRuntime,
+    /// CUDA context and vLLM's non-torch memory.
+    VllmOverhead,
+    /// llama.cpp's platform footprint.
+    LlamacppFootprint,
+    /// llama.cpp's footprint, Ollama's minimum memory and one layer's buffer.
+    OllamaOverhead,
+    /// PyTorch runtime and allocator slack.
+    TransformersRuntime,
+    /// CUDA context and runtime.
+    CudaRuntime,
+    /// vLLM's `gpu_memory_utilization`.
+    VllmReserve,
+    /// SGLang's `mem_fraction_static`.
+    SglangReserve,
+    /// TensorRT-LLM's `free_gpu_memory_fraction`.
+    TrtllmReserve,
+    /// Full fine-tuning: bf16 gradients.
+    Gradients,
+    /// Full fine-tuning: AdamW states.
+    Optimizer,
+    /// LoRA adapters and their optimiser states.
+    Adapters,
+    /// CPU inference: memory kept for the operating system.
+    OsReserve,
+}
+
+impl TermBasis {
+    pub fn sentence(&self, lang: Lang) -> String {
+        let es = lang == Lang::Es;
+        match *self {
+            TermBasis::Weights(w) => w.sentence(lang),
+            TermBasis::KvCache {
+                bytes_per_token,
+                ctx,
+                seqs,
+                window,
+                llamacpp_padding,
+            } => kv_cache(bytes_per_token, ctx, seqs, window, llamacpp_padding, lang),
+            TermBasis::TrainingActivations {
+                batch,
+                seq_len,
+                checkpointing,
+            } => training_activations(batch, seq_len, checkpointing, lang),
+            fixed => {
+                let (en, es_text) = fixed.fixed();
+                if es { es_text } else { en }.to_string()
+            }
+        }
+    }
+
+    /// The sentences with no figure in them, (English, Spanish).
+    fn fixed(self) -> (&'static str, &'static str) {
+        use TermBasis::*;
+        match self {
+            Weights(_) | KvCache { .. } | TrainingActivations { .. } => ("", ""),
+            NoKvCache => (
+                "encoders keep no KV cache",
+                "los codificadores no guardan caché KV",
+            ),
+            CpuComputeBuffers => (
+                "compute buffers of one micro-batch (modelled after gguf-parser)",
+                "búferes de cálculo de un microlote (según el modelo de gguf-parser)",
+            ),
+            VllmActivations => (
+                "vLLM peak activation measured roughly constant per model type: dense 4.8-5.6 GiB, MoE 7.4-8 GiB per GPU (llm-d empirical results); scaled by AIConfigurator's TP coefficients",
+                "pico de activaciones de vLLM medido casi constante por tipo de modelo: densos 4,8-5,6 GiB, MoE 7,4-8 GiB por GPU (resultados empíricos de llm-d); escalado con los coeficientes de TP de AIConfigurator",
+            ),
+            SglangActivations => (
+                "AIConfigurator: 2 x tokens x heads x head_dim x coeff, +15% for SGLang",
+                "AIConfigurator: 2 x tokens x cabezas x head_dim x coeficiente, +15 % para SGLang",
+            ),
+            TrtllmActivations => (
+                "AIConfigurator: 2 x max_num_tokens x heads x head_dim x coeff",
+                "AIConfigurator: 2 x max_num_tokens x cabezas x head_dim x coeficiente",
+            ),
+            LlamacppComputeBuffer => (
+                "llama.cpp compute buffer: largest of attention and FFN for one 512-token micro-batch plus logits (modelled after gguf-parser)",
+                "búfer de cálculo de llama.cpp: el mayor entre atención y FFN para un microlote de 512 tokens, más los logits (según el modelo de gguf-parser)",
+            ),
+            EagerActivations => (
+                "eager activations of one layer for the prompt tokens in flight plus logits",
+                "activaciones de una capa, sin compilar, para los tokens de entrada en curso, más los logits",
+            ),
+            CpuRuntime => (
+                "runtime resident memory",
+                "memoria residente del entorno de ejecución",
+            ),
+            VllmOverhead => (
+                "CUDA context (~0.5 GiB) + vLLM non-torch memory 0.15 GiB at TP 1, 0.6 GiB at TP >= 2 (llm-d)",
+                "contexto CUDA (~0,5 GiB) + memoria de vLLM ajena a torch: 0,15 GiB con TP 1, 0,6 GiB con TP >= 2 (llm-d)",
+            ),
+            LlamacppFootprint => (
+                "llama.cpp platform footprint 250 MiB (gguf-parser)",
+                "huella de la plataforma llama.cpp, 250 MiB (gguf-parser)",
+            ),
+            OllamaOverhead => (
+                "llama.cpp footprint + Ollama MinimumMemory 457 MiB + one layer buffer (ollama llm/memory.go)",
+                "huella de llama.cpp + MinimumMemory de Ollama, 457 MiB, + el búfer de una capa (ollama llm/memory.go)",
+            ),
+            TransformersRuntime => (
+                "PyTorch runtime and allocator slack (0.3-2 GiB quoted; up to +20% of weights per EleutherAI)",
+                "entorno de PyTorch y holgura del asignador (se citan 0,3-2 GiB; hasta un 20 % más de los pesos según EleutherAI)",
+            ),
+            CudaRuntime => (
+                "CUDA context and runtime (~0.5 GiB)",
+                "contexto CUDA y entorno de ejecución (~0,5 GiB)",
+            ),
+            VllmReserve => (
+                "vLLM uses gpu_memory_utilization (0.90) of each GPU: the rest stays free",
+                "vLLM usa gpu_memory_utilization (0,90) de cada GPU: el resto queda libre",
+            ),
+            SglangReserve => (
+                "SGLang mem_fraction_static (0.88): weights + KV take that share of memory",
+                "SGLang mem_fraction_static (0,88): pesos + KV ocupan esa parte de la memoria",
+            ),
+            TrtllmReserve => (
+                "TensorRT-LLM gives the KV cache 90% of the free memory (free_gpu_memory_fraction)",
+                "TensorRT-LLM da a la caché KV el 90 % de la memoria libre (free_gpu_memory_fraction)",
+            ),
+            Gradients => (
+                "bf16 gradients 2 B/param (4 more with fp32 gradient copies)",
+                "gradientes bf16, 2 B/parámetro (4 más con copias fp32 de los gradientes)",
+            ),
+            Optimizer => (
+                "AdamW: fp32 master weights 4 + moments 8 = 12 B/param (16-18 B/param in total; EleutherAI, DeepSpeed)",
+                "AdamW: pesos maestros fp32 4 + momentos 8 = 12 B/parámetro (16-18 B/parámetro en total; EleutherAI, DeepSpeed)",
+            ),
+            Adapters => (
+                "LoRA adapters on every linear layer, trained in fp32 with AdamW (16 B per adapter parameter)",
+                "adaptadores LoRA en cada capa lineal, entrenados en fp32 con AdamW (16 B por parámetro de adaptador)",
+            ),
+            OsReserve => (
+                "memory kept for the operating system",
+                "memoria reservada para el sistema operativo",
+            ),
+        }
+    }
+}
+
+/// The KV cache's basis: bytes per token x tokens x sequences, and the sliding window if any.
+fn kv_cache(
+    bytes_per_token: f64,
+    ctx: u64,
+    seqs: u64,
+    window: u64,
+    llamacpp_padding: bool,
+    lang: Lang,
+) -> String {
+    let (per_token, ctx, seqs) = (
+        number(bytes_per_token, 0, lang),
+        number(ctx as f64, 0, lang),
+        number(seqs as f64, 0, lang),
+    );
+    if window == 0 {
+        return match lang {
+            Lang::En => format!("{per_token} B/token x {ctx} tokens x {seqs} sequences"),
+            Lang::Es => format!("{per_token} B/token x {ctx} tokens x {seqs} secuencias"),
+        };
+    }
+    let window = number(window as f64, 0, lang);
+    match lang {
+        Lang::En => format!(
+            "{per_token} B/token on full-attention layers x {ctx} tokens x {seqs} sequences; sliding-window layers hold {window} tokens{}",
+            if llamacpp_padding { " (llama.cpp pads the SWA cache to n_swa + n_ubatch, multiple of 256)" } else { "" }
+        ),
+        Lang::Es => format!(
+            "{per_token} B/token en las capas de atención completa x {ctx} tokens x {seqs} secuencias; las capas de ventana deslizante guardan {window} tokens{}",
+            if llamacpp_padding { " (llama.cpp rellena la caché de ventana hasta n_swa + n_ubatch, en múltiplos de 256)" } else { "" }
+        ),
+    }
+}
+
+/// The fine-tuning activations' basis.
+fn training_activations(batch: u64, seq_len: u64, checkpointing: bool, lang: Lang) -> String {
+    match lang {
+        // The English sentence writes the micro-batch plainly (`2 x 4096`), as a formula.
+        Lang::En => format!(
+            "training activations of a micro-batch of {batch} x {seq_len} tokens per device per Korthikanti et al. (34·s·b·h per layer, FlashAttention){}",
+            if checkpointing {
+                ", gradient checkpointing keeps layer inputs only"
+            } else {
+                ", every layer's activations kept (no gradient checkpointing)"
+            }
+        ),
+        Lang::Es => format!(
+            "activaciones de entrenamiento de un microlote de {} x {} tokens por dispositivo según Korthikanti et al. (34·s·b·h por capa, FlashAttention){}",
+            number(batch as f64, 0, lang),
+            number(seq_len as f64, 0, lang),
+            if checkpointing {
+                "; al recalcularlas en la pasada hacia atrás solo se guardan las entradas de cada capa"
+            } else {
+                "; se guardan las de todas las capas, sin recalcularlas"
+            }
+        ),
+    }
+}
+
+/// Why nothing fits on GPUs of one model; [`NoFit::sentence`] says it in the reader's language
+/// (`Display`: English).
+#[derive(Clone, Debug, PartialEq)]
+pub enum NoFit {
+    /// The GPU's memory is unknown or zero.
+    NoMemoryFigure,
+    /// Even one pipeline stage per layer leaves more than a GPU holds.
+    TooBig {
+        gpu_memory: Bytes,
+        stages: u64,
+        one_layer_weights: Bytes,
+    },
+}
+
+impl NoFit {
+    /// The reason as a clause (lower case, no full stop), as the comparison table shows it.
+    pub fn sentence(&self, lang: Lang) -> String {
+        let gib = |b: &Bytes, decimals| number(b.0 / GIB, decimals, lang);
+        match (self, lang) {
+            (NoFit::NoMemoryFigure, Lang::En) => "the GPU has no memory figure".to_string(),
+            (NoFit::NoMemoryFigure, Lang::Es) => "la GPU no indica su memoria".to_string(),
+            (
+                NoFit::TooBig {
+                    gpu_memory,
+                    stages,
+                    one_layer_weights,
+                },
+                _,
+            ) => {
+                let (cap, layer) = (gib(gpu_memory, 1), gib(one_layer_weights, 2));
+                match (lang, *stages > 1) {
+                    (Lang::En, true) => format!(
+                        "does not fit on {cap} GiB GPUs even split over {stages} pipeline stages (one layer alone needs {layer} GiB of weights plus runtime and cache)"
+                    ),
+                    (Lang::En, false) => format!(
+                        "does not fit on {cap} GiB GPUs: its one layer alone needs {layer} GiB of weights plus runtime and cache"
+                    ),
+                    (Lang::Es, true) => format!(
+                        "no cabe en GPU de {cap} GiB ni repartiendo sus capas en {stages} etapas (una sola capa necesita {layer} GiB de pesos, más el entorno de ejecución y la caché)"
+                    ),
+                    (Lang::Es, false) => format!(
+                        "no cabe en GPU de {cap} GiB: su única capa ya necesita {layer} GiB de pesos, más el entorno de ejecución y la caché"
+                    ),
+                }
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for NoFit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.sentence(Lang::En))
+    }
+}
+
+impl std::error::Error for NoFit {}
+
+/// Why an offer cannot run the model; [`Misfit::sentence`] says it in the reader's language.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Misfit {
+    /// The offer names a GPU the catalogue does not describe.
+    UnknownGpu { id: String },
+    /// No placement on the offer's GPUs.
+    NoPlacement(NoFit),
+    /// A CPU offer without a memory figure.
+    NoMemoryStated,
+    /// One device needs `need`; the hardware has `has`.
+    TooSmall { need: Bytes, has: Bytes },
+}
+
+impl Misfit {
+    /// The reason as a clause (lower case, no full stop), as the comparison table shows it.
+    pub fn sentence(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Misfit::UnknownGpu { id }, Lang::En) => format!("unknown GPU {id}"),
+            (Misfit::UnknownGpu { id }, Lang::Es) => format!("GPU desconocida: {id}"),
+            (Misfit::NoPlacement(why), _) => why.sentence(lang),
+            (Misfit::NoMemoryStated, Lang::En) => "the offer states no memory".to_string(),
+            (Misfit::NoMemoryStated, Lang::Es) => "la oferta no indica su memoria".to_string(),
+            (Misfit::TooSmall { need, has }, _) => {
+                let (need, has) = (number(need.gib(), 1, lang), number(has.gib(), 1, lang));
+                match lang {
+                    Lang::En => format!("needs {need} GiB per device; this hardware has {has} GiB"),
+                    Lang::Es => {
+                        format!("necesita {need} GiB por dispositivo; este equipo tiene {has} GiB")
+                    }
+                }
+            }
+        }
+    }
+}
