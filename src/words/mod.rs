@@ -2,3 +2,5 @@
 //! typed values (reasons, bases, shortfalls, warnings); these modules write them for a reader, so
 //! a change of wording touches one place and both languages sit side by side. Numbers and money
 //! inside the sentences are written by [`crate::format`].
+
+pub mod scenario;
