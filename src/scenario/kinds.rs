@@ -32,7 +32,7 @@ pub trait Field: Sync {
     fn normalise(&self, s: &mut Scenario, d: &Scenario);
 }
 
-/// Where a field's value lives in a scenario ([`at!`] writes one from the field's path).
+/// Where a field's value lives in a scenario (`at!(path)` writes one from the field's path).
 pub struct Place<T: 'static> {
     pub get: fn(&Scenario) -> &T,
     pub get_mut: fn(&mut Scenario) -> &mut T,
