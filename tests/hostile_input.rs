@@ -155,6 +155,27 @@ proptest! {
         let r = evaluate_query(&q, &Catalog::builtin());
         prop_assert!(all_finite(&r));
     }
+
+    /// The page's inputs write numbers straight into the scenario (a pasted 1e308, a negative
+    /// count, a u64 cast from anything) and then normalise it: the report stays finite.
+    #[test]
+    fn absurd_edits_once_normalised_give_finite_figures(
+        x in prop::collection::vec(prop_oneof![
+            prop::sample::select(vec![-1.0, 0.0, 1e308, -1e308, f64::NAN, f64::INFINITY]),
+            any::<f64>(),
+        ], 8),
+        n in prop::collection::vec(prop_oneof![Just(0u64), Just(u64::MAX), any::<u64>()], 4),
+    ) {
+        let mut s = Scenario::default();
+        (s.rpd, s.tps, s.ttft_ms, s.hours, s.months) = (x[0], x[1], x[2], x[3], x[4]);
+        s.params_b = Some(x[5]);
+        s.assumptions.peak = Some(x[6]);
+        s.assumptions.bw_eff = Some(x[7]);
+        (s.ctx, s.seqs, s.tokens_in, s.tokens_out) = (n[0], n[1], n[2], n[3]);
+        s.normalise();
+        let r = evaluate(&s, &Catalog::builtin());
+        prop_assert!(all_finite(&r));
+    }
 }
 
 /// The committed fuzz seeds (fuzz/corpus/<target>/seed-*, written by fuzz/make_seeds.py) are valid

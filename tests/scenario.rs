@@ -1,7 +1,10 @@
-//! The URL codec: defaults, clamping, warnings, and round trips.
+//! The URL codec: defaults, clamping, warnings, and round trips; the table of fields it walks;
+//! `Scenario::normalise`, which the page runs after every edit.
 
+use inference_sizer::catalog::Catalog;
 use inference_sizer::model::{Engine, KvType, Quant, Task};
-use inference_sizer::scenario::{Lang, Scenario, Tenancy, WarningKind};
+use inference_sizer::scenario::fields::{self, FIELDS};
+use inference_sizer::scenario::{resolve_model, Lang, Scenario, Tenancy, WarningKind};
 use inference_sizer::units::Currency;
 use proptest::prelude::*;
 
@@ -99,6 +102,161 @@ fn only_values_that_differ_from_the_defaults_are_written() {
     assert_eq!(s.tenancy, Tenancy::Single);
 }
 
+#[test]
+fn every_warning_reads_in_english_and_in_spanish() {
+    let many = "x=1&".repeat(103);
+    let (_, w) = Scenario::from_query(&format!("v=2&ctx=0&quant=q9_z&foo=1&{many}"));
+    let en: Vec<String> = w.iter().map(|w| w.message(Lang::En)).collect();
+    let es: Vec<String> = w.iter().map(|w| w.message(Lang::Es)).collect();
+    assert_eq!(
+        en[..5],
+        [
+            "The link has too many parameters; 7 were ignored.",
+            "This link uses scenario version 2; it was read as version 1.",
+            "\"ctx\" = 0 is out of range; 1 is used instead.",
+            "\"quant\" = \"q9_z\" is not valid (expected a weight format such as bf16, fp8, awq4 or q4_k_m); the default is used.",
+            "Unknown parameter \"foo\" was ignored.",
+        ]
+    );
+    assert_eq!(
+        es[..5],
+        [
+            "El enlace tiene demasiados parámetros; se ignoraron 7.",
+            "Este enlace usa la versión 2 del escenario; se leyó como versión 1.",
+            "\"ctx\" = 0 está fuera de rango; se usa 1.",
+            "\"quant\" = \"q9_z\" no es válido (se esperaba a weight format such as bf16, fp8, awq4 or q4_k_m); se usa el valor por defecto.",
+            "Se ignoró el parámetro desconocido \"foo\".",
+        ]
+    );
+}
+
+#[test]
+fn a_custom_or_unknown_model_is_named_in_both_languages() {
+    let catalog = Catalog::builtin();
+    let (custom, _) = Scenario::from_query("params=13.5");
+    let (unknown, _) = Scenario::from_query("model=nope");
+    let mut warnings = Vec::new();
+    let name = |s: &Scenario, lang, w: &mut Vec<String>| resolve_model(s, &catalog, lang, w).name;
+    assert_eq!(
+        name(&custom, Lang::En, &mut warnings),
+        "Custom model (13.5 B parameters)"
+    );
+    assert_eq!(
+        name(&custom, Lang::Es, &mut warnings),
+        "Modelo propio (13.5 B de parámetros)"
+    );
+    assert!(warnings.is_empty());
+    name(&unknown, Lang::En, &mut warnings);
+    name(&unknown, Lang::Es, &mut warnings);
+    assert_eq!(
+        warnings,
+        [
+            "Unknown model \"nope\"; showing llama-3.3-70b instead.",
+            "Modelo desconocido \"nope\"; se muestra llama-3.3-70b en su lugar.",
+        ]
+    );
+}
+
+/// Keys are read lowercased: a key with a capital in the table could never be read.
+#[test]
+fn the_table_names_each_key_once_in_lowercase() {
+    let keys: Vec<&str> = FIELDS.iter().map(|f| f.key()).collect();
+    assert_eq!(keys.len(), 52);
+    assert_eq!(keys[0], "v");
+    for (i, k) in keys.iter().enumerate() {
+        assert!(!keys[..i].contains(k), "{k} twice");
+        assert_eq!(*k, k.to_ascii_lowercase());
+    }
+}
+
+#[test]
+fn every_range_is_well_formed_and_holds_its_default() {
+    let d = Scenario::default();
+    let mut defaults_checked = 0;
+    for f in FIELDS {
+        let Some(r) = f.range() else { continue };
+        assert!(r.min < r.max && r.step > 0.0, "{}: {r:?}", f.key());
+        if r.whole {
+            assert!(r.min.fract() == 0.0 && r.max.fract() == 0.0, "{}", f.key());
+        }
+        if let Some((low, high)) = r.log2_span {
+            assert!(
+                low < high && low.exp2() >= r.min && high.exp2() <= r.max,
+                "{}",
+                f.key()
+            );
+        }
+        if let Some(x) = f.number(&d) {
+            assert!(r.contains(x), "{}: default {x} outside {r:?}", f.key());
+            defaults_checked += 1;
+        }
+    }
+    // ctx, seqs, rpd, train_tokens, in, out, tps, ttft, hours, months; the rest default to unset.
+    assert_eq!(defaults_checked, 10);
+    assert_eq!(fields::CTX.range.log2_span, Some((9.0, 23.0)));
+    assert_eq!(
+        (fields::HOURS.range.min, fields::HOURS.range.max),
+        (1.0, 24.0)
+    );
+}
+
+/// The values tried for a field: for a number, its bounds, a value inside and values beyond;
+/// for a choice, every id; for the rest, one valid text of each kind.
+fn candidates(f: &dyn inference_sizer::scenario::Field) -> Vec<String> {
+    if let Some(r) = f.range() {
+        let mid = (r.min + r.max) / 2.0;
+        return [r.min, r.max, mid, mid + 0.25, r.min - 1.0, r.max * 2.0]
+            .iter()
+            .map(|x| x.to_string())
+            .collect();
+    }
+    let choices = f.choices();
+    if !choices.is_empty() {
+        return choices.iter().map(|c| c.to_string()).collect();
+    }
+    [
+        "llama-3.1-8b",
+        "%23AbCdEf",
+        "https://example.org/catalog.json",
+        "Acme GPU Cloud",
+        "2026-11-01",
+        "nvidia_h100_sxm,nvidia_l40s",
+        "bare_metal,vps",
+        "2",
+    ]
+    .iter()
+    .map(|c| c.to_string())
+    .collect()
+}
+
+/// Every field, given each of its candidate values: the canonical link reads back to the same
+/// scenario, with no warning, and normalising that scenario changes nothing. Each field but the
+/// version is written for at least one value (so its reading and its writing agree on the key).
+#[test]
+fn every_field_round_trips() {
+    for f in FIELDS {
+        let key = f.key();
+        let mut written = false;
+        for raw in candidates(*f) {
+            let (s, _) = Scenario::from_query(&format!("{key}={raw}"));
+            let canonical = s.to_query();
+            let (again, warnings) = Scenario::from_query(&canonical);
+            assert!(
+                warnings.is_empty(),
+                "{key}={raw}: {canonical}: {warnings:?}"
+            );
+            assert_eq!(again, s, "{key}={raw}: {canonical}");
+            let mut normal = s.clone();
+            normal.normalise();
+            assert_eq!(normal, s, "{key}={raw}");
+            written |= canonical
+                .split('&')
+                .any(|p| p.starts_with(&format!("{key}=")));
+        }
+        assert!(written || key == "v", "{key} is never written");
+    }
+}
+
 fn arb_scenario() -> impl Strategy<Value = String> {
     let pairs = prop::collection::vec(
         (
@@ -192,5 +350,90 @@ proptest! {
         prop_assert!(s.ctx >= 1 && s.ctx <= 10_000_000);
         prop_assert!(s.hours.is_finite() && (1.0..=24.0).contains(&s.hours));
         prop_assert!(s.rpd.is_finite());
+    }
+}
+
+/// Numbers anything could put in a scenario: out of range, not finite, with more decimals than a
+/// link writes, huge.
+fn wild_number() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        prop::sample::select(vec![
+            0.0,
+            -0.0,
+            -1.0,
+            0.5,
+            2.5,
+            24.0000001,
+            0.123456789,
+            1e15 + 0.5,
+            1e300,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ]),
+        -1e7..1e14f64,
+    ]
+}
+
+fn wild_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            String::new(),
+            " Llama-3.1-8B ".into(),
+            "bare_metal,VPS, ,x".into(),
+            "#ABCDEF ".into(),
+            "javascript:alert(1)".into(),
+            "2026-11-01".into(),
+            "a\u{1}b".into(),
+        ]),
+        ".{0,24}",
+    ]
+}
+
+/// A scenario as an edit could leave it, before `normalise`.
+fn wild_scenario() -> impl Strategy<Value = Scenario> {
+    (
+        prop::collection::vec(wild_number(), 10),
+        prop::collection::vec(any::<u64>(), 6),
+        prop::collection::vec(wild_text(), 6),
+        prop::collection::vec(any::<bool>(), 8),
+    )
+        .prop_map(|(x, n, t, b)| {
+            let mut s = Scenario::default();
+            (s.rpd, s.train_tokens, s.tps, s.ttft_ms, s.hours, s.months) =
+                (x[0], x[1], x[2], x[3], x[4], x[5]);
+            s.params_b = b[0].then_some(x[6]);
+            s.assumptions.peak = b[1].then_some(x[7]);
+            s.assumptions.bw_eff = b[2].then_some(x[8]);
+            s.assumptions.egress_gb = b[3].then_some(x[9]);
+            (s.ctx, s.seqs, s.tokens_in, s.tokens_out) = (n[0], n[1], n[2], n[3]);
+            s.arch.layers = b[4].then_some(n[4]);
+            s.arch.window = b[5].then_some(n[5]);
+            s.model = t[0].clone();
+            s.gpus = vec![t[1].clone(), t[2].clone()];
+            s.kinds = vec![t[2].clone(), t[1].clone()];
+            s.accent = b[6].then(|| t[3].clone());
+            s.provider = b[7].then(|| t[4].clone());
+            s.catalog = Some(t[5].clone());
+            s
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// `normalise` is the scenario its own link reads back as, and it is done once for all.
+    #[test]
+    fn normalise_gives_what_the_link_reads_back_as(s in wild_scenario()) {
+        let mut normal = s.clone();
+        normal.normalise();
+        let (read_back, _) = Scenario::from_query(&s.to_query());
+        prop_assert_eq!(&normal, &read_back);
+        // Bit for bit: -0.0 comes back as the default 0.0, not as itself.
+        prop_assert_eq!(format!("{normal:?}"), format!("{read_back:?}"));
+        let mut twice = normal.clone();
+        twice.normalise();
+        prop_assert_eq!(&twice, &normal);
+        prop_assert!((1.0..=24.0).contains(&normal.hours) && normal.ctx >= 1);
     }
 }

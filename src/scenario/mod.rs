@@ -1,9 +1,18 @@
-//! Every user input, its default and its range; the versioned URL codec (shared/interface.md §1).
+//! Every user input, its default and its range; the versioned URL codec (`docs/interface.md` §1).
 //! The URL is the single store of a scenario: the UI only reads and writes it through this module.
+//!
+//! The struct below holds the values and [`Scenario::default`] their defaults; the table in
+//! [`fields`] gives each field's URL key, kind and range once, and drives reading a link
+//! ([`Scenario::from_query`]), writing one ([`Scenario::to_query`]), bringing an edited scenario
+//! into range ([`Scenario::normalise`]) and the ranges the page's inputs show.
 
+mod checks;
 mod codec;
+pub mod fields;
+pub mod kinds;
 mod resolve;
-pub use codec::*;
+pub use codec::{percent_decode, percent_encode, Warning, WarningKind};
+pub use kinds::{Field, Range};
 pub use resolve::{import_into, resolve_model};
 
 pub use crate::lang::Lang;

@@ -3,9 +3,9 @@
 
 use super::Scenario;
 use crate::catalog::Catalog;
-use crate::format::trim_number;
 use crate::lang::Lang;
 use crate::model::{self, ArchFamily, ModelArch};
+use crate::words::scenario::{custom_model_name, unknown_model};
 
 /// The model a scenario describes: a preset with the URL's architecture overrides applied, or a
 /// custom model known only by its parameter count. Unknown presets fall back to the default with a
@@ -20,10 +20,7 @@ pub fn resolve_model(
         let params = (billions * 1e9).round() as u64;
         let mut arch = ModelArch {
             id: "custom".into(),
-            name: match lang {
-                Lang::En => format!("Custom model ({} B parameters)", trim_number(billions)),
-                Lang::Es => format!("Modelo propio ({} B de parámetros)", trim_number(billions)),
-            },
+            name: custom_model_name(billions, lang),
             family: ArchFamily::ParamsOnly,
             params: Some(params),
             ..ModelArch::default()
@@ -35,23 +32,14 @@ pub fn resolve_model(
         Some(m) => m.clone(),
         None => {
             let fallback = super::DEFAULT_MODEL;
-            warnings.push(match lang {
-                Lang::En => format!(
-                    "Unknown model \"{}\"; showing {} instead.",
-                    s.model, fallback
-                ),
-                Lang::Es => format!(
-                    "Modelo desconocido \"{}\"; se muestra {} en su lugar.",
-                    s.model, fallback
-                ),
-            });
+            warnings.push(unknown_model(&s.model, fallback, lang));
             catalog
                 .model(fallback)
                 .or_else(|| catalog.models.first())
                 .cloned()
                 .unwrap_or_else(|| ModelArch {
                     id: "custom".into(),
-                    name: "Custom model (70 B parameters)".into(),
+                    name: custom_model_name(70.0, Lang::En),
                     family: ArchFamily::ParamsOnly,
                     params: Some(70_000_000_000),
                     ..ModelArch::default()

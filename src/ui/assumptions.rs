@@ -4,6 +4,9 @@ use super::app::ctx;
 use super::disclosure::Disclosure;
 use super::fields::{NumberField, OptionalNumberField};
 use super::i18n::T;
+use crate::scenario::fields::{
+    BW_EFF, EGRESS_GB, FLOPS_EFF, KWH_PRICE, MONITORING, MONTHS, PEAK, PUE, STORAGE_GB, VM_TAX,
+};
 use crate::scenario::Assumptions as A;
 use leptos::prelude::*;
 
@@ -68,8 +71,7 @@ pub fn Assumptions() -> impl IntoView {
                     label=T::Horizon
                     value=Signal::derive(move || sc.scenario.with(|s| s.months))
                     on_change=Callback::new(move |v: f64| sc.edit(|s| s.months = v))
-                    min=1.0
-                    max=120.0
+                    range=MONTHS.range
                 />
                 <OptionalNumberField
                     id="egress-gb"
@@ -77,7 +79,7 @@ pub fn Assumptions() -> impl IntoView {
                     value=value(|a| a.egress_gb)
                     default_text=shown(|d| d.egress_gb)
                     on_change=set!(egress_gb)
-                    step=1.0
+                    range=EGRESS_GB.range
                 />
                 <OptionalNumberField
                     id="storage-gb"
@@ -85,7 +87,7 @@ pub fn Assumptions() -> impl IntoView {
                     value=value(|a| a.storage_gb)
                     default_text=shown(|d| d.storage_gb)
                     on_change=set!(storage_gb)
-                    step=1.0
+                    range=STORAGE_GB.range
                 />
                 <OptionalNumberField
                     id="monitoring"
@@ -93,7 +95,7 @@ pub fn Assumptions() -> impl IntoView {
                     value=value(|a| a.monitoring)
                     default_text=shown(|d| d.monitoring)
                     on_change=set!(monitoring)
-                    step=1.0
+                    range=MONITORING.range
                 />
                 <OptionalNumberField
                     id="peak"
@@ -101,7 +103,7 @@ pub fn Assumptions() -> impl IntoView {
                     value=value(|a| a.peak)
                     default_text=shown(|d| d.peak)
                     on_change=set!(peak)
-                    step=0.1
+                    range=PEAK.range
                 />
                 <OptionalNumberField
                     id="bw-eff"
@@ -109,6 +111,7 @@ pub fn Assumptions() -> impl IntoView {
                     value=value(|a| a.bw_eff)
                     default_text=shown(|d| d.bw_eff)
                     on_change=set!(bw_eff)
+                    range=BW_EFF.range
                 />
                 <OptionalNumberField
                     id="flops-eff"
@@ -116,6 +119,7 @@ pub fn Assumptions() -> impl IntoView {
                     value=value(|a| a.flops_eff)
                     default_text=shown(|d| d.flops_eff)
                     on_change=set!(flops_eff)
+                    range=FLOPS_EFF.range
                 />
                 <OptionalNumberField
                     id="vm-tax"
@@ -123,6 +127,7 @@ pub fn Assumptions() -> impl IntoView {
                     value=value(|a| a.vm_tax)
                     default_text=shown(|d| d.vm_tax)
                     on_change=set!(vm_tax)
+                    range=VM_TAX.range
                 />
                 <OptionalNumberField
                     id="kwh-price"
@@ -130,6 +135,7 @@ pub fn Assumptions() -> impl IntoView {
                     value=value(|a| a.kwh_price)
                     default_text=shown(|d| d.kwh_price)
                     on_change=set!(kwh_price)
+                    range=KWH_PRICE.range
                 />
                 <OptionalNumberField
                     id="pue"
@@ -137,7 +143,7 @@ pub fn Assumptions() -> impl IntoView {
                     value=value(|a| a.pue)
                     default_text=shown(|d| d.pue)
                     on_change=set!(pue)
-                    step=0.05
+                    range=PUE.range
                 />
             </div>
         </Disclosure>

@@ -3,6 +3,7 @@
 use super::app::ctx;
 use super::fields::LogSliderNumber;
 use super::i18n::T;
+use crate::scenario::fields::{CTX, SEQS};
 use leptos::prelude::*;
 
 /// Context and concurrency inputs. They show what is sized: for fine-tuning left at the serving
@@ -18,18 +19,14 @@ pub fn ContextInputs() -> impl IntoView {
                 label=T::Context
                 value=Signal::derive(move || c.sc.scenario.with(|s| s.sized_batch().1 as f64))
                 on_change=Callback::new(move |v: f64| c.sc.edit(|s| s.ctx = v as u64))
-                min_log2=9.0
-                max_log2=23.0
-                max=10_000_000.0
+                range=CTX.range
             />
             <LogSliderNumber
                 id="seqs"
                 label=T::Concurrency
                 value=Signal::derive(move || c.sc.scenario.with(|s| s.sized_batch().0 as f64))
                 on_change=Callback::new(move |v: f64| c.sc.edit(|s| s.seqs = v as u64))
-                min_log2=0.0
-                max_log2=12.0
-                max=100_000.0
+                range=SEQS.range
             />
         </fieldset>
     }

@@ -5,6 +5,7 @@ use super::config_import::ConfigImport;
 use super::fields::OptionalNumberField;
 use super::gguf_open::GgufOpen;
 use super::i18n::T;
+use crate::scenario::fields::PARAMS_B;
 use leptos::prelude::*;
 
 /// The "custom model" panel.
@@ -20,7 +21,7 @@ pub fn CustomModel() -> impl IntoView {
                 value=Signal::derive(move || c.sc.scenario.with(|s| s.params_b))
                 default_text=Signal::derive(move || c.t(T::FromModel).to_string())
                 on_change=Callback::new(move |v: Option<f64>| c.sc.edit(|s| s.params_b = v))
-                step=0.1
+                range=PARAMS_B.range
             />
             <p class="hint">{move || c.t(T::ParamsHint)}</p>
             <ConfigImport />

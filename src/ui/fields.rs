@@ -1,6 +1,7 @@
 //! Small labelled form controls shared by the input panels: a number, a number with a
 //! logarithmic slider, an optional number (empty means the default), a checkbox, a select.
-//! They only read and report values; clamping is the scenario module's job.
+//! They only read and report values; clamping is the scenario module's job. The bounds and steps
+//! they show are the field's [`Range`] in the scenario's table (`crate::scenario::fields`).
 //!
 //! Every field reads the one scenario signal, so each edit re-runs every field's value closure.
 //! A memo per field stops there: the input element is only written when its own value changed.
@@ -9,7 +10,11 @@
 
 use super::app::ctx;
 use super::i18n::T;
+use crate::scenario::Range;
 use leptos::prelude::*;
+
+/// How far one notch of a logarithmic slider moves: a quarter of a power of two.
+const LOG2_NOTCH: f64 = 0.25;
 
 /// A number as an `<input type=number>` shows it: no exponent, no trailing zeros.
 pub fn plain(x: f64) -> String {
@@ -54,9 +59,8 @@ pub fn NumberField(
     label: T,
     #[prop(into)] value: Signal<f64>,
     #[prop(into)] on_change: Callback<f64>,
-    #[prop(default = 0.0)] min: f64,
-    #[prop(optional)] max: Option<f64>,
-    #[prop(default = 1.0)] step: f64,
+    /// The field's range in the scenario's table.
+    range: Range,
 ) -> impl IntoView {
     let c = ctx();
     let shown = Memo::new(move |_| value.get());
@@ -67,9 +71,9 @@ pub fn NumberField(
                 type="number"
                 id=id
                 inputmode="decimal"
-                min=plain(min)
-                max=max.map(plain)
-                step=plain(step)
+                min=plain(range.min)
+                max=plain(range.max)
+                step=plain(range.step)
                 prop:value=move || plain(shown.get())
                 on:input=move |ev| {
                     if let Some(x) = parsed(&ev) {
@@ -92,7 +96,8 @@ pub fn OptionalNumberField(
     #[prop(into)]
     default_text: Signal<String>,
     #[prop(into)] on_change: Callback<Option<f64>>,
-    #[prop(default = 0.01)] step: f64,
+    /// The field's range in the scenario's table.
+    range: Range,
 ) -> impl IntoView {
     let c = ctx();
     let shown = Memo::new(move |_| value.get());
@@ -104,8 +109,9 @@ pub fn OptionalNumberField(
                 type="number"
                 id=id
                 inputmode="decimal"
-                min="0"
-                step=plain(step)
+                min=plain(range.min)
+                max=plain(range.max)
+                step=plain(range.step)
                 placeholder=move || default_text.get()
                 prop:value=move || shown.get().map(plain).unwrap_or_default()
                 on:input=move |ev| {
@@ -132,14 +138,15 @@ pub fn LogSliderNumber(
     label: T,
     #[prop(into)] value: Signal<f64>,
     #[prop(into)] on_change: Callback<f64>,
-    /// Slider bounds as powers of two.
-    min_log2: f64,
-    max_log2: f64,
-    #[prop(default = 1.0)] min: f64,
-    max: f64,
+    /// The field's range in the scenario's table; the slider covers its `log2_span` (the whole
+    /// range when it has none).
+    range: Range,
 ) -> impl IntoView {
     let c = ctx();
     let slider_id = format!("{id}-slider");
+    let (min_log2, max_log2) = range
+        .log2_span
+        .unwrap_or((range.min.log2(), range.max.log2()));
     let shown = Memo::new(move |_| value.get());
     view! {
         <div class="field slider-field">
@@ -151,8 +158,8 @@ pub fn LogSliderNumber(
                     aria-label=move || c.t(label)
                     min=plain(min_log2)
                     max=plain(max_log2)
-                    step="0.25"
-                    prop:value=move || plain(shown.get().max(1.0).log2())
+                    step=plain(LOG2_NOTCH)
+                    prop:value=move || plain(shown.get().max(range.min).log2())
                     on:input=move |ev| {
                         if let Some(x) = parsed(&ev) {
                             // A range input cannot hold a value out of its range: nothing to re-show.
@@ -164,9 +171,9 @@ pub fn LogSliderNumber(
                     type="number"
                     id=id
                     inputmode="numeric"
-                    min=plain(min)
-                    max=plain(max)
-                    step="1"
+                    min=plain(range.min)
+                    max=plain(range.max)
+                    step=plain(range.step)
                     prop:value=move || plain(shown.get())
                     on:input=move |ev| {
                         if let Some(x) = parsed(&ev) {

@@ -27,13 +27,12 @@ pub struct UseScenario {
 }
 
 impl UseScenario {
-    /// Applies an edit, then brings the result into range the way a link would be read
-    /// (through the scenario codec), so the page never holds a value a URL could not.
+    /// Applies an edit, then brings the result into range as its link would be read
+    /// ([`Scenario::normalise`]), so the page never holds a value a URL could not.
     pub fn edit(&self, f: impl FnOnce(&mut Scenario)) {
         self.write.update(|s| {
             f(s);
-            let (normal, _) = Scenario::from_query(&s.to_query());
-            *s = normal;
+            s.normalise();
         });
         self.follow_lang();
     }

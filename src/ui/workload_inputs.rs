@@ -4,6 +4,7 @@ use super::app::ctx;
 use super::fields::NumberField;
 use super::i18n::T;
 use crate::model::Task;
+use crate::scenario::fields::{HOURS, RPD, TOKENS_IN, TOKENS_OUT, TPS, TRAIN_TOKENS, TTFT_MS};
 use leptos::prelude::*;
 
 /// Workload inputs.
@@ -22,42 +23,42 @@ pub fn WorkloadInputs() -> impl IntoView {
                 label=T::RequestsPerDay
                 value=get(|s| s.rpd)
                 on_change=Callback::new(move |v: f64| sc.edit(|s| s.rpd = v))
-                step=100.0
+                range=RPD.range
             />
             <NumberField
                 id="hours"
                 label=T::HoursPerDay
                 value=get(|s| s.hours)
                 on_change=Callback::new(move |v: f64| sc.edit(|s| s.hours = v))
-                min=1.0
-                max=24.0
+                range=HOURS.range
             />
             <NumberField
                 id="tokens-in"
                 label=T::TokensIn
                 value=get(|s| s.tokens_in as f64)
                 on_change=Callback::new(move |v: f64| sc.edit(|s| s.tokens_in = v as u64))
-                min=1.0
+                range=TOKENS_IN.range
             />
             <NumberField
                 id="tokens-out"
                 label=T::TokensOut
                 value=get(|s| s.tokens_out as f64)
                 on_change=Callback::new(move |v: f64| sc.edit(|s| s.tokens_out = v as u64))
-                min=1.0
+                range=TOKENS_OUT.range
             />
             <NumberField
                 id="tps"
                 label=T::MinSpeed
                 value=get(|s| s.tps)
                 on_change=Callback::new(move |v: f64| sc.edit(|s| s.tps = v))
+                range=TPS.range
             />
             <NumberField
                 id="ttft"
                 label=T::MaxTtft
                 value=get(|s| s.ttft_ms)
                 on_change=Callback::new(move |v: f64| sc.edit(|s| s.ttft_ms = v))
-                step=100.0
+                range=TTFT_MS.range
             />
             <Show when=move || training.get()>
                 <NumberField
@@ -65,8 +66,7 @@ pub fn WorkloadInputs() -> impl IntoView {
                     label=T::TrainTokens
                     value=get(|s| s.train_tokens)
                     on_change=Callback::new(move |v: f64| sc.edit(|s| s.train_tokens = v))
-                    min=1.0
-                    step=1_000_000.0
+                    range=TRAIN_TOKENS.range
                 />
             </Show>
         </fieldset>

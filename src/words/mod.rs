@@ -11,3 +11,4 @@ pub mod import;
 pub mod memory;
 pub mod plan;
 pub mod report;
+pub mod scenario;

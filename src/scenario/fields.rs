@@ -1,0 +1,228 @@
+//! The table of a scenario's fields: every URL parameter once, in the order a link writes them,
+//! with its key, where it lives in [`Scenario`](super::Scenario), its kind and the values it
+//! accepts. Reading a link, writing one, normalising an edited scenario and the ranges the page's
+//! inputs show all come from here; the defaults are `Scenario::default()`. The parameters are
+//! documented in `docs/interface.md` §1: add, never rename.
+
+use super::checks;
+use super::kinds::{at, Allowed, Choice, Field, IdList, Number, Pick, Range, Text, Version};
+use super::{Lang, Tenancy, Theme};
+use crate::catalog::OfferKind;
+use crate::model::{Engine, KvType, Quant, Task};
+use crate::units::Currency;
+
+/// Declares each field as a public constant (its typed kind, for the page's inputs) and lists
+/// them all, in order, in [`FIELDS`].
+macro_rules! fields {
+    ($($(#[$doc:meta])* $name:ident: $kind:ty = $value:expr;)+) => {
+        $($(#[$doc])* pub const $name: $kind = $value;)+
+
+        /// Every field, in the order `Scenario::to_query` writes them.
+        pub static FIELDS: &[&dyn Field] = &[$(&$name),+];
+    };
+}
+
+// A value a link gives but that cannot be used leaves the field as it was (an earlier value of
+// the same key stays), except where a row says `refused_to_default`: the optional numbers (a
+// custom size, the cost assumptions) and the provider name, which go back to their default.
+
+/// Architecture overrides: whole numbers from 1 to `max`.
+const fn arch(max: f64) -> Range {
+    Range::whole(1.0, max)
+}
+
+fields! {
+    /// `v`: the scenario version.
+    V: Version = Version { key: "v" };
+    MODEL: Text<String> = Text::new("model", at!(model), checks::id);
+    /// A custom model's total parameters, billions.
+    PARAMS_B: Number<Option<f64>> =
+        Number::new("params", at!(params_b), Range::new(0.001, 10_000.0).with_step(0.1))
+            .refused_to_default();
+    LAYERS: Number<Option<u64>> = Number::new("layers", at!(arch.layers), arch(10_000.0));
+    HIDDEN: Number<Option<u64>> = Number::new("hidden", at!(arch.hidden), arch(1e6));
+    HEADS: Number<Option<u64>> = Number::new("heads", at!(arch.heads), arch(1e5));
+    KV_HEADS: Number<Option<u64>> = Number::new("kv_heads", at!(arch.kv_heads), arch(1e5));
+    HEAD_DIM: Number<Option<u64>> = Number::new("head_dim", at!(arch.head_dim), arch(1e5));
+    FFN: Number<Option<u64>> = Number::new("ffn", at!(arch.ffn), arch(1e7));
+    VOCAB: Number<Option<u64>> = Number::new("vocab", at!(arch.vocab), arch(1e8));
+    EXPERTS: Number<Option<u64>> = Number::new("experts", at!(arch.experts), arch(1e5));
+    EXPERTS_ACTIVE: Number<Option<u64>> =
+        Number::new("experts_active", at!(arch.experts_active), arch(1e5));
+    MOE_FFN: Number<Option<u64>> = Number::new("moe_ffn", at!(arch.moe_ffn), arch(1e7));
+    KV_LORA_RANK: Number<Option<u64>> =
+        Number::new("kv_lora_rank", at!(arch.kv_lora_rank), arch(1e6));
+    ROPE_DIM: Number<Option<u64>> = Number::new("rope_dim", at!(arch.rope_dim), arch(1e6));
+    WINDOW: Number<Option<u64>> = Number::new("window", at!(arch.window), arch(1e8));
+    TIED: Choice<Option<bool>> = Choice::new("tied", at!(arch.tied));
+    QUANT: Choice<Quant> = Choice::new("quant", at!(quant));
+    KV: Choice<KvType> = Choice::new("kv", at!(kv));
+    /// Context length per sequence, tokens; the slider runs from 512 to 8M.
+    CTX: Number<u64> =
+        Number::new("ctx", at!(ctx), Range::whole(1.0, 1e7).with_log2_span(9.0, 23.0));
+    /// Concurrent sequences; the slider runs from 1 to 4,096.
+    SEQS: Number<u64> =
+        Number::new("seqs", at!(seqs), Range::whole(1.0, 1e5).with_log2_span(0.0, 12.0));
+    ENGINE: Choice<Engine> = Choice::new("engine", at!(engine));
+    TASK: Choice<Task> = Choice::new("task", at!(task));
+    RPD: Number<f64> = Number::new("rpd", at!(rpd), Range::whole(0.0, 1e12).with_step(100.0));
+    TRAIN_TOKENS: Number<f64> =
+        Number::new("train_tokens", at!(train_tokens), Range::whole(1.0, 1e13).with_step(1e6));
+    TOKENS_IN: Number<u64> = Number::new("in", at!(tokens_in), Range::whole(1.0, 1e7));
+    TOKENS_OUT: Number<u64> = Number::new("out", at!(tokens_out), Range::whole(1.0, 1e7));
+    TPS: Number<f64> = Number::new("tps", at!(tps), Range::new(0.0, 10_000.0));
+    TTFT_MS: Number<f64> =
+        Number::new("ttft", at!(ttft_ms), Range::new(0.0, 600_000.0).with_step(100.0));
+    HOURS: Number<f64> = Number::new("hours", at!(hours), Range::new(1.0, 24.0));
+    MONTHS: Number<f64> = Number::new("months", at!(months), Range::whole(1.0, 120.0));
+    EU: Choice<bool> = Choice::new("eu", at!(eu));
+    TENANCY: Choice<Tenancy> = Choice::new("tenancy", at!(tenancy));
+    GPUS: IdList = IdList { key: "gpus", at: at!(gpus), id: checks::id, allowed: None };
+    KINDS: IdList = IdList {
+        key: "kinds",
+        at: at!(kinds),
+        id: checks::id,
+        allowed: Some(Allowed {
+            is: |k| OfferKind::parse(k).is_some(),
+            expected: "an offer kind such as bare_metal, gpu_cloud or vps",
+        }),
+    };
+    EGRESS_GB: Number<Option<f64>> =
+        Number::new("egress_gb", at!(assumptions.egress_gb), Range::new(0.0, 1e9))
+            .refused_to_default();
+    STORAGE_GB: Number<Option<f64>> =
+        Number::new("storage_gb", at!(assumptions.storage_gb), Range::new(0.0, 1e9))
+            .refused_to_default();
+    MONITORING: Number<Option<f64>> =
+        Number::new("monitoring", at!(assumptions.monitoring), Range::new(0.0, 1e9))
+            .refused_to_default();
+    PEAK: Number<Option<f64>> =
+        Number::new("peak", at!(assumptions.peak), Range::new(1.0, 100.0).with_step(0.1))
+            .refused_to_default();
+    BW_EFF: Number<Option<f64>> =
+        Number::new("bw_eff", at!(assumptions.bw_eff), Range::new(0.05, 1.0).with_step(0.01))
+            .refused_to_default();
+    FLOPS_EFF: Number<Option<f64>> = Number::new(
+        "flops_eff",
+        at!(assumptions.flops_eff),
+        Range::new(0.05, 1.0).with_step(0.01),
+    )
+    .refused_to_default();
+    VM_TAX: Number<Option<f64>> =
+        Number::new("vm_tax", at!(assumptions.vm_tax), Range::new(0.0, 0.5).with_step(0.01))
+            .refused_to_default();
+    KWH_PRICE: Number<Option<f64>> =
+        Number::new("kwh", at!(assumptions.kwh_price), Range::new(0.0, 10.0).with_step(0.01))
+            .refused_to_default();
+    PUE: Number<Option<f64>> =
+        Number::new("pue", at!(assumptions.pue), Range::new(1.0, 3.0).with_step(0.05))
+            .refused_to_default();
+    CUR: Choice<Currency> = Choice::new("cur", at!(cur));
+    LANG: Choice<Option<Lang>> = Choice::new("lang", at!(lang));
+    EMBED: Choice<bool> = Choice::new("embed", at!(embed));
+    THEME: Choice<Option<Theme>> = Choice::new("theme", at!(theme));
+    ACCENT: Text<Option<String>> = Text::new("accent", at!(accent), checks::colour);
+    CATALOG: Text<Option<String>> = Text::new("catalog", at!(catalog), checks::catalog_url);
+    PROVIDER: Text<Option<String>> =
+        Text::new("provider", at!(provider), checks::text).refused_to_default();
+    ASOF: Text<Option<String>> = Text::new("asof", at!(asof), checks::date);
+}
+
+/// The choices of the model's options (weight format, KV-cache type, engine, task).
+macro_rules! pick_options {
+    ($($ty:ty => $expected:literal),+ $(,)?) => {$(
+        impl Pick for $ty {
+            const ALL: &'static [Self] = <$ty>::ALL;
+            const EXPECTED: &'static str = $expected;
+            fn id(self) -> &'static str {
+                <$ty>::id(self)
+            }
+            fn read(text: &str) -> Option<Self> {
+                <$ty>::parse(text)
+            }
+        }
+    )+};
+}
+
+pick_options! {
+    Quant => "a weight format such as bf16, fp8, awq4 or q4_k_m",
+    KvType => "f16, bf16, fp8, q8_0 or q4_0",
+    Engine => "vllm, sglang, trtllm, llamacpp, ollama or transformers",
+    Task => "infer, lora, qlora or full",
+}
+
+impl Pick for Currency {
+    const ALL: &'static [Self] = &[Currency::Eur, Currency::Usd];
+    const EXPECTED: &'static str = "EUR or USD";
+    fn id(self) -> &'static str {
+        self.code()
+    }
+    fn read(text: &str) -> Option<Self> {
+        Currency::parse(text)
+    }
+}
+
+impl Pick for Lang {
+    const ALL: &'static [Self] = &[Lang::En, Lang::Es];
+    const EXPECTED: &'static str = "en or es";
+    fn id(self) -> &'static str {
+        Lang::id(self)
+    }
+    fn read(text: &str) -> Option<Self> {
+        Lang::parse(text)
+    }
+}
+
+impl Pick for Tenancy {
+    const ALL: &'static [Self] = &[Tenancy::Any, Tenancy::Single];
+    const EXPECTED: &'static str = "any or single";
+    fn id(self) -> &'static str {
+        match self {
+            Tenancy::Any => "any",
+            Tenancy::Single => "single",
+        }
+    }
+    fn read(text: &str) -> Option<Self> {
+        read_id(text)
+    }
+}
+
+impl Pick for Theme {
+    const ALL: &'static [Self] = &[Theme::Light, Theme::Dark];
+    const EXPECTED: &'static str = "light or dark";
+    fn id(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+    fn read(text: &str) -> Option<Self> {
+        read_id(text)
+    }
+}
+
+/// A flag: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`; a link writes `1` or `0`.
+impl Pick for bool {
+    const ALL: &'static [Self] = &[false, true];
+    const EXPECTED: &'static str = "0 or 1";
+    fn id(self) -> &'static str {
+        if self {
+            "1"
+        } else {
+            "0"
+        }
+    }
+    fn read(text: &str) -> Option<Self> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "1" | "true" | "yes" | "on" => Some(true),
+            "0" | "false" | "no" | "off" => Some(false),
+            _ => None,
+        }
+    }
+}
+
+/// The value whose id is `text`, trimmed and in any case.
+fn read_id<P: Pick>(text: &str) -> Option<P> {
+    let text = text.trim().to_ascii_lowercase();
+    P::ALL.iter().copied().find(|v| v.id() == text)
+}

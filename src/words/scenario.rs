@@ -1,0 +1,90 @@
+//! The sentences of the scenario: the warnings about a link's parameters, the name of a model
+//! known only by its size, and the model a link names that the catalogue does not have.
+//!
+//! The warning types live here, beside their sentences, and keep their public path
+//! `crate::scenario::{Warning, WarningKind}` (the scenario re-exports them).
+
+use crate::format::trim_number;
+use crate::lang::Lang;
+use serde::{Deserialize, Serialize};
+
+/// What went wrong with one URL parameter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum WarningKind {
+    /// The parameter is not part of the scenario schema.
+    Unknown,
+    /// The value was outside its range and was brought to the nearest bound.
+    Clamped { given: String, used: String },
+    /// The value could not be read; the default is used.
+    Invalid { given: String, expected: String },
+    /// A newer or unknown schema version.
+    Version { given: String },
+    /// Too many parameters; the rest were ignored.
+    TooMany { ignored: usize },
+}
+
+/// A problem with one URL parameter, kept to show in the page and in the report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Warning {
+    pub param: String,
+    #[serde(flatten)]
+    pub kind: WarningKind,
+}
+
+/// A URL warning as a sentence; `read_as` is the scenario version the link was read as.
+/// (`Warning::message` in the scenario calls this with the current version.)
+pub fn url_warning(w: &Warning, read_as: u32, lang: Lang) -> String {
+    let p = &w.param;
+    match (&w.kind, lang) {
+        (WarningKind::Unknown, Lang::En) => format!("Unknown parameter \"{p}\" was ignored."),
+        (WarningKind::Unknown, Lang::Es) => {
+            format!("Se ignoró el parámetro desconocido \"{p}\".")
+        }
+        (WarningKind::Clamped { given, used }, Lang::En) => {
+            format!("\"{p}\" = {given} is out of range; {used} is used instead.")
+        }
+        (WarningKind::Clamped { given, used }, Lang::Es) => {
+            format!("\"{p}\" = {given} está fuera de rango; se usa {used}.")
+        }
+        (WarningKind::Invalid { given, expected }, Lang::En) => {
+            format!(
+                "\"{p}\" = \"{given}\" is not valid (expected {expected}); the default is used."
+            )
+        }
+        (WarningKind::Invalid { given, expected }, Lang::Es) => {
+            format!("\"{p}\" = \"{given}\" no es válido (se esperaba {expected}); se usa el valor por defecto.")
+        }
+        (WarningKind::Version { given }, Lang::En) => {
+            format!("This link uses scenario version {given}; it was read as version {read_as}.")
+        }
+        (WarningKind::Version { given }, Lang::Es) => {
+            format!(
+                "Este enlace usa la versión {given} del escenario; se leyó como versión {read_as}."
+            )
+        }
+        (WarningKind::TooMany { ignored }, Lang::En) => {
+            format!("The link has too many parameters; {ignored} were ignored.")
+        }
+        (WarningKind::TooMany { ignored }, Lang::Es) => {
+            format!("El enlace tiene demasiados parámetros; se ignoraron {ignored}.")
+        }
+    }
+}
+
+/// The name of a model known only by its size: "Custom model (13 B parameters)".
+pub fn custom_model_name(billions: f64, lang: Lang) -> String {
+    let size = trim_number(billions);
+    match lang {
+        Lang::En => format!("Custom model ({size} B parameters)"),
+        Lang::Es => format!("Modelo propio ({size} B de parámetros)"),
+    }
+}
+
+/// A link names a model the catalogue does not have; `shown` is the model shown instead.
+pub fn unknown_model(given: &str, shown: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Unknown model \"{given}\"; showing {shown} instead."),
+        Lang::Es => format!("Modelo desconocido \"{given}\"; se muestra {shown} en su lugar."),
+    }
+}
