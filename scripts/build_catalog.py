@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build public/catalog.json (schema 1, shared/interface.md section 3) from the reference CSVs.
+"""Build public/catalog.json (schema 1, docs/interface.md section 3) from the reference CSVs.
 
 Usage (from the repository root):
     python3 scripts/build_catalog.py [DATA_DIR]      # DATA_DIR defaults to ../shared/data
@@ -53,8 +53,8 @@ import sys
 AS_OF = "2026-11-29"
 USD_PER_EUR = 1.16
 RATE_SOURCE = (
-    "EUR/USD reference rate rounded to 1.16 USD per EUR, the rate used in shared/interface.md "
-    "section 3; within 1% of the ECB euro reference rate through H2 2026. Editable by the user."
+    "EUR/USD reference rate rounded to 1.16 USD per EUR, the rate of the catalogue schema in "
+    "docs/interface.md; within 1% of the ECB euro reference rate through H2 2026. Editable by the user."
 )
 HOURS_PER_MONTH = 730.0
 HYPERSCALERS = {"AWS", "GCP", "Azure"}

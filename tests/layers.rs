@@ -1,6 +1,7 @@
-//! The core stacks one way: a module names only modules of its own layer or below
-//! (`src/lib.rs` lists the layers). This scans the source for `crate::` paths outside comments
-//! and fails on any that runs upward, naming the file and line.
+//! The shape of the source: the core stacks one way (a module names only modules of its own
+//! layer or below; `src/lib.rs` lists the layers), and its rooms stay small enough to live in (no
+//! file in `src/` over 600 lines, no function over 120). These scan the source and fail naming
+//! the file and line.
 
 use std::path::Path;
 
@@ -153,4 +154,146 @@ fn the_scan_sees_single_grouped_and_nested_paths() {
         ["plan", "units"]
     );
     assert!(rank("report") > rank("model") && rank("plan") > rank("cost"));
+}
+
+/// Most lines a file in `src/` may have, and a function in it.
+const MAX_FILE_LINES: usize = 600;
+const MAX_FN_LINES: usize = 120;
+
+/// The functions of a source text longer than `max` lines: `(line, name, lines)`. A function runs
+/// from its `fn` line to the brace that closes its body (braces inside strings, characters and
+/// line comments are skipped).
+fn long_functions(text: &str, max: usize) -> Vec<(usize, String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    for (start, line) in lines.iter().enumerate() {
+        let Some(name) = fn_name(line) else { continue };
+        let mut depth = 0i32;
+        let mut opened = false;
+        for (end, body) in lines.iter().enumerate().skip(start) {
+            let code = strip_literals(body);
+            for c in code.chars() {
+                match c {
+                    '{' => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if !opened && code.trim_end().ends_with(';') {
+                break; // a declaration without a body (trait item, extern)
+            }
+            if opened && depth <= 0 {
+                let n = end - start + 1;
+                if n > max {
+                    found.push((start + 1, name.clone(), n));
+                }
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// The name of the function a line declares, if it does (`pub(crate) async fn name<...>(`).
+fn fn_name(line: &str) -> Option<String> {
+    let code = line.trim_start();
+    if code.starts_with("//") {
+        return None;
+    }
+    let at = code.find("fn ")?;
+    let before = &code[..at];
+    let words_before_ok = before.split_whitespace().all(|w| {
+        matches!(
+            w,
+            "pub" | "const" | "async" | "unsafe" | "extern" | "default"
+        ) || w.starts_with("pub(")
+            || w.starts_with('"')
+    });
+    if !words_before_ok {
+        return None;
+    }
+    let name = first_ident(&code[at + 3..]);
+    (!name.is_empty()).then_some(name)
+}
+
+/// A line with its string and character literals emptied and its line comment cut.
+fn strip_literals(line: &str) -> String {
+    let mut out = String::new();
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => {
+                while let Some(d) = chars.next() {
+                    match d {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+            }
+            // A character literal ('{', '\''), not a lifetime ('a).
+            '\'' => {
+                let rest: String = chars.clone().take(3).collect();
+                if rest.starts_with('\\') {
+                    chars.nth(2);
+                } else if rest.chars().nth(1) == Some('\'') {
+                    chars.nth(1);
+                }
+            }
+            '/' if chars.peek() == Some(&'/') => break,
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[test]
+fn no_file_or_function_in_src_is_too_long_to_live_in() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let mut found = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        let rel = path
+            .strip_prefix(&src)
+            .expect("under src")
+            .display()
+            .to_string();
+        let n = text.lines().count();
+        if n > MAX_FILE_LINES {
+            found.push(format!("src/{rel}: {n} lines (at most {MAX_FILE_LINES})"));
+        }
+        for (line, name, len) in long_functions(&text, MAX_FN_LINES) {
+            found.push(format!(
+                "src/{rel}:{line}: fn {name} is {len} lines (at most {MAX_FN_LINES})"
+            ));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "split along the seams the code marks:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_length_scan_counts_bodies_not_braces_in_text() {
+    let short = "pub(crate) fn a(x: u8) -> char {\n    let s = \"}}}\";\n    '{'\n}\n";
+    assert!(long_functions(short, 4).is_empty());
+    assert_eq!(long_functions(short, 3), [(1, "a".to_string(), 4)]);
+    let body: String = (0..5).map(|_| "    x();\n").collect();
+    let text = format!("fn outer() {{\n{body}}}\n// fn not_code() {{\nfn declared();\n");
+    assert_eq!(long_functions(&text, 6), [(1, "outer".to_string(), 7)]);
+    assert_eq!(
+        fn_name("    async fn load<'a>(x: &'a str)"),
+        Some("load".to_string())
+    );
+    assert_eq!(fn_name("let f = |x| x; // fn nope"), None);
 }
