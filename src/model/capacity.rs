@@ -97,16 +97,7 @@ fn largest(max: u64, fits: impl Fn(u64) -> bool) -> u64 {
     if fits(max) {
         return max;
     }
-    let (mut lo, mut hi) = (1u64, max);
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if fits(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
+    bisect(1, max, &fits)
 }
 
 /// Largest value in `lo..=max` for which the monotone `fits` holds, given that it holds at `lo`:
@@ -124,7 +115,7 @@ fn largest_near(max: u64, mut lo: u64, guess: u64, fits: impl Fn(u64) -> bool) -
         }
     }
     let mut step = 1u64;
-    let mut hi = match hi {
+    let hi = match hi {
         Some(mut h) => {
             // Down from a guess that does not fit.
             loop {
@@ -153,6 +144,12 @@ fn largest_near(max: u64, mut lo: u64, guess: u64, fits: impl Fn(u64) -> bool) -
             step = step.saturating_mul(2);
         },
     };
+    bisect(lo, hi, &fits)
+}
+
+/// Largest value in `lo..hi` for which the monotone `fits` holds, given that it holds at `lo`
+/// and not at `hi`.
+fn bisect(mut lo: u64, mut hi: u64, fits: &impl Fn(u64) -> bool) -> u64 {
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
         if fits(mid) {
