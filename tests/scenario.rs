@@ -437,3 +437,15 @@ proptest! {
         prop_assert!((1.0..=24.0).contains(&normal.hours) && normal.ctx >= 1);
     }
 }
+
+/// An input's arrows step on a grid that starts at its `min`: a custom model's size (from 0.001
+/// B, in steps of 0.1) shows `min=0` so that 13 steps to 13.1, not 13.001; training tokens (from
+/// 1, in steps of a million) show `min=0`; a range whose minimum is on its grid keeps it.
+#[test]
+fn input_minimums_sit_on_the_arrows_grid() {
+    use inference_sizer::scenario::fields::{CTX, PARAMS_B, PEAK, TRAIN_TOKENS};
+    assert_eq!(PARAMS_B.range.input_min(), 0.0);
+    assert_eq!(TRAIN_TOKENS.range.input_min(), 0.0);
+    assert_eq!(CTX.range.input_min(), 1.0);
+    assert_eq!(PEAK.range.input_min(), PEAK.range.min);
+}

@@ -112,6 +112,17 @@ impl Range {
         }
     }
 
+    /// The `min` an input shows: the range's minimum brought down onto the step's grid, because a
+    /// browser counts the arrows' steps from `min` (a range from 0.001 in steps of 0.1 would step
+    /// 13 -> 13.001). A value typed below the range is clamped by the scenario, as any other.
+    pub fn input_min(&self) -> f64 {
+        if self.step > 0.0 && self.step.is_finite() {
+            (self.min / self.step).floor() * self.step
+        } else {
+            self.min
+        }
+    }
+
     pub fn contains(&self, x: f64) -> bool {
         (self.min..=self.max).contains(&x) && (!self.whole || x.fract() == 0.0)
     }

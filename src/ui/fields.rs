@@ -71,7 +71,7 @@ pub fn NumberField(
                 type="number"
                 id=id
                 inputmode="decimal"
-                min=plain(range.min)
+                min=plain(range.input_min())
                 max=plain(range.max)
                 step=plain(range.step)
                 prop:value=move || plain(shown.get())
@@ -109,7 +109,7 @@ pub fn OptionalNumberField(
                 type="number"
                 id=id
                 inputmode="decimal"
-                min=plain(range.min)
+                min=plain(range.input_min())
                 max=plain(range.max)
                 step=plain(range.step)
                 placeholder=move || default_text.get()
@@ -171,7 +171,7 @@ pub fn LogSliderNumber(
                     type="number"
                     id=id
                     inputmode="numeric"
-                    min=plain(range.min)
+                    min=plain(range.input_min())
                     max=plain(range.max)
                     step=plain(range.step)
                     prop:value=move || plain(shown.get())
