@@ -19,7 +19,7 @@ fn steady_service() -> inference_sizer::cost::Demand {
 #[test]
 fn four_h100_at_hyperscaler_prices_cost_32_to_35_thousand_eur_a_month() {
     // 4 GPUs x 11 EUR = 44 EUR/h x 730 h = 32,120 EUR; at 12 EUR: 48 x 730 = 35,040 EUR
-    // (background.md: "32,000-35,000 EUR a month").
+    // (docs/background.md: "32,000-35,000 EUR a month").
     let sizing = llm_sizing(4, 2000.0, 300.0);
     for (eur_per_gpu_hour, expected) in [(11.0, 32_120.0), (12.0, 35_040.0)] {
         let o = h100_cloud("aws-p5", OfferKind::CloudOnDemand, 4, eur_per_gpu_hour);
@@ -49,7 +49,7 @@ fn four_h100_at_hyperscaler_prices_cost_32_to_35_thousand_eur_a_month() {
 #[test]
 fn four_h100_at_gpu_cloud_prices_cost_5_8_to_8_7_thousand_eur_a_month() {
     // 4 x 2 EUR = 8 EUR/h x 730 = 5,840 EUR; 4 x 3 = 12 EUR/h x 730 = 8,760 EUR
-    // (background.md: "about 5,800-8,700 EUR a month").
+    // (docs/background.md: "about 5,800-8,700 EUR a month").
     let sizing = llm_sizing(4, 2000.0, 300.0);
     for (eur_per_gpu_hour, expected) in [(2.0, 5_840.0), (3.0, 8_760.0)] {
         let o = h100_cloud("lambda-4xh100", OfferKind::GpuCloud, 4, eur_per_gpu_hour);
@@ -67,7 +67,7 @@ fn four_h100_at_gpu_cloud_prices_cost_5_8_to_8_7_thousand_eur_a_month() {
 #[test]
 fn a_40_usd_vps_serving_a_million_requests_a_month_costs_4_cents_per_thousand() {
     // 1,000,000 requests a month = 32,877 a day over 30.42 days; 40 USD / 1,000 thousands
-    // = 0.04 USD per 1,000 requests (background.md). Traffic, disk and monitoring are included.
+    // = 0.04 USD per 1,000 requests (docs/background.md). Traffic, disk and monitoring are included.
     let vps = cpu_server("vps-small", OfferKind::Vps, 40.0);
     let w = demand(1_000_000.0 / DAYS_PER_MONTH, 24.0);
     let c = cost_of(

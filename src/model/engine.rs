@@ -108,17 +108,19 @@ impl EngineConstants {
 #[serde(default)]
 pub struct Efficiency {
     /// Share of peak memory bandwidth reached while decoding: 60-85% on optimised GPU stacks
-    /// (vLLM, TensorRT-LLM typically 70-85%), lower for portable runtimes (data/README.md; a rule
-    /// of thumb, not a published constant). AIConfigurator uses 0.8 for memory ops.
+    /// (vLLM, TensorRT-LLM typically 70-85%), lower for portable runtimes (a rule of thumb, not a
+    /// published constant). AIConfigurator uses 0.8 for memory ops.
     pub bandwidth: f64,
     /// Share of peak tensor throughput reached in prefill (max achievable BF16 matmul is 78-87%
     /// of peak on A100/H100/B200, 51-60% on MI300X/MI325X; whole-model prefill reaches less).
     pub compute: f64,
     /// Throughput lost to virtualisation, fraction: 0 bare metal; VMs 0.10-0.15 in the public
-    /// debate, 0-0.06 in VMware's MLPerf vGPU runs (data/README.md).
+    /// debate, 0-0.06 in VMware's MLPerf Inference v1.1 vGPU runs (94-100% of
+    /// bare metal, VMware's published results).
     pub virtualization_penalty: f64,
     /// Share of the interconnect's bandwidth reached by collectives (NVLink-4 and PCIe 5 copies
-    /// reach about 88% of spec, data/README.md).
+    /// reach about 88% of spec: 55 of 63 GB/s on PCIe 5 x16,
+    /// host-device copy benchmarks).
     pub interconnect: f64,
     /// Latency of one all-reduce, microseconds: NVLink and PCIe (heuristic; NCCL small-message
     /// latencies are a few to tens of microseconds).
