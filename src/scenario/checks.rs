@@ -40,7 +40,10 @@ pub fn colour(raw: &str) -> Checked {
 
 /// Free text (a provider name): printable, bounded, no control characters; trimmed.
 pub fn text(raw: &str) -> Checked {
-    let s: String = raw.trim().chars().filter(|c| !c.is_control()).collect();
+    // Control characters out first, then the blanks around: the other order leaves the blank
+    // after a control character ("\u{1} x" -> " x"), and a second reading would trim it.
+    let kept: String = raw.chars().filter(|c| !c.is_control()).collect();
+    let s = kept.trim().to_string();
     if s.is_empty() {
         Checked::Empty
     } else if s.chars().count() > MAX_TEXT {
