@@ -312,6 +312,33 @@ fn stated_gpu_memory_must_match_the_spec_within_two_percent() {
     assert!(refusal(&wrong).contains("states 40 GiB per GPU but nvidia_h100_sxm has 79.65 GiB"));
 }
 
+/// An offer may state the network between its machines (docs/interface.md §3); it is read back
+/// as written, and a speed that is not positive is refused in words.
+#[test]
+fn a_fabric_between_machines_is_read_and_checked() {
+    use inference_sizer::catalog::{Fabric, FabricKind};
+    let ok = provider_catalogue_with(r#", "fabric": {"kind": "infiniband", "gbps": 400}"#);
+    let c = Catalog::load_over(&shipped(), &ok).expect("a fabric is accepted");
+    let with_fabric: Vec<_> = c.offers.iter().filter_map(|o| o.fabric).collect();
+    assert_eq!(
+        with_fabric,
+        [Fabric {
+            kind: FabricKind::Infiniband,
+            gbps: 400.0
+        }]
+    );
+    let zero = provider_catalogue_with(r#", "fabric": {"kind": "roce", "gbps": 0}"#);
+    assert!(
+        refusal(&zero)
+            .contains("fabric.gbps (the network between machines) must be a positive speed, not 0"),
+        "{}",
+        refusal(&zero)
+    );
+    assert!(refusal_es(&zero).contains("debe ser una velocidad positiva, no 0"));
+    let unknown = provider_catalogue_with(r#", "fabric": {"kind": "carrier_pigeon", "gbps": 1}"#);
+    assert!(Catalog::load_over(&shipped(), &unknown).is_err());
+}
+
 // ---- the same messages in Spanish ----------------------------------------------------------
 
 /// The refusal as the Spanish page shows it.
@@ -385,6 +412,7 @@ fn every_fault() -> Vec<Fault> {
         BadSetupFee { amount: -100.0 },
         BadMinTerm { months: -1.0 },
         BadEgress,
+        BadFabric { gbps: 0.0 },
         BadGpuFigure {
             field: "memory_gib",
             value: 0.0,
@@ -400,6 +428,7 @@ fn every_fault() -> Vec<Fault> {
             Schema { .. } | Rate { .. } | MissingDate { .. } | BadDate { .. } | MissingId => {}
             DuplicateId { .. } | UnknownGpu { .. } | ZeroGpuCount | MemoryMismatch { .. } => {}
             BadPrice { .. } | BadSetupFee { .. } | BadMinTerm { .. } | BadEgress => {}
+            BadFabric { .. } => {}
             BadGpuFigure { .. } | BadGpuRatings | BadOfferFigures | NoFiguresSource => {}
             NoPriceSource | BadJurisdiction { .. } => {}
         }

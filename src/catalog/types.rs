@@ -202,6 +202,25 @@ pub struct OfferGpu {
     pub count: u32,
 }
 
+/// The network between the machines of an offer, where the provider states one: what lets one
+/// copy of a model span machines (pipeline parallelism at this speed). Without it, each copy stays
+/// in one machine.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Fabric {
+    pub kind: FabricKind,
+    /// Bandwidth per machine, Gbit/s.
+    pub gbps: f64,
+}
+
+/// The kind of network between machines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FabricKind {
+    Infiniband,
+    Roce,
+    Ethernet,
+}
+
 /// Egress terms of an offer.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Egress {
@@ -287,6 +306,9 @@ pub struct Offer {
     pub as_of: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
+    /// The network between machines of this offer, where the provider states one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fabric: Option<Fabric>,
 }
 
 /// An empty hourly cloud offer, for building offers in code and tests with `..Offer::default()`.
@@ -326,6 +348,7 @@ impl Default for Offer {
             source: String::new(),
             as_of: String::new(),
             notes: String::new(),
+            fabric: None,
         }
     }
 }

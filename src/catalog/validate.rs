@@ -62,6 +62,7 @@ impl Fault {
             BadPrice { .. } => ProblemKind::BadPrice,
             BadSetupFee { .. } | BadMinTerm { .. } => ProblemKind::BadFee,
             BadEgress => ProblemKind::BadEgress,
+            BadFabric { .. } => ProblemKind::BadFigure,
             BadGpuFigure { .. } | BadGpuRatings | BadOfferFigures => ProblemKind::BadFigure,
             NoFiguresSource | NoPriceSource => ProblemKind::MissingSource,
             BadJurisdiction { .. } => ProblemKind::BadJurisdiction,
@@ -278,6 +279,11 @@ fn check_offer(r: &mut Report, path: &str, o: &Offer, catalog: &Catalog) {
     if let Some(e) = o.egress {
         if !non_negative(e.price_per_gb) || !non_negative(e.included_tb) {
             r.add(path, Fault::BadEgress);
+        }
+    }
+    if let Some(f) = o.fabric {
+        if !(f.gbps.is_finite() && f.gbps > 0.0) {
+            r.add(path, Fault::BadFabric { gbps: f.gbps });
         }
     }
     let optional = [

@@ -53,6 +53,10 @@ pub enum Fault {
         months: f64,
     },
     BadEgress,
+    /// The network between an offer's machines with no positive speed.
+    BadFabric {
+        gbps: f64,
+    },
     /// A GPU figure that must be positive (`memory_gib`, `bandwidth_gbs`).
     BadGpuFigure {
         field: &'static str,
@@ -119,6 +123,10 @@ const BAD_SETUP_FEE: Both = (
     "setup fee must be zero or positive, not ",
     "la cuota de alta debe ser cero o positiva, no ",
 );
+const BAD_FABRIC: Both = (
+    "fabric.gbps (the network between machines) must be a positive speed, not ",
+    "`fabric.gbps` (la red entre máquinas) debe ser una velocidad positiva, no ",
+);
 const BAD_MIN_TERM: Both = (
     "min_term_months must be zero or positive, not ",
     "`min_term_months` debe ser cero o positivo, no ",
@@ -148,6 +156,7 @@ impl Fault {
             BadSetupFee { amount } => w.not(BAD_SETUP_FEE, *amount),
             BadMinTerm { months } => w.not(BAD_MIN_TERM, *months),
             BadEgress => w.fixed(BAD_EGRESS),
+            BadFabric { gbps } => w.not(BAD_FABRIC, *gbps),
             BadGpuFigure { field, value } => w.bad_gpu_figure(field, *value),
             BadGpuRatings => w.fixed(BAD_GPU_RATINGS),
             BadOfferFigures => w.fixed(BAD_OFFER_FIGURES),
