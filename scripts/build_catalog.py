@@ -2,9 +2,9 @@
 """Build public/catalog.json (schema 1, docs/interface.md section 3) from the reference CSVs.
 
 Usage (from the repository root):
-    python3 scripts/build_catalog.py [DATA_DIR]      # DATA_DIR defaults to ../shared/data
+    python3 scripts/build_catalog.py [DATA_DIR]      # DATA_DIR defaults to catalog-src/data
 
-Reads DATA_DIR/{gpus,offers,extras}.csv and, when present, catalog-src/models.json (written by the
+Reads DATA_DIR/{gpus,offers,extras}.csv (catalog-src/data/README.md says what they hold) and, when present, catalog-src/models.json (written by the
 model helper: a list of ModelArch objects, or {"models": [...]}); writes public/catalog.json.
 Python 3 standard library only; the output is deterministic (same input, same bytes).
 
@@ -12,7 +12,7 @@ Editorial rules (each one is applied in code below, with the reason next to it):
 - GPU memory: `memory_gib` is what a tool (nvidia-smi, vLLM, PyTorch) sees, not the vendor label.
   * HBM and non-ECC GDDR: the "GB" label is really GiB of physical memory (HBM stacks and GDDR
     chips are binary-sized) minus the driver's reservation, 0.44% on an H100 (81,559 of 81,920 MiB,
-    data README): usable = label x 81559/81920 (80 GB H100 -> 79.65 GiB).
+    as nvidia-smi shows it): usable = label x 81559/81920 (80 GB H100 -> 79.65 GiB).
   * GDDR with ECC on by default (data-centre L4, L40, L40S, A10, A10G, T4, RTX PRO server/Max-Q
     cards): ECC takes 1/16 of the memory: usable = label x 15/16 (L40S 48 GB -> 45.0 GiB, as the
     46,068 MiB nvidia-smi shows; A10G 24 GB -> 22.5 GiB vs the 22,888 MiB in gpus.csv's source).
@@ -77,7 +77,7 @@ VIRT = {"vm", "passthrough", "vgpu", "container", "bare_metal"}
 # GPUs
 # ---------------------------------------------------------------------------------------------
 
-H100_USABLE = 81559.0 / 81920.0  # driver reservation on HBM / non-ECC cards (data README)
+H100_USABLE = 81559.0 / 81920.0  # driver reservation on HBM / non-ECC cards: nvidia-smi shows 81,559 MiB on an 80 GB H100
 ECC_USABLE = 15.0 / 16.0  # GDDR with ECC on: 1/16 of memory holds the check bits
 ECC_ON_BY_DEFAULT = {
     "nvidia_l4",
@@ -335,7 +335,8 @@ def key(r):
 
 # Rows replaced by a newer row of the same offer (provider, kind, instance name, price).
 SUPERSEDED = {
-    # AWS cut P4/P5 on-demand prices in June 2025 (data README); the post-cut rows are kept.
+    # AWS cut P4/P5 on-demand prices in June 2025 (p5.48xlarge 98.32 -> 55.04 USD/h, -44%; p4d/p4de
+    # -33%; G instances were not cut); the post-cut rows are kept.
     ("AWS", "hyperscaler_on_demand", "p5.48xlarge", "98.32"): "pre-June-2025 price; post-cut 55.04",
     ("AWS", "hyperscaler_on_demand", "p4d.24xlarge", "32.7726"): "pre-June-2025 price; post-cut 21.957642",
     ("AWS", "hyperscaler_on_demand", "p4de.24xlarge", "40.96575"): "pre-June-2025 price; post-cut 27.44705",
@@ -853,9 +854,7 @@ def main():
     if len(sys.argv) > 1:
         data_dir = sys.argv[1]
     else:
-        # ../shared/data from the main checkout; ../../shared/data from a worktree under wt/.
-        candidates = [os.path.join("..", "shared", "data"), os.path.join("..", "..", "shared", "data")]
-        data_dir = next((c for c in candidates if os.path.isdir(c)), candidates[0])
+        data_dir = os.path.join("catalog-src", "data")
     extras = read_extras(data_dir)
     gpus = build_gpus(data_dir)
     offers, dropped = build_offers(data_dir, extras)
