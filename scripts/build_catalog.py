@@ -24,6 +24,19 @@ Editorial rules (each one is applied in code below, with the reason next to it):
   is no date: undated snapshots are not shipped); superseded rows (SUPERSEDED below: AWS P4/P5
   list prices from before the June 2025 cut where the post-cut row exists, Hetzner prices from
   before the 2026 increases); prices flagged as suspect by the data notes.
+- Also dropped (each with its reason below): rows whose notes begin with SUPERSEDED (a corrected
+  row replaces them); rows not orderable at their price (NOT_ORDERABLE: on-demand disabled,
+  no longer listed, spot-only shapes, cluster-only products); stale providers (STALE_PROVIDERS);
+  GPU slices (gpu_count below 1: an offer's gpu.count is a whole number of GPUs, so a MIG or vGPU
+  slice cannot be expressed yet); and any price older than 12 months on 2026-12-01 (OLDEST_DATE)
+  that no newer dated source re-confirms (RECONFIRMED, or a sibling flavour re-read in its as_of).
+- One offer per machine shape: providers that rent 1, 2, 4 or 8 GPUs in one machine at one
+  per-GPU rate get an offer for each shape, at N x the rate (MACHINE_SHAPES).
+- `fabric` (the network between machines) only where the provider states it (FABRIC, OVH_NETWORK).
+- Approximate prices (floors, marketplace medians, GPU-only rates) keep `approximate` on their
+  price and the reason in the notes (APPROXIMATE).
+- The catalogue's `as_of` is the newest price's date; the build prints per provider the number
+  of offers and the oldest price date.
 - Undated rows whose price a dated source confirms are kept with that date (CORROBORATED below).
 - A few offers are taken from the notes of a dated row (FROM_NOTES below), with that row's source.
 - Per-GPU prices of instances that only come whole (8-GPU HGX nodes) become whole-instance prices.
@@ -50,7 +63,6 @@ import os
 import re
 import sys
 
-AS_OF = "2026-11-29"
 USD_PER_EUR = 1.16
 RATE_SOURCE = (
     "EUR/USD reference rate rounded to 1.16 USD per EUR, the rate of the catalogue schema in "
@@ -156,7 +168,8 @@ GPU_FILL = {
     ),
 }
 
-# GPUs the shipped offers use that gpus.csv lacks (Hetzner GEX45/GEX63/GEX131, Latitude g4).
+# GPUs the shipped offers use that gpus.csv lacks (Hetzner GEX45/GEX63/GEX131, Latitude g4, the
+# RTX PRO 6000 editions of the 2026-12 rows, B300, MI355X).
 EXTRA_GPUS = [
     {
         "id": "nvidia_rtx_pro_4000_blackwell_sff",
@@ -221,8 +234,87 @@ EXTRA_GPUS = [
         "https://www.ferreiradozezere.net (three variants share GB202 with 188 SMs)",
         "as_of": "2025-05",
         "notes": "ESTIMATE for compute: dense FP4 = 4,000/2 TOPS, FP8 = FP4/2, BF16 = FP8/2. "
-        "Added for Latitude.sh g4.rtx6kpro.large. Verify against the datasheet before relying "
-        "on it.",
+        "Added for Latitude.sh g4.rtx6kpro.large; also the edition assumed where a cloud does not "
+        "name one (the lowest bandwidth of the three editions, so decode estimates stay "
+        "conservative). Verify against the datasheet before relying on it.",
+    },
+    {
+        "id": "nvidia_rtx_pro_6000_blackwell_workstation",
+        "vendor": "NVIDIA",
+        "name": "RTX PRO 6000 Blackwell Workstation Edition",
+        "form_factor": "PCIe",
+        "memory_gb": 96,
+        "ecc": False,
+        "bandwidth_gbs": 1792.0,
+        "fp32_tflops": 125.0,
+        "bf16_tflops": 500.0,
+        "fp8_tflops": 1000.0,
+        "int8_tops": 1000.0,
+        "fp4_tflops": 2000.0,
+        "tdp_w": 600.0,
+        "interconnect": (128, False),
+        "source": "NVIDIA RTX PRO 6000 Blackwell Workstation Edition datasheet (96 GB GDDR7, "
+        "512-bit, 1,792 GB/s, 600 W, 125 TFLOPS FP32, 4,000 AI TOPS FP4 with sparsity) as "
+        "transcribed for this catalogue | https://gpu.name/posts/nvidia-unveils-rtx-pro-6000-"
+        "blackwell-gpu-with-24-064-cores-and-96gb-memory (same memory on every edition)",
+        "as_of": "2025-09-04",
+        "notes": "Dense rates from the sparse datasheet figure: FP4 = 4,000/2, FP8 and INT8 = "
+        "FP4/2, BF16 = FP8/2. Added for the Vast.ai marketplace median of Workstation cards.",
+    },
+    {
+        "id": "nvidia_b300",
+        "vendor": "NVIDIA",
+        "name": "B300 (HGX B300, Blackwell Ultra)",
+        "form_factor": "SXM",
+        "memory_gb": 288,
+        # Verda names the same GPU "268GB": 288e9 bytes are 268.2 GiB. Which of the two a tool
+        # sees was not measured in any source, so the smaller is shipped: a plan that fits in
+        # 268 GiB fits either way.
+        "memory_gib": 268.2,
+        "ecc": False,
+        "bandwidth_gbs": 8000.0,
+        "fp32_tflops": 75.0,
+        "bf16_tflops": 2250.0,
+        "fp8_tflops": 4500.0,
+        "int8_tops": 125.0,
+        "fp4_tflops": 13500.0,
+        "tdp_w": 1100.0,
+        "interconnect": (1800, True),
+        "source": "https://www.nvidia.com/en-us/data-center/hgx/ (HGX B300, 8 GPUs: FP4 144 PFLOPS "
+        "sparse / 108 dense, FP8 72 PFLOPS, BF16 36 PFLOPS, INT8 2 POPS, FP32 600 TFLOPS, all "
+        "with sparsity where marked; up to 2.3 TB HBM3e; NVLink 5 1.8 TB/s per GPU) | "
+        "https://acecloud.ai/blog/nvidia-hgx-b300 (288 GB HBM3e and up to 8 TB/s per GPU, "
+        "2026-02-23) | https://fibermall.com/blog/?p=17161 (HGX B300 table)",
+        "as_of": "2026-02-23",
+        "notes": "Per GPU = the 8-GPU platform figure / 8; dense = sparse / 2 (FP8 72/8/2 = 4.5 PF, "
+        "BF16 36/8/2 = 2.25 PF, INT8 2/8/2 = 0.125 POPS: Blackwell Ultra cut INT8), FP4 dense "
+        "108/8 = 13.5 PF. TDP 1,100 W as reported for HGX B300 (not on the NVIDIA page read). "
+        "Usable memory 268.2 GiB (see the build's comment).",
+    },
+    {
+        "id": "amd_mi355x",
+        "vendor": "AMD",
+        "name": "Instinct MI355X",
+        "form_factor": "OAM",
+        "memory_gb": 288,
+        "ecc": False,
+        "bandwidth_gbs": 8000.0,
+        "fp32_tflops": 157.3,
+        "bf16_tflops": 2516.6,
+        "fp8_tflops": 5033.2,
+        "int8_tops": 5033.2,
+        "fp4_tflops": 10066.3,
+        "tdp_w": 1400.0,
+        "interconnect": (1075, True),
+        "source": "AMD Instinct MI355X data sheet (288 GB HBM3E, 8 TB/s, 1,400 W TBP; dense "
+        "FP16 2.5 PF, FP8 5.0 PF, MXFP4 10 PF; 7 Infinity Fabric links x 153.6 GB/s) as quoted "
+        "by https://www.theregister.com/2025/06/12/amd_mi355x/ (10 PF FP4 without sparsity, "
+        "288 GB, 8 TB/s, 1.4 kW) | https://www.tomshardware.com/pc-components/gpus/amds-instinct-"
+        "mi355x-accelerator-will-consume-1-400-watts (20.1 PF FP4 with sparsity) | ISSCC 2026 "
+        "(FP8 five petaflops, https://www.world-today-news.com/?p=7253162)",
+        "as_of": "2026-02-16",
+        "notes": "Dense figures = the sparse peaks / 2 (FP4 20.1 -> 10.07 PF). Interconnect: 7 "
+        "xGMI links x 153.6 GB/s = 1,075 GB/s per GPU on the 8-GPU platform.",
     },
 ]
 
@@ -292,13 +384,13 @@ def build_gpus(data_dir):
             }
             out.append(g)
     for e in EXTRA_GPUS:
-        ic, nvlink = (64, False) if "4000" in e["id"] else (128, False)
+        ic, nvlink = e.get("interconnect") or ((64, False) if "4000" in e["id"] else (128, False))
         out.append(
             {
                 "id": e["id"],
                 "name": e["name"],
                 "vendor": e["vendor"],
-                "memory_gib": usable_gib(e["id"], e["memory_gb"], e["ecc"]),
+                "memory_gib": e.get("memory_gib") or usable_gib(e["id"], e["memory_gb"], e["ecc"]),
                 "memory_gb_label": float(e["memory_gb"]),
                 "bandwidth_gbs": e["bandwidth_gbs"],
                 "fp32_tflops": e["fp32_tflops"],
@@ -315,7 +407,9 @@ def build_gpus(data_dir):
                 "as_of": e["as_of"],
                 "notes": e["notes"]
                 + (
-                    " Usable memory: label x 15/16 (ECC on by default)."
+                    ""
+                    if e.get("memory_gib")
+                    else " Usable memory: label x 15/16 (ECC on by default)."
                     if e["ecc"]
                     else " Usable memory: label x 81559/81920 (driver reservation)."
                 ),
@@ -347,12 +441,95 @@ SUPERSEDED = {
     # Same box and price as the L40S server: the data notes call it a documentation copy error.
     ("Scaleway", "bare_metal_monthly", "EM-T620E-H100S (Elastic Metal Titanium)", "1499.99"): "suspect price",
     # Older Lambda catalogue price (2.99/GPU-h); silybench 2026-09-25 lists 3.99/GPU-h.
-    ("Lambda", "gpu_cloud", "gpu_8x_h100_sxm5", "23.92"): "older; 2026-09-25 row (3.99/GPU-h) kept",
+    ("Lambda", "gpu_cloud", "gpu_8x_h100_sxm5", "23.92"): "older; the 2026-09-18 row (31.92) kept",
     # Vast.ai March 2026 low end; the 2026-10-19 median of verified offers is newer.
     ("Vast.ai", "gpu_cloud", "H100 (marketplace typical, low end)", "1.49"): "older low end; 2026-10-19 median kept",
     # Older Nebius catalogue price; the dated per-GPU row (3.85) is newer.
     ("Nebius", "gpu_cloud", "gpu-h100-sxm_1gpu-16vcpu-200gb", "2.95"): "undated; newer 3.85 row kept",
+    # Nebius raised per-GPU prices on 2026-10-01 (H100 3.85 -> 4.50); the 1- and 8-GPU presets at
+    # the new price are kept.
+    ("Nebius", "gpu_cloud", "HGX H100 (per GPU)", "3.85"): "before the 2026-10-01 increase; 4.50 presets kept",
+    # The same 8-GPU machine as the named shape gpu_8x_h100_sxm5 (31.92 = 8 x 3.99), which is kept.
+    ("Lambda", "gpu_cloud", "8x H100 SXM (per GPU)", "3.99"): "same machine as gpu_8x_h100_sxm5 (31.92), kept",
 }
+
+# Rows whose notes begin with SUPERSEDED share their offer with a corrected, newer row that the
+# notes name (AWS p5en.48xlarge pre-cut, Azure NC48ads / NC80adis wrong meter, Crusoe L40S).
+SUPERSEDED_MARK = re.compile(r"^\s*SUPERSEDED\b")
+
+# Rows that a buyer cannot order at the listed price, with the reason.
+NOT_ORDERABLE = {
+    # Vultr plans-metal API, 2026-10-06: deploy_ondemand=false and an empty locations list.
+    ("Vultr", "bare_metal_hourly", "vbm-112c-2048gb-8-h100-gpu", "23.92"): "on-demand disabled, no location",
+    ("Vultr", "bare_metal_hourly", "vbm-256c-2048gb-8-mi300x-gpu", "31.92"): "on-demand disabled",
+    ("Vultr", "bare_metal_hourly", "vbm-256c-3072gb-8-b200-gpu", "68.0"): "on-demand disabled",
+    # GCP sells a3-highgpu-1g/2g/4g only as Spot or Flex-start: the smallest on-demand GCP H100
+    # machine has 8 GPUs; this row is an on-demand-equivalent computed from SKUs.
+    ("GCP", "hyperscaler_on_demand", "a3-highgpu-1g (on-demand-equivalent)", "10.9791"): "Spot/Flex-start only",
+    # Hetzner no longer lists GEX44 (replaced by GEX45); each GEX server has exactly one GPU.
+    ("Hetzner", "bare_metal_monthly", "GEX44 (2026-06-15 price list)", "232.3"): "no longer listed",
+    # Voltage Park's on-demand card showed 'Contact for pricing' on 2026-10-06: the 1.99 floor
+    # is no longer a price one can order at.
+    ("Voltage Park", "bare_metal_hourly", "On-demand HGX H100 (per GPU)", "1.99"): "'Contact for pricing' on 2026-10-06",
+    # A cluster product: at least 16 GPUs (two 8-GPU machines) for at least two weeks. The schema
+    # has no "at least two machines", and one 16-GPU machine would be a machine that does not exist.
+    ("Lambda", "bare_metal_hourly", "1-Click Cluster H100 (per GPU, min 16 GPUs)", "6.16"): "cluster of 16+ GPUs only",
+    # Azure's API gives NC48ads = 2 x NC24ads (7.346); NC96ads would be about 4 x 3.673 = 14.69,
+    # but that was not read directly, and the 19.108 listed is the wrong meter (2026-12 notes).
+    ("Azure", "hyperscaler_on_demand", "Standard_NC96ads_A100_v4", "19.108"): "wrong meter; corrected price not read",
+    # Rack-scale product (a 4-GPU slice of a GB200 NVL72 rack) on an undated page; no GB200 entry
+    # in the GPU table, and a slice of a rack is not a machine the planner can rent alone.
+    ("CoreWeave", "gpu_cloud", "GB200 NVL72 (4x GB200 per node)", "42.0"): "rack slice, no GPU entry",
+}
+
+# Providers whose rows are stale as a whole, with the reason. TensorDock: its GPU-only rates need
+# CPU/RAM/storage add-ons, its pricing page returned 404 on 2026-09-20 and 2026-10-06 and its
+# public locations API returned an empty list on 2026-10-06 (marketplace emptied).
+STALE_PROVIDERS = {"TensorDock": "marketplace emptied; pricing page 404 (2026-10-06)"}
+
+# No shipped price older than 12 months: a row dated before this (as of 2026-12-01) is dropped
+# unless a newer dated source re-confirms it (RECONFIRMED, or a sibling re-read in its as_of).
+OLDEST_DATE = "2025-12-01"
+
+# Old rows whose price a newer dated source read again unchanged: (as_of, source added, what).
+RECONFIRMED = {
+    ("GCP", "hyperscaler_on_demand", "a3-highgpu-8g", "88.49"): (
+        "2026-04-20",
+        "third-party copy 52567544169 (compute pricing table 'Last updated 2026-04-20': "
+        "a3-highgpu-8g ~USD 88.49, us-central1) | third-party copy ('Raw Cloud GPU Instance "
+        "Pricing - 2026 Research') citing https://cloud.google.com/products/compute/pricing/"
+        "accelerator-optimized (USD 88.490000119, us-central1, 2026-09)",
+        "price re-read unchanged in a table dated 2026-04-20 and on GCP's page in 2026-09",
+    ),
+}
+# OVH's multi-GPU flavours come from a 2025-01-27 catalogue; OVH prices each flavour linearly
+# (2x = 2 x 1x, 4x = 4 x 1x in that catalogue: l40s-180 2,016 = 2 x 1,008) and the 1-GPU
+# flavour was read again unchanged later. The as_of cell says so: "... re-confirmed YYYY-MM-DD".
+SIBLING_RECONFIRMED = re.compile(r"re-confirmed (\d{4}-\d{2}-\d{2})")
+
+# GPU slices (gpu_count below 1: a MIG half of an RTX PRO 6000, Azure A10 at 1/6, 1/3, 1/2, Vultr
+# A100 fractions) cannot be expressed: an offer's gpu.count is a whole number of GPUs. Dropped.
+
+# Prices that are not what the buyer pays for the machine as described: shipped with
+# `approximate` on the price and the reason in the notes. (regex on the row's notes, reason)
+APPROXIMATE = [
+    (r"'Starting at'|starting from|Floor price|floor\)", "a 'starting at' price (a floor): the price varies by location or configuration"),
+    (r"MEDIAN of live", "the median of a marketplace's live offers, not one offer's price"),
+    (r"CPU/RAM extra", "a GPU-only rate: CPU and RAM are billed on top"),
+]
+
+# The network between machines of an offer, where the provider states it:
+# (provider, regex on the instance name) -> (kind, Gbit/s per machine, why). Without it the planner
+# never splits one copy of a model across machines of the offer.
+FABRIC = [
+    (
+        "Oracle Cloud (OCI)",
+        r"^BM\.GPU\.H100\.8$",
+        ("roce", 3200.0, "8 x 2 x 200 Gbps RDMA cluster network (OCI's RDMA network is RoCE v2)"),
+    ),
+]
+# OVHcloud GPU instances state their network speed in the notes ("25 Gbit/s"): Ethernet.
+OVH_NETWORK = re.compile(r"(\d+) Gbit/s")
 
 # Undated rows whose price a dated source confirms: (as_of, what confirms it).
 CORROBORATED = {
@@ -384,7 +561,13 @@ WHOLE_INSTANCE = {
     ),
 }
 
-# GPU ids the CSV leaves empty but its notes name.
+# GPU ids the CSV leaves empty but its notes name. Where the notes leave the edition or form factor
+# open, the slower card is assumed so that estimates stay conservative.
+RTX_PRO_EDITION = (
+    "RTX PRO 6000 Blackwell, edition not stated: Server Edition assumed (1,597 GB/s, the lowest "
+    "memory bandwidth of the three editions)"
+)
+H100_UNSTATED = "H100 80 GB, form factor not stated: PCIe assumed (the slower card, so estimates stay conservative)"
 GPU_FROM_NOTES = {
     "GEX45": ("nvidia_rtx_pro_4000_blackwell_sff", "GPU per notes: RTX PRO 4000 Blackwell SFF 24 GB"),
     "GEX63": ("nvidia_rtx_pro_6000_blackwell_maxq", "GPU per notes: RTX PRO 6000 Blackwell Max-Q 96 GB"),
@@ -411,11 +594,55 @@ GPU_FROM_NOTES = {
         "A100 80 GB, form factor not stated: PCIe assumed (conservative)",
     ),
     "BM.GPU.H100.8": ("nvidia_h100_sxm", "8-GPU H100 bare-metal shape: SXM assumed (form factor not stated)"),
+    # 2026-12 rows: GPUs gpus.csv lacks, or whose form factor the source does not state.
+    "B300-SXM-8-288G": ("nvidia_b300", "GPU per name: B300 SXM 288 GB"),
+    "1x B300 SXM6 268GB": ("nvidia_b300", "GPU per notes: B300 SXM6"),
+    "NVIDIA HGX B300 (per GPU)": ("nvidia_b300", "GPU per name: HGX B300"),
+    "NVIDIA B300 air-cooled (8x) spot": ("nvidia_b300", "GPU per name: B300"),
+    "1x B300 SXM6 (Secure Cloud)": ("nvidia_b300", "GPU per notes: B300 288 GB"),
+    "AMD MI355X (8x) spot": ("amd_mi355x", "GPU per name: Instinct MI355X"),
+    "g4-standard-48": ("nvidia_rtx_pro_6000_blackwell_server", "GPU per notes: RTX PRO 6000 Server Edition"),
+    "1x RTX PRO 6000 SE": ("nvidia_rtx_pro_6000_blackwell_server", "GPU per notes: RTX PRO 6000 Server Edition"),
+    "RTX PRO 6000 WS (marketplace median, 17 offers)": (
+        "nvidia_rtx_pro_6000_blackwell_workstation",
+        "GPU per notes: RTX PRO 6000 Workstation Edition",
+    ),
+    "1x RTX PRO 6000 96GB": ("nvidia_rtx_pro_6000_blackwell_server", RTX_PRO_EDITION),
+    "NVIDIA RTX PRO 6000 (per GPU)": ("nvidia_rtx_pro_6000_blackwell_server", RTX_PRO_EDITION),
+    "1x RTX PRO 6000 (Community Cloud)": ("nvidia_rtx_pro_6000_blackwell_server", RTX_PRO_EDITION),
+    "RTX PRO 6000 Blackwell (8x)": ("nvidia_rtx_pro_6000_blackwell_server", RTX_PRO_EDITION),
+    "RTXPro6000x8 (bare metal)": ("nvidia_rtx_pro_6000_blackwell_server", RTX_PRO_EDITION),
+    "h100-760 (monthly billing)": ("nvidia_h100_pcie", H100_UNSTATED),
+    "h100-760 (hourly billing)": ("nvidia_h100_pcie", H100_UNSTATED),
+    "h100-1520 (monthly billing)": ("nvidia_h100_pcie", H100_UNSTATED),
+    "h100-1520 (hourly billing)": ("nvidia_h100_pcie", H100_UNSTATED),
+    "Virtual GPU 1x H100": ("nvidia_h100_pcie", H100_UNSTATED),
+    "plusAI H100 tier (70B)": ("nvidia_h100_pcie", H100_UNSTATED),
+    "Virtual GPU 8x H100": (
+        "nvidia_h100_sxm",
+        "8-GPU H100 machine: SXM per the same page's '8x H100 SXM' bare-metal and GPU-cloud listings",
+    ),
+    "h200-1920": (
+        "nvidia_h200_nvl",
+        "H200 141 GB, form factor not stated: NVL (PCIe) assumed, the slower of the two H200 cards",
+    ),
 }
 
 # Extra offers stated in the notes of a dated row: they reuse that row's fields and source.
-# (base row key, overrides)
+# (base row key, overrides). The 2026-12 rows give DigitalOcean's on-demand H100, AWS p5.4xlarge
+# and p5en.48xlarge rows of their own, so those are no longer taken from notes.
 FROM_NOTES = [
+    (
+        # GCP a3-highgpu-8g spot has changed since the 2025-03-06 row (35.40): 52.96 in 2026-09.
+        ("GCP", "spot", "a3-highgpu-8g", "35.3957"),
+        {
+            "price": "52.962296548",
+            "as_of": "2026-09 (doc undated)",
+            "source": "third-party copy ('Raw Cloud GPU Instance Pricing - 2026 Research') citing "
+            "https://cloud.google.com/products/compute/pricing/accelerator-optimized (us-central1)",
+            "notes": "Spot prices are dynamic; USD 52.962296548 read in 2026-09 (was 35.40 on 2025-03-06).",
+        },
+    ),
     (
         ("Azure", "hyperscaler_on_demand", "Standard_ND96isr_H100_v5", "98.32"),
         {"offer_kind": "spot", "price": "18.169536", "notes": "Spot, eastus (from the 2026-10-06 Azure Retail Prices API read)."},
@@ -447,42 +674,6 @@ FROM_NOTES = [
             "notes": "EU region (Netherlands) of a US provider; 3y CUD from the same test file.",
         },
     ),
-    (
-        ("DigitalOcean", "gpu_cloud", "H100 GPU Droplet 12-month reserved (per GPU)", "3.26"),
-        {
-            "instance_name": "H100 GPU Droplet (on-demand, per GPU)",
-            "price": "4.41",
-            "min_term": "none",
-            "notes": "'New pricing is effective as of August 1, 2026': on-demand H100 4.41 USD/GPU-h. "
-            "Boot disk, 5 TiB scratch NVMe and 15,000 GiB transfer bundled.",
-        },
-    ),
-    (
-        ("AWS", "hyperscaler_reserved_1y", "p5.48xlarge", ""),
-        {
-            "offer_kind": "hyperscaler_on_demand",
-            "instance_name": "p5.4xlarge",
-            "gpu_count": "1",
-            "vcpus": "16",
-            "ram_gb": "256",
-            "local_storage_gb": "3840",
-            "price": "6.88",
-            "min_term": "none",
-            "notes": "On-demand, post-cut (instances.vantage.sh-derived data). vCPU/RAM/storage "
-            "from AWS's p5.4xlarge shape (16 vCPU, 256 GiB, 3.84 TB NVMe).",
-        },
-    ),
-    (
-        ("AWS", "hyperscaler_reserved_1y", "p5.48xlarge", ""),
-        {
-            "offer_kind": "hyperscaler_on_demand",
-            "instance_name": "p5en.48xlarge",
-            "gpu_id": "nvidia_h200_sxm",
-            "price": "63.296",
-            "min_term": "none",
-            "notes": "On-demand (instances.vantage.sh-derived data, 2026-01-21 snapshot).",
-        },
-    ),
 ]
 # OVHcloud monthly-billing rows also quote an hourly alternative (EUR, same source and date).
 OVH_HOURLY = re.compile(r"hourly alternative EUR ([0-9.]+)/h")
@@ -509,9 +700,12 @@ CPU_FAMILIES = [
 # host's channels with other tenants; a dedicated-vCPU VM has a larger but still shared slice.
 DEFAULT_CPU_BANDWIDTH = {"vps": 20.0, "dedicated_cpu": 40.0, "cloud_on_demand": 40.0}
 
+# An EU data location from the region's first part: provider region codes (Azure's
+# germanywestcentral, swedencentral, francecentral; OVH's GRA9) and country or city names.
 EU_REGION = re.compile(
-    r"^(eu|europe|westeurope|northeurope|fr|de|fi|nl|ie|fsn1|nbg1|hel1|gra|par|ams|fra|waw)\b|"
-    r"\b(EU|Europe|Gravelines|Falkenstein|Helsinki|Finland|Germany|France|Netherlands)\b",
+    r"^(eu|europe|westeurope|northeurope|fr|de|fi|nl|ie|fsn1|nbg1|hel1|gra\d*|par|ams|fra|waw)\b|"
+    r"^(germany|sweden|france|italy|spain|poland)[a-z]*$|"
+    r"\b(EU|Europe|Gravelines|Falkenstein|Helsinki|Finland|Germany|France|Netherlands)\b|\(FR\)",
     re.IGNORECASE,
 )
 
@@ -550,7 +744,7 @@ def is_eu_region(region, jurisdiction):
     if not region or region.lower().startswith("none listed") or region.lower().startswith("varies"):
         return jurisdiction == "EU" and not region
     first = re.split(r"[/,(]", region)[0].strip()
-    return bool(EU_REGION.search(first))
+    return bool(EU_REGION.search(first)) or bool(re.search(r"\(FR\)", region))
 
 
 def cpu_facts(cpu_model, instance_name, kind, sockets):
@@ -573,6 +767,81 @@ def cpu_facts(cpu_model, instance_name, kind, sockets):
 
 def is_pure_cpu(r):
     return not r["gpu_id"].strip() and (num(r["gpu_count"]) or 0) == 0
+
+
+# Providers that rent 1 to 8 GPUs in one machine at one per-GPU rate publish one per-GPU price:
+# each machine shape they rent becomes an offer of its own, at that machine's price (N x the
+# per-GPU rate), so that a plan can take one machine with the GPUs it needs instead of chaining
+# one-GPU machines. (regex on the notes that states the linear pricing, shapes.) Shapes a row of
+# their own already gives (RunPod 8x H100/H200/B200) are not derived again.
+MACHINE_SHAPES = [
+    # Verda: "sells 1x/2x/4x/8x VMs at the same per-GPU rate" (8x H200 32.00 when 1x was 4.00).
+    (r"Verda sells 1x/2x/4x/8x VMs at the same per-GPU rate", (2, 4, 8)),
+    # RunPod: "per-GPU price, multi-GPU pods at the same per-GPU rate" / "applies to 1-8 GPUs in
+    # one pod" (8x H200 Secure 36.72 = 8 x 4.59).
+    (r"multi-GPU pods at the same per-GPU rate|per-GPU price applies to 1-8 GPUs in one pod", (2, 4, 8)),
+]
+
+
+def machine_shapes(rows):
+    """Rows for the 2-, 4- and 8-GPU machines of providers that price per GPU (MACHINE_SHAPES)."""
+    stated = {
+        (r["provider"].strip(), r["gpu_id"].strip(), int(num(r["gpu_count"]) or 0), r["offer_kind"].strip())
+        for r in rows
+    }
+    out = []
+    for r in rows:
+        if num(r["gpu_count"]) != 1 or num(r["price"]) is None:
+            continue
+        shapes = next((n for pat, n in MACHINE_SHAPES if re.search(pat, r["notes"])), None)
+        if not shapes:
+            continue
+        for n in shapes:
+            gpu = r["gpu_id"].strip() or GPU_FROM_NOTES.get(r["instance_name"].strip(), ("",))[0]
+            if (r["provider"].strip(), gpu, n, r["offer_kind"].strip()) in stated:
+                continue
+            d = dict(r)
+            name = r["instance_name"].strip()
+            d["instance_name"] = re.sub(r"^1x ", f"{n}x ", name) if name.startswith("1x ") else f"{n}x {name}"
+            d["gpu_count"] = str(n)
+            d["price"] = f"{round(num(r['price']) * n, 6):g}"
+            for field in ("vcpus", "ram_gb", "local_storage_gb"):
+                d[field] = ""  # not published per shape
+            d["_gpu_id"] = gpu
+            d["notes"] = (
+                f"DERIVED machine shape: {n} x the per-GPU rate {r['price']} {r['currency']}/h of "
+                f"the 1-GPU offer (same source and date; the provider prices every shape per GPU). "
+                "vCPU, RAM and disk of this shape not published. " + r["notes"]
+            )
+            out.append(d)
+    return out
+
+
+def drop_reason(r, k, as_of):
+    """Why a row is not shipped (None: it is shipped)."""
+    if k in SUPERSEDED:
+        return "superseded: " + SUPERSEDED[k]
+    if SUPERSEDED_MARK.search(r["notes"]):
+        return "superseded: its notes name the corrected row"
+    if k in NOT_ORDERABLE:
+        return "not orderable: " + NOT_ORDERABLE[k]
+    if r["provider"].strip() in STALE_PROVIDERS:
+        return "stale: " + STALE_PROVIDERS[r["provider"].strip()]
+    count = num(r["gpu_count"])
+    if count is not None and 0 < count < 1:
+        return f"GPU slice ({r['gpu_count']} of a GPU): gpu.count is a whole number"
+    price = num(r["price"])
+    if price is None or price <= 0:
+        return "no price"
+    if r["currency"].strip().upper() not in ("EUR", "USD"):
+        return "no currency"
+    if not r["source"].strip():
+        return "no source"
+    if as_of is None:
+        return "no date (" + (r["as_of"].strip() or "empty") + ")"
+    if as_of < OLDEST_DATE:
+        return f"older than 12 months ({as_of}) and not re-confirmed"
+    return None
 
 
 def build_offers(data_dir, extras):
@@ -601,33 +870,34 @@ def build_offers(data_dir, extras):
             h["min_term"] = "none"
             h["notes"] = "Hourly alternative of the monthly-billing offer (same source). " + r["notes"]
             todo.append((h, "from-notes"))
+    for r in machine_shapes([t[0] for t in todo if drop_reason(t[0], key(t[0]), "9999") is None]):
+        todo.append((r, "shape"))
 
     offers = []
     for r, origin in todo:
         k = key(r)
-        why = None
-        if k in SUPERSEDED:
-            why = "superseded: " + SUPERSEDED[k]
-        price = num(r["price"])
-        currency = r["currency"].strip().upper()
         source = r["source"].strip()
         as_of = parse_as_of(r["as_of"])
         extra_note = []
         if k in CORROBORATED and as_of is None:
             as_of, what = CORROBORATED[k]
             extra_note.append("Date: " + what + ".")
-        if why is None and (price is None or price <= 0):
-            why = "no price"
-        if why is None and currency not in ("EUR", "USD"):
-            why = "no currency"
-        if why is None and not source:
-            why = "no source"
-        if why is None and as_of is None:
-            why = "no date (" + (r["as_of"].strip() or "empty") + ")"
+        if k in RECONFIRMED:
+            as_of, more, what = RECONFIRMED[k]
+            source = source + " | " + more
+            extra_note.append("Date: " + what + ".")
+        m = SIBLING_RECONFIRMED.search(r["as_of"])
+        if m and as_of is not None and as_of < OLDEST_DATE:
+            as_of = m.group(1)
+            extra_note.append(
+                f"Date: the 1-GPU flavour's price was read again unchanged on {as_of}, and OVH prices "
+                "each flavour linearly (this flavour's price is the 1-GPU price times its GPUs)."
+            )
+        why = drop_reason(r, k, as_of)
         if why:
             dropped.append((why, k))
             continue
-        offers.append(make_offer(r, price, currency, source, as_of, extra_note, extras))
+        offers.append(make_offer(r, num(r["price"]), r["currency"].strip().upper(), source, as_of, extra_note, extras))
     # Stable unique ids.
     seen = {}
     for o in offers:
@@ -687,7 +957,7 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
         virt = "bare_metal" if kind == "bare_metal" else "vm"
         notes.append(f"Virtualisation not stated; {virt} assumed from the offer kind.")
 
-    gpu_id = r["gpu_id"].strip()
+    gpu_id = r["gpu_id"].strip() or r.get("_gpu_id", "")
     count = int(num(r["gpu_count"]) or 0)
     if not gpu_id and name in GPU_FROM_NOTES:
         gpu_id, why = GPU_FROM_NOTES[name]
@@ -714,6 +984,21 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
         per = "month"
         approximate = True
         notes.append(f"Source gives an hourly equivalent of a monthly rental: {price} x 730 h.")
+
+    for pat, why in APPROXIMATE:
+        if re.search(pat, r["notes"]):
+            approximate = True
+            notes.append("Approximate price: " + why + ".")
+
+    fabric = None
+    for prov, pat, (fkind, gbps, why) in FABRIC:
+        if provider == prov and re.search(pat, name):
+            fabric = {"kind": fkind, "gbps": gbps}
+            notes.append("Fabric: " + why + ".")
+    m = OVH_NETWORK.search(r["notes"])
+    if provider == "OVHcloud" and gpu_id and m:
+        fabric = {"kind": "ethernet", "gbps": float(m.group(1))}
+        notes.append(f"Fabric: the instance's {m.group(1)} Gbit/s network as OVH states it (Ethernet).")
 
     jurisdiction = r["jurisdiction"].strip()
     if jurisdiction not in ("US", "EU", "other"):
@@ -760,8 +1045,8 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
     base_name = re.sub(r"\s*\(.*?\)\s*", " ", r["instance_name"]).strip() or r["instance_name"]
     parts = [slug(provider, keep_dots=False), slug(base_name)]
     if provider in HYPERSCALERS and region:
-        parts.append(slug(region))
-    if kind == "cloud_spot":
+        parts.append(slug(re.sub(r"\s*\(.*", "", region)))
+    if kind == "cloud_spot" and not parts[-1].endswith("spot"):
         parts.append("spot")
     if csv_kind in RESERVED_TERM:
         parts.append(f"reserved-{RESERVED_TERM[csv_kind] // 12}y")
@@ -792,6 +1077,7 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
         "setup_fee": {"amount": setup, "currency": currency} if setup else None,
         "min_term_months": term,
         "egress": egress,
+        "fabric": fabric,
         "storage_per_gb_month": storage,
         "local_storage_gb": num(r["local_storage_gb"]),
         "region": region,
@@ -864,7 +1150,8 @@ def main():
             assert o["gpu"]["id"] in gpu_ids, o["id"] + " uses unknown GPU " + o["gpu"]["id"]
     catalog = {
         "schema": 1,
-        "as_of": AS_OF,
+        # The catalogue's date: the newest price in it (a full date; month-only dates sort first).
+        "as_of": max(o["as_of"] for o in offers if len(o["as_of"]) == 10),
         "usd_per_eur": USD_PER_EUR,
         "rate_source": RATE_SOURCE,
         "gpus": gpus,
@@ -880,6 +1167,13 @@ def main():
         kinds[o["kind"]] = kinds.get(o["kind"], 0) + 1
     print(f"wrote public/catalog.json: {len(gpus)} GPUs, {len(catalog['models'])} models, {len(offers)} offers")
     print("  by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
+    print("  by provider (offers, oldest price date):")
+    providers = {}
+    for o in offers:
+        n, oldest = providers.get(o["provider"], (0, "9999"))
+        providers[o["provider"]] = (n + 1, min(oldest, o["as_of"]))
+    for p, (n, oldest) in sorted(providers.items(), key=lambda x: x[0].lower()):
+        print(f"    {p}: {n}, oldest {oldest}")
     print(f"  dropped {len(dropped)} rows:")
     for why, k in dropped:
         print(f"    {k[0]} / {k[2]} ({k[1]}, {k[3] or 'no price'}): {why}")

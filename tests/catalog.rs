@@ -198,7 +198,7 @@ fn yearly_and_reserved_prices_carry_their_terms() {
     assert_close(annual.price.amount, 861.0); // 10,332 USD a year / 12
     assert!(annual.price.approximate);
     assert_close(annual.min_term_months, 12.0);
-    let cud = offer(&c, "gcp-a3-highgpu-8g-us-central1-reserved-3y");
+    let cud = offer(&c, "gcp-a3-highgpu-8g-europe-west4-reserved-3y");
     assert_eq!(cud.kind, OfferKind::CloudReserved);
     assert_close(cud.min_term_months, 36.0);
     assert!(cud.name.contains("3-year"));
@@ -730,7 +730,7 @@ fn hidden_cost_terms_come_from_the_provider_extras() {
     assert_eq!(egress.currency, Currency::Eur);
     assert_eq!(cx.storage_per_gb_month, Some(0.0572));
     // Bare metal: local disks included, no network-volume price.
-    assert_eq!(offer(&c, "hetzner-gex44").storage_per_gb_month, None);
+    assert_eq!(offer(&c, "hetzner-gex45").storage_per_gb_month, None);
 }
 
 #[test]
@@ -755,7 +755,7 @@ fn dates_may_be_as_precise_as_the_source() {
 #[test]
 fn single_tenancy_is_claimed_only_where_the_source_says_bare_metal() {
     let c = shipped();
-    assert!(offer(&c, "hetzner-gex44").single_tenant);
+    assert!(offer(&c, "hetzner-gex45").single_tenant);
     // Contabo's GPU offer: the source does not say whether it is a VPS or a dedicated server.
     assert!(!offer(&c, "contabo-l40s-gpu-offer").single_tenant);
     assert!(c
@@ -831,4 +831,180 @@ fn compiled_in_catalogue_is_the_shipped_one_without_notes() {
         BUILTIN_JSON.len(),
         SHIPPED.len()
     );
+}
+
+// ---- the 2026-12 market: the build's editorial rules, read back from the shipped file ------
+
+/// Days from 0000-03-01 to a `YYYY-MM-DD` (or `YYYY-MM`, taken as its first day) date.
+fn day_number(date: &str) -> i64 {
+    let mut parts = date.split('-').map(|p| p.parse::<i64>().expect(date));
+    let (y, m, d) = (
+        parts.next().expect(date),
+        parts.next().unwrap_or(1),
+        parts.next().unwrap_or(1),
+    );
+    let (y, m) = if m <= 2 { (y - 1, m + 12) } else { (y, m) };
+    365 * y + y / 4 - y / 100 + y / 400 + (153 * (m - 3) + 2) / 5 + d
+}
+
+#[test]
+fn no_shipped_price_is_older_than_twelve_months_on_the_build_date() {
+    // The build drops any price dated before 2025-12-01 (12 months before 2026-12-01) that no
+    // newer dated source re-confirms.
+    let c = shipped();
+    let cutoff = day_number("2025-12-01");
+    for o in &c.offers {
+        assert!(
+            day_number(&o.as_of) >= cutoff,
+            "{} is dated {}",
+            o.id,
+            o.as_of
+        );
+    }
+    // The 2025-03-06 GCP a3-highgpu-8g price ships with the date that re-read it unchanged.
+    let a3 = offer(&c, "gcp-a3-highgpu-8g-us-central1");
+    assert_eq!((a3.as_of.as_str(), a3.price.amount), ("2026-04-20", 88.49));
+    // Its spot price changed: 52.96 in 2026-09, not the 35.40 of 2025.
+    assert_close(
+        offer(&c, "gcp-a3-highgpu-8g-us-central1-spot").price.amount,
+        52.962296548,
+    );
+    // OVH's 2x/4x flavours (2025-01-27 catalogue) carry the date their 1-GPU flavour was re-read.
+    assert_eq!(offer(&c, "ovhcloud-h100-1520").as_of, "2026-09-26");
+}
+
+#[test]
+fn the_catalogue_date_is_its_newest_price() {
+    let c = shipped();
+    let newest = c
+        .offers
+        .iter()
+        .map(|o| o.as_of.as_str())
+        .filter(|d| d.len() == 10)
+        .max()
+        .expect("dated offers");
+    assert_eq!(c.as_of, newest);
+    assert_eq!(c.as_of, "2026-11-09");
+}
+
+#[test]
+fn rows_that_cannot_be_ordered_are_not_shipped() {
+    let c = shipped();
+    for gone in [
+        // Vultr plans-metal API, 2026-10-06: deploy_ondemand=false.
+        "vultr-vbm-112c-2048gb-8-h100-gpu",
+        "vultr-vbm-256c-3072gb-8-b200-gpu-hourly",
+        "vultr-vbm-256c-2048gb-8-mi300x-gpu",
+        // GCP sells the 1-GPU A3 only as Spot / Flex-start.
+        "gcp-a3-highgpu-1g-us-central1",
+        // Hetzner no longer lists GEX44; TensorDock's marketplace is empty.
+        "hetzner-gex44",
+        "tensordock-h100-sxm5-80gb",
+        // Superseded by corrected rows (Azure's NC80adis is 2 x NC40ads = 13.96, not 17.64).
+        "lambda-8x-h100-sxm",
+    ] {
+        assert!(c.offer(gone).is_none(), "{gone} is shipped");
+    }
+    let nc80 = offer(&c, "azure-standard-nc80adis-h100-v5-eastus");
+    assert_close(nc80.price.amount, 13.96);
+    assert!(c.offers.iter().all(|o| o.provider != "TensorDock"));
+}
+
+#[test]
+fn per_gpu_providers_get_one_offer_per_machine_shape() {
+    let c = shipped();
+    // Verda sells 1x/2x/4x/8x VMs at one per-GPU rate: 2 x 3.81 = 7.62 USD/h, 4 x 3.81 = 15.24.
+    for (id, gpus, price) in [
+        ("verda-1x-h100-sxm5-80gb", 1, 3.81),
+        ("verda-2x-h100-sxm5-80gb", 2, 7.62),
+        ("verda-4x-h100-sxm5-80gb", 4, 15.24),
+        ("verda-8x-h100-sxm5-80gb", 8, 30.48),
+    ] {
+        let o = offer(&c, id);
+        assert_eq!(o.gpu.as_ref().map(|g| g.count), Some(gpus), "{id}");
+        assert_close(o.price.amount, price);
+    }
+    // A shape the provider prices itself is not derived again: RunPod's 8x H200 Secure pod is
+    // 36.72 (its own row), the only 8x H200 Secure offer.
+    assert_close(
+        offer(&c, "runpod-8x-h200-sxm-pod-secure-cloud")
+            .price
+            .amount,
+        36.72,
+    );
+    // Scaleway rents H100 SXM machines of 2, 4 and 8 GPUs: three offers, each its machine's price.
+    assert_close(offer(&c, "scaleway-h100-sxm-4-80g").price.amount, 12.771);
+}
+
+#[test]
+fn every_new_gpu_has_datasheet_figures_and_a_source() {
+    let c = shipped();
+    // B300: 288 GB label; 268.2 GiB shipped (288e9 B = 268.2 GiB, Verda's "268GB").
+    let b300 = c.gpu("nvidia_b300").expect("B300");
+    assert_close(b300.memory_gib, 268.2);
+    assert_close(b300.bf16_tflops, 2250.0); // HGX B300: 36 PFLOPS sparse / 8 GPUs / 2
+                                            // MI355X: 288 GB x 81559/81920 = 286.73 GiB; 8 TB/s.
+    let mi355x = c.gpu("amd_mi355x").expect("MI355X");
+    assert_close(mi355x.memory_gib, 286.73);
+    assert_close(mi355x.bandwidth_gbs, 8000.0);
+    for id in [
+        "nvidia_rtx_pro_6000_blackwell_workstation",
+        "nvidia_rtx_5090",
+        "nvidia_rtx_4090",
+    ] {
+        let g = c.gpu(id).expect(id);
+        assert!(!g.source.trim().is_empty() && g.bandwidth_gbs > 0.0, "{id}");
+    }
+    // Every offer's GPU is in the table (the validator checks it; this names the B300 users).
+    for id in ["scaleway-b300-sxm-8-288g", "digitalocean-amd-mi355x-spot"] {
+        let gpu = offer(&c, id).gpu_id().expect("a GPU");
+        assert!(c.gpu(gpu).is_some(), "{id} uses {gpu}");
+    }
+}
+
+#[test]
+fn fabric_is_shipped_only_where_the_provider_states_it() {
+    let c = shipped();
+    let oci = offer(&c, "oracle-cloud-oci-bm.gpu.h100.8")
+        .fabric
+        .expect("stated");
+    // 8 x 2 x 200 Gbit/s RDMA = 3,200 Gbit/s.
+    assert_close(oci.gbps, 3200.0);
+    let ovh = offer(&c, "ovhcloud-h100-1520").fabric.expect("stated");
+    assert_close(ovh.gbps, 25.0);
+    // Lambda states no network between its machines: none is assumed.
+    assert!(offer(&c, "lambda-gpu-8x-h100-sxm5").fabric.is_none());
+}
+
+#[test]
+fn floors_and_marketplace_medians_are_marked_approximate() {
+    let c = shipped();
+    for id in [
+        "vast-ai-rtx-5090",                                      // median of live offers
+        "salad-rtx-5090-32gb",                                   // GPU-only: CPU/RAM extra
+        "hyperstack-h100-sxm-reservation-starting-from-per-gpu", // 'starting from'
+    ] {
+        assert!(offer(&c, id).price.approximate, "{id}");
+    }
+    assert!(!offer(&c, "verda-1x-h100-sxm5-80gb").price.approximate);
+}
+
+#[test]
+fn an_eu_buyer_finds_single_tenant_machines_for_a_70b_model() {
+    // The complaint: no EU single-tenant machine with the memory for a 70B FP8 model.
+    let c = shipped();
+    let big: Vec<&str> = c
+        .offers
+        .iter()
+        .filter(|o| o.region_eu && o.single_tenant)
+        .filter(|o| {
+            o.gpu.as_ref().is_some_and(|g| {
+                c.gpu(&g.id).map(|s| s.memory_gib * f64::from(g.count)) >= Some(90.0)
+            })
+        })
+        .map(|o| o.id.as_str())
+        .collect();
+    for id in ["hetzner-gex131", "sesterce-rtxpro6000x8"] {
+        assert!(big.contains(&id), "{id} missing from {big:?}");
+    }
 }
