@@ -1008,3 +1008,84 @@ fn an_eu_buyer_finds_single_tenant_machines_for_a_70b_model() {
         assert!(big.contains(&id), "{id} missing from {big:?}");
     }
 }
+
+// ---- freshness: ages counted to a day the caller gives -------------------------------------
+
+#[test]
+fn ages_are_whole_days_and_months_counted_to_the_day_given() {
+    use inference_sizer::catalog::freshness::{days_between, months_between};
+    // 2026-11-09 to 2027-02-07: 21 (rest of November) + 31 + 31 + 7 = 90 days.
+    assert_eq!(days_between("2026-11-09", "2027-02-07"), Some(90));
+    assert_eq!(days_between("2026-11-09", "2027-02-08"), Some(91));
+    // Across a leap day: 2028-02-28 to 2028-03-01 is 2 days.
+    assert_eq!(days_between("2028-02-28", "2028-03-01"), Some(2));
+    // 2026-03-15 to 2026-11-14 is 7 whole months; a day later, 8.
+    assert_eq!(months_between("2026-03-15", "2026-11-14"), Some(7));
+    assert_eq!(months_between("2026-03-15", "2026-11-15"), Some(8));
+    // A month-only date counts from the month's first day (the oldest it can be).
+    assert_eq!(months_between("2026-02", "2026-08-01"), Some(6));
+    // A day before the date is age 0, not a negative age; a non-date has no age.
+    assert_eq!(days_between("2026-11-09", "2026-01-01"), Some(0));
+    assert_eq!(months_between("last week", "2026-11-09"), None);
+}
+
+#[test]
+fn freshness_flags_old_prices_and_a_stale_catalogue() {
+    use inference_sizer::catalog::Freshness;
+    let offers = [
+        ("old", "2026-03-15"),
+        ("fresh", "2026-10-06"),
+        ("month-only", "2026-05"),
+    ];
+    // On 2026-12-01: 2026-03-15 is 8 months old (shown), 2026-10-06 under 2 (not shown),
+    // 2026-05 counts from 2026-05-01: 7 months (shown). The catalogue (2026-11-09) is 22 days old.
+    let f = Freshness::on("2026-12-01", "2026-11-09", offers);
+    assert_eq!(f.today, "2026-12-01");
+    assert_eq!(f.catalog_age_days, 22);
+    assert!(!f.catalog_stale);
+    assert_eq!(f.price_age("old"), Some(8));
+    assert_eq!(f.price_age("fresh"), None);
+    assert_eq!(f.price_age("month-only"), Some(7));
+    // 91 days after the catalogue's date: over 90, stale.
+    let later = Freshness::on("2027-02-08", "2026-11-09", offers);
+    assert_eq!(later.catalog_age_days, 91);
+    assert!(later.catalog_stale);
+    // Exactly 90 days: not yet.
+    assert!(!Freshness::on("2027-02-07", "2026-11-09", offers).catalog_stale);
+    // A "today" that is not a full date falls back to the catalogue's date.
+    let fallback = Freshness::on("tomorrow", "2026-11-09", offers);
+    assert_eq!(
+        (fallback.today.as_str(), fallback.catalog_age_days),
+        ("2026-11-09", 0)
+    );
+}
+
+#[test]
+fn the_age_of_a_price_is_said_in_both_languages() {
+    use inference_sizer::words::catalog::{catalogue_date, catalogue_stale, price_date};
+    assert_eq!(
+        price_date("2026-03-15", Some(8), Lang::En),
+        "2026-03-15 · 8 months"
+    );
+    assert_eq!(
+        price_date("2026-03-15", Some(8), Lang::Es),
+        "2026-03-15 · 8 meses"
+    );
+    assert_eq!(
+        price_date("2026-05-15", Some(1), Lang::Es),
+        "2026-05-15 · 1 mes"
+    );
+    assert_eq!(price_date("2026-10-06", None, Lang::En), "2026-10-06");
+    assert_eq!(
+        catalogue_date("2026-11-09", Lang::En),
+        "Prices as of 2026-11-09 (the catalogue's date)."
+    );
+    assert_eq!(
+        catalogue_date("2026-11-09", Lang::Es),
+        "Precios a fecha de 2026-11-09 (fecha del catálogo)."
+    );
+    assert!(catalogue_stale("2026-11-09", 1204, Lang::En)
+        .starts_with("The price catalogue is 1,204 days old (prices as of 2026-11-09)"));
+    assert!(catalogue_stale("2026-11-09", 1204, Lang::Es)
+        .starts_with("El catálogo de precios tiene 1.204 días (precios a fecha de 2026-11-09)"));
+}

@@ -247,7 +247,8 @@ fn sizer_help_prints_usage_to_stdout_and_exits_0_but_an_unknown_flag_exits_2() {
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(stdout.starts_with("Sizes the hardware"), "{stdout}");
         assert!(
-            stdout.contains("usage: sizer [--catalog FILE] [--compact | --csv]"),
+            stdout
+                .contains("usage: sizer [--catalog FILE] [--today YYYY-MM-DD] [--compact | --csv]"),
             "{stdout}"
         );
         assert!(stdout.contains("--compact"), "{stdout}");
@@ -963,4 +964,33 @@ fn the_report_notes_an_unknown_provider_and_prices_newer_than_the_link() {
         r.warnings
     );
     assert!(report_for(&format!("asof={now}")).warnings.is_empty());
+}
+
+#[test]
+fn the_report_carries_the_ages_the_page_shows_counted_to_the_day_given() {
+    let r = report_for("model=llama-3.1-8b");
+    // By default the ages are counted to the catalogue's own date: never stale on that day.
+    assert_eq!(r.freshness.today, r.catalog_as_of);
+    assert_eq!(r.freshness.catalog_age_days, 0);
+    // On a later day, each option's price date gives its age; the catalogue's, the notice.
+    let later = r.clone().counted_to("2027-06-01");
+    assert_eq!(later.freshness.today, "2027-06-01");
+    assert!(later.freshness.catalog_stale);
+    for o in &later.options {
+        let months = inference_sizer::catalog::freshness::months_between(&o.as_of, "2027-06-01");
+        assert_eq!(
+            later.freshness.price_age(&o.offer_id),
+            months.filter(|m| *m >= 6),
+            "{}",
+            o.offer_id
+        );
+    }
+    // Latitude.sh vm.l40s.small is dated 2026-03-22: 14 whole months on 2027-06-01.
+    assert_eq!(
+        later.freshness.price_age("latitude-sh-vm.l40s.small"),
+        Some(14)
+    );
+    // The JSON carries it.
+    let json = serde_json::to_value(&later).expect("JSON");
+    assert_eq!(json["freshness"]["catalog_stale"], true);
 }

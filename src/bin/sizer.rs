@@ -29,15 +29,17 @@ mod cli {
     use inference_sizer::report::{csv, evaluate_query};
 
     const USAGE: &str =
-        "usage: sizer [--catalog FILE] [--compact | --csv] 'QUERY STRING or SHARE URL'";
+        "usage: sizer [--catalog FILE] [--today YYYY-MM-DD] [--compact | --csv] 'QUERY STRING or SHARE URL'";
 
     const HELP: &str = "\
 Sizes the hardware for an AI model and costs it, cloud against bare metal, and prints the
 report as JSON.
 
-usage: sizer [--catalog FILE] [--compact | --csv] 'QUERY STRING or SHARE URL'
+usage: sizer [--catalog FILE] [--today YYYY-MM-DD] [--compact | --csv] 'QUERY STRING or SHARE URL'
 
   --catalog FILE   offers from FILE (catalogue schema 1) instead of the built-in ones
+  --today DATE     count the ages of the prices (report.freshness) to DATE instead of the
+                   catalogue's own date
   --compact        one line of JSON instead of indented
   --csv            the comparison of every option as CSV instead of the report (the page's
                    \"Export comparison\" with no filter; why_not in the scenario's language)
@@ -57,10 +59,12 @@ Exit status: 0 (with warnings for clamped or unknown input), 2 when it cannot ru
         let mut query: Option<String> = None;
         let mut compact = false;
         let mut as_csv = false;
+        let mut today: Option<String> = None;
         let mut it = args.into_iter();
         while let Some(a) = it.next() {
             match a.as_str() {
                 "--catalog" => catalog_file = Some(it.next().ok_or("--catalog needs a file")?),
+                "--today" => today = Some(it.next().ok_or("--today needs a date")?),
                 "--compact" => compact = true,
                 "--csv" => as_csv = true,
                 "-h" | "--help" => return Ok(format!("{HELP}\n")),
@@ -85,7 +89,13 @@ Exit status: 0 (with warnings for clamped or unknown input), 2 when it cannot ru
                     .map_err(|e| format!("catalogue {path} was refused: {e}"))?
             }
         };
-        let report = evaluate_query(query.as_deref().unwrap_or(""), &catalog);
+        let mut report = evaluate_query(query.as_deref().unwrap_or(""), &catalog);
+        if let Some(day) = today {
+            if !(day.len() == 10 && inference_sizer::catalog::is_date(&day)) {
+                return Err(format!("--today {day} is not a date (YYYY-MM-DD)\n{USAGE}"));
+            }
+            report = report.counted_to(&day);
+        }
         if as_csv {
             return Ok(csv::comparison(&report.options));
         }

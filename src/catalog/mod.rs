@@ -1,10 +1,12 @@
 //! GPU specs, offers and prices with units and sources; loading and validating catalogue JSON.
 //! Pure Rust: no browser APIs.
 
+pub mod freshness;
 mod load;
 mod types;
 mod validate;
 
+pub use freshness::{Freshness, PriceAge};
 pub use load::{filter_provider, merge_provider, CatalogError, FieldError, BUILTIN_JSON, SCHEMA};
 pub use types::*;
 pub use validate::{is_date, validate, Fault, IdList, Problem, ProblemKind, MEMORY_TOLERANCE};

@@ -103,6 +103,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     };
     let curves = curves(&engine.sizing, &hw, real_hw, &costs);
 
+    let freshness = super::freshness::of(&options, &catalog.as_of, &catalog.as_of);
     Report {
         schema: REPORT_SCHEMA,
         scenario: s.figures_query(),
@@ -119,6 +120,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         options,
         currency: s.cur.code().to_string(),
         catalog_as_of: catalog.as_of.clone(),
+        freshness,
         curves,
     }
 }

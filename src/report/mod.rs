@@ -6,6 +6,7 @@
 pub mod csv;
 mod curves;
 mod evaluate;
+mod freshness;
 mod sizing;
 mod types;
 

@@ -63,6 +63,10 @@ pub struct Report {
     pub options: Vec<OptionReport>,
     pub currency: String,
     pub catalog_as_of: String,
+    /// How old the catalogue and the prices are on the day the report is for
+    /// ([`Report::counted_to`]; by default the catalogue's own date).
+    #[serde(default)]
+    pub freshness: crate::catalog::Freshness,
     /// The series behind the charts (numbers only; `chart::from_report` adds the words).
     #[serde(default)]
     pub curves: Curves,

@@ -28,6 +28,17 @@ impl Ctx {
     }
 }
 
+/// The browser's local date, `YYYY-MM-DD`.
+fn browser_today() -> String {
+    let d = js_sys::Date::new_0();
+    format!(
+        "{:04}-{:02}-{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date()
+    )
+}
+
 /// The shared state, for components.
 pub fn ctx() -> Ctx {
     expect_context::<Ctx>()
@@ -41,6 +52,7 @@ pub fn App() -> impl IntoView {
     // Freeing a report (a few thousand strings) can wait until its successor is on screen: the
     // memo hands the old one over here, and it is dropped after the next paint.
     let retired = StoredValue::new(Vec::<Arc<Report>>::new());
+    let today = browser_today();
     let report = Memo::new(move |previous: Option<&Arc<Report>>| {
         if let Some(old) = previous {
             let first = retired.with_value(Vec::is_empty);
@@ -55,7 +67,9 @@ pub fn App() -> impl IntoView {
         let mut scenario = sc.scenario.get();
         // The report's sentences follow the page's language, even when the URL has none.
         scenario.lang = Some(sc.lang.get());
-        Arc::new(cat.catalog.with(|c| crate::report::evaluate(&scenario, c)))
+        let report = cat.catalog.with(|c| crate::report::evaluate(&scenario, c));
+        // The prices' ages are counted to the browser's date (the core reads no clock).
+        Arc::new(report.counted_to(&today))
     });
     let c = Ctx { sc, cat, report };
     provide_context(c);

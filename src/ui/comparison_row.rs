@@ -55,8 +55,9 @@ fn source_cell(lang: Lang, source: &str) -> AnyView {
     }
 }
 
-/// The row of `o`, amounts in `cur`.
-pub fn row(lang: Lang, o: &OptionReport, cur: Currency) -> impl IntoView {
+/// The row of `o`, amounts in `cur`; `price_age`: its price's age in months when old enough to
+/// show (the report's `freshness`).
+pub fn row(lang: Lang, o: &OptionReport, cur: Currency, price_age: Option<u32>) -> impl IntoView {
     let money = |x: f64| money(x, cur, lang);
     // "yes" only when the option can serve: it fits, meets the speed and latency targets and
     // passes the constraints. Otherwise why not (too slow, say, though it fits in memory).
@@ -89,7 +90,9 @@ pub fn row(lang: Lang, o: &OptionReport, cur: Currency) -> impl IntoView {
             </td>
             <td class="num">{o.break_even_weeks.map(|w| number(w, 0, lang)).unwrap_or_default()}</td>
             <td>{format!("{} · {}", jurisdiction_short(lang, &o.jurisdiction), o.region)}</td>
-            <td>{o.as_of.clone()}</td>
+            <td class="as-of" class:old-price=price_age.is_some()>
+                {crate::words::catalog::price_date(&o.as_of, price_age, lang)}
+            </td>
             <td>{source_cell(lang, &o.source)}</td>
         </tr>
     }

@@ -96,7 +96,7 @@ pub fn ComparisonTable() -> impl IntoView {
                                     rows.iter()
                                         .take(limit)
                                         .filter_map(|&i| r.options.get(i))
-                                        .map(|o| row(lang, o, cur))
+                                        .map(|o| row(lang, o, cur, r.freshness.price_age(&o.offer_id)))
                                         .collect_view()
                                 })
                             })

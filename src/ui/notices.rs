@@ -101,6 +101,7 @@ pub fn Notices() -> impl IntoView {
                         }
                     })
             }}
+            <CatalogStale />
             <Show when=move || !warnings.with(|w| w.is_empty())>
                 <div class="notice warn" role="status" id="warnings">
                     <strong>{move || c.t(T::Warnings)}</strong>
@@ -112,5 +113,29 @@ pub fn Notices() -> impl IntoView {
                 </div>
             </Show>
         </div>
+    }
+}
+
+/// The catalogue is over 90 days old on the browser's date (the report counts it): its prices
+/// may have changed.
+#[component]
+fn CatalogStale() -> impl IntoView {
+    let c = ctx();
+    let stale = Memo::new(move |_| {
+        let lang = c.lang();
+        c.report.with(|r| {
+            r.freshness.catalog_stale.then(|| {
+                crate::words::catalog::catalogue_stale(
+                    &r.catalog_as_of,
+                    r.freshness.catalog_age_days,
+                    lang,
+                )
+            })
+        })
+    });
+    move || {
+        stale.get().map(
+            |text| view! { <p class="notice warn" role="status" id="catalog-stale">{text}</p> },
+        )
     }
 }

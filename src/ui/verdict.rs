@@ -85,6 +85,11 @@ pub fn Verdict() -> impl IntoView {
                         .into_any()
                 }
             }}
+            <p class="verdict-footer" id="verdict-as-of">
+                {move || {
+                    c.report.with(|r| crate::words::catalog::catalogue_date(&r.catalog_as_of, c.lang()))
+                }}
+            </p>
         </section>
     }
 }

@@ -531,3 +531,61 @@ pub fn invalid(problems: &[String], lang: Lang) -> String {
     ]
     .concat()
 }
+
+// ---- how old the prices are (`crate::catalog::freshness`) --------------------------------------
+
+/// `1 month` / `8 months`, `1 mes` / `8 meses`.
+fn months(n: u32, lang: Lang) -> String {
+    let unit = match (n == 1, lang) {
+        (true, Lang::En) => "month",
+        (false, Lang::En) => "months",
+        (true, Lang::Es) => "mes",
+        (false, Lang::Es) => "meses",
+    };
+    [
+        crate::format::number(f64::from(n), 0, lang),
+        " ".into(),
+        unit.into(),
+    ]
+    .concat()
+}
+
+/// A price's date for the comparison, with its age when it is old enough to show:
+/// `2026-03-15 · 8 months` / `2026-03-15 · 8 meses`; the date alone otherwise.
+pub fn price_date(as_of: &str, age_months: Option<u32>, lang: Lang) -> String {
+    match age_months {
+        Some(n) => [as_of, " · ", &months(n, lang)].concat(),
+        None => as_of.to_string(),
+    }
+}
+
+/// The verdict's footer: `Prices as of 2026-11-09 (the catalogue's date).`
+pub fn catalogue_date(as_of: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => ["Prices as of ", as_of, " (the catalogue's date)."].concat(),
+        Lang::Es => ["Precios a fecha de ", as_of, " (fecha del catálogo)."].concat(),
+    }
+}
+
+/// The notice for a catalogue too old on the day the page is used.
+pub fn catalogue_stale(as_of: &str, age_days: u32, lang: Lang) -> String {
+    let days = crate::format::number(f64::from(age_days), 0, lang);
+    match lang {
+        Lang::En => [
+            "The price catalogue is ",
+            &days,
+            " days old (prices as of ",
+            as_of,
+            "): prices may have changed since; check them with the provider before ordering.",
+        ]
+        .concat(),
+        Lang::Es => [
+            "El catálogo de precios tiene ",
+            &days,
+            " días (precios a fecha de ",
+            as_of,
+            "): pueden haber cambiado; compruébelos con el proveedor antes de contratar.",
+        ]
+        .concat(),
+    }
+}

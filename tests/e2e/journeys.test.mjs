@@ -104,17 +104,17 @@ describe("journeys", () => {
     await verdictReady(page);
     assert.equal((await page.locator("#verdict-title").textContent()).trim(), "Verdict");
     assert.match(await page.locator("#verdict-cost").textContent(), /€/);
-    // How far the recommended hardware stretches (sizer: 21,758 tokens at 16, 42 requests at 8,192).
+    // How far the recommended hardware stretches (sizer: 41,769 tokens at 16, 81 requests at 8,192).
     const headroom = async () => (await page.locator("#memory-headroom").textContent()).trim();
     assert.equal(await headroom(),
-      "On this hardware: up to 21,758 tokens of context per request at 16 concurrent requests, or up to 42 concurrent requests at 8,192 tokens.");
+      "On this hardware: up to 41,769 tokens of context per request at 16 concurrent requests, or up to 81 concurrent requests at 8,192 tokens.");
 
     await page.locator("#lang").selectOption("es");
     await page.waitForFunction(() => document.querySelector("#verdict-title")?.textContent.trim() === "Veredicto");
     assert.equal(await page.evaluate(() => document.documentElement.lang), "es");
     // Spanish money: the symbol after the amount, thousands with a dot.
     assert.match(await page.locator("#verdict-cost").textContent(), /\d €/);
-    assert.match(await headroom(), /^En este equipo: hasta 21\.758 tokens de contexto por petición con 16 peticiones simultáneas/);
+    assert.match(await headroom(), /^En este equipo: hasta 41\.769 tokens de contexto por petición con 16 peticiones simultáneas/);
 
     await page.locator("#cur").selectOption("USD");
     await page.waitForFunction(() => /\$/.test(document.querySelector("#verdict-cost")?.textContent ?? ""));
@@ -139,7 +139,7 @@ describe("journeys", () => {
     const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b");
     await verdictReady(page);
     const offer = () => page.locator("#verdict-offer").textContent();
-    assert.match(await offer(), /^TensorDock /);
+    assert.match(await offer(), /^Latitude\.sh /);
     // Closed panels hold no inputs until opened.
     assert.equal(await page.locator("#assumptions input, #constraints input").count(), 0);
 
@@ -341,11 +341,12 @@ describe("journeys", () => {
       assert.ok((await page.locator(`#${id} table tbody tr`).count()) > 0, `${id}: data table rows`);
     }
     // The cost charts in words, under each and as its description (sizer: the dedicated server
-    // costs 615 € a month against 308 € in the cloud, and 0.40 against 0.18 €/M tokens fully used).
+    // costs 615 € a month, more than Latitude.sh's L40S VM in the cloud, and more per token than
+    // RunPod's 4090s fully used).
     const words = async (id) => (await page.locator(`#${id}-summary`).textContent()).trim();
     assert.match(await words("chart-cumulative"),
-      /^Leaseweb L40S dedicated server .* \(fixed fee\) costs more each month than TensorDock .* \(cloud\): it never pays off\.$/);
-    assert.match(await words("chart-utilisation"), /^Even fully used, Leaseweb L40S dedicated server .* costs more per token than Vultr /);
+      /^Leaseweb L40S dedicated server .* \(fixed fee\) costs more each month than Latitude\.sh .* \(cloud\): it never pays off\.$/);
+    assert.match(await words("chart-utilisation"), /^Even fully used, Leaseweb L40S dedicated server .* costs more per token than RunPod /);
     for (const id of ["chart-cumulative", "chart-utilisation"]) {
       assert.equal(await page.locator(`#${id} canvas`).getAttribute("aria-describedby"), `${id}-summary`);
     }
@@ -466,5 +467,36 @@ describe("journeys", () => {
       expectNoProblems(problems);
       await context.close();
     }
+  });
+
+  test("an EU buyer of a single-tenant 70B in FP8 gets a machine, and the prices say how old they are", async () => {
+    // Issue 16: the 2026-12 catalogue has EU single-tenant machines with the memory for it (sizer:
+    // Sesterce's 8x RTX PRO 6000 bare metal in Amsterdam).
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.3-70b&quant=fp8&eu=1&tenancy=single");
+    await verdictReady(page);
+    assert.equal(await page.locator(".no-verdict").count(), 0);
+    assert.match(await page.locator("#verdict-offer").textContent(), /^Sesterce /);
+    // The verdict's footer gives the catalogue's date.
+    assert.match((await page.locator("#verdict-as-of").textContent()).trim(), /^Prices as of \d{4}-\d{2}-\d{2} \(the catalogue's date\)\.$/);
+    // Each price's date is in the table; those over 6 months old on the browser's date say their
+    // age (Latitude.sh's vm.l40s.small is dated 2026-03-22: 8 months on 2026-12-01).
+    if (await page.locator("#show-all").count()) await page.locator("#show-all").click();
+    const old = page.locator("#options-table tbody td.old-price");
+    assert.ok((await old.count()) > 0, "some price shows its age");
+    assert.match((await old.first().textContent()).trim(), /^\d{4}-\d{2}-\d{2} · \d+ months$/);
+    // The catalogue-age notice shows exactly when the catalogue is over 90 days old today.
+    const asOf = (await page.locator("#verdict-as-of").textContent()).match(/\d{4}-\d{2}-\d{2}/)[0];
+    const days = await page.evaluate((d) => {
+      const now = new Date();
+      const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+      return Math.round((today - Date.parse(d)) / 86_400_000);
+    }, asOf);
+    assert.equal(await page.locator("#catalog-stale").count(), days > 90 ? 1 : 0, `catalogue ${days} days old`);
+    // In Spanish too.
+    await page.locator("#lang").selectOption("es");
+    await page.waitForFunction(() => /^Precios a fecha de /.test(document.querySelector("#verdict-as-of")?.textContent.trim() ?? ""));
+    await page.waitForFunction(() => / · \d+ mes(es)?$/.test(document.querySelector("#options-table tbody td.old-price")?.textContent.trim() ?? ""));
+    expectNoProblems(problems);
+    await context.close();
   });
 });
