@@ -511,11 +511,14 @@ SIBLING_RECONFIRMED = re.compile(r"re-confirmed (\d{4}-\d{2}-\d{2})")
 # A100 fractions) cannot be expressed: an offer's gpu.count is a whole number of GPUs. Dropped.
 
 # Prices that are not what the buyer pays for the machine as described: shipped with
-# `approximate` on the price and the reason in the notes. (regex on the row's notes, reason)
+# `approximate` on the price and the reason in the notes. (regex on the row's notes and instance
+# name, reason)
 APPROXIMATE = [
     (r"'Starting at'|starting from|Floor price|floor\)", "a 'starting at' price (a floor): the price varies by location or configuration"),
     (r"MEDIAN of live", "the median of a marketplace's live offers, not one offer's price"),
     (r"CPU/RAM extra", "a GPU-only rate: CPU and RAM are billed on top"),
+    (r"marketplace median|marketplace, lowest", "a marketplace's live listing (its median or lowest), not a fixed price"),
+    (r"LOW CONFIDENCE", "a third-party figure the vendor's own page did not confirm (low confidence)"),
 ]
 
 # The network between machines of an offer, where the provider states it:
@@ -986,7 +989,7 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
         notes.append(f"Source gives an hourly equivalent of a monthly rental: {price} x 730 h.")
 
     for pat, why in APPROXIMATE:
-        if re.search(pat, r["notes"]):
+        if re.search(pat, r["notes"] + " " + r["instance_name"]):
             approximate = True
             notes.append("Approximate price: " + why + ".")
 
