@@ -107,12 +107,13 @@ impl EngineConstants {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Efficiency {
-    /// Share of peak memory bandwidth reached while decoding: 60-85% on optimised GPU stacks
-    /// (vLLM, TensorRT-LLM typically 70-85%), lower for portable runtimes (a rule of thumb, not a
-    /// published constant). AIConfigurator uses 0.8 for memory ops.
+    /// Share of peak memory bandwidth reached while decoding on a Hopper GPU (the reference
+    /// class; other classes scale by the same ratio from their fitted shares, `super::perf`):
+    /// 0.70 for server engines, 0.62 for llama.cpp, fitted to published runs.
     pub bandwidth: f64,
-    /// Share of peak tensor throughput reached in prefill (max achievable BF16 matmul is 78-87%
-    /// of peak on A100/H100/B200, 51-60% on MI300X/MI325X; whole-model prefill reaches less).
+    /// Share of the format's peak matmul rate reached on a Hopper GPU (max achievable BF16
+    /// matmul is 78-87% of peak on A100/H100/B200, 51-60% on MI300X/MI325X; whole models reach
+    /// less: 0.50 fitted for server engines).
     pub compute: f64,
     /// Throughput lost to virtualisation, fraction: 0 bare metal; VMs 0.10-0.15 in the public
     /// debate, 0-0.06 in VMware's MLPerf Inference v1.1 vGPU runs (94-100% of
@@ -148,14 +149,11 @@ impl Default for Efficiency {
 }
 
 impl Efficiency {
-    /// Defaults for an engine: optimised GPU servers reach more of the peak than portable ones.
+    /// Defaults for an engine: the shares its kind of engine reaches on a Hopper GPU, fitted to
+    /// published runs (`super::perf::shares`); other classes of GPU scale from these, so a
+    /// person's `bw_eff` or `flops_eff` moves them all by the same ratio.
     pub fn for_engine(engine: Engine) -> Efficiency {
-        let (bandwidth, compute) = match engine {
-            Engine::Vllm | Engine::Sglang => (0.75, 0.5),
-            Engine::Trtllm => (0.8, 0.55),
-            Engine::Llamacpp | Engine::Ollama => (0.6, 0.35),
-            Engine::Transformers => (0.4, 0.3),
-        };
+        let (bandwidth, compute) = super::perf::reference(super::perf::EngineKind::of(engine));
         Efficiency {
             bandwidth,
             compute,

@@ -1,0 +1,157 @@
+//! The speed model's fitted constants, in one place: which class of GPU a figure set belongs to,
+//! and for each class and kind of engine the shares of datasheet peak that published runs reach
+//! and the fixed cost of a layer. Every constant says where it comes from: a published figure,
+//! or the fit to `tests/data/throughput.csv` (`cargo test --test calibration -- --nocapture`
+//! prints the fit's errors; the fit is a coordinate search over these constants, run by the
+//! ignored test `fit_the_constants` in the same file, deterministic).
+
+use super::options::Engine;
+use super::workload::GpuFigures;
+use serde::{Deserialize, Serialize};
+
+/// Class of accelerator, told from its figures (the catalogue's GPUs and a custom one alike):
+/// memory technology and generation decide how much of the peak kernels reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GpuClass {
+    /// A100: HBM2e, no FP8.
+    AmpereHbm,
+    /// H100 / H200 / GH200: HBM3(e), FP8, no FP4.
+    Hopper,
+    /// B200 and later HBM parts with FP4.
+    BlackwellHbm,
+    /// AMD MI300X / MI325X: FP8 at twice BF16, BF16 above 1,100 TFLOPS.
+    Cdna3,
+    /// GDDR cards: GeForce, RTX professional, L40S, L4, A10 and the like.
+    Gddr,
+    /// Anything else (Gaudi, Volta): the Hopper shares, untested.
+    Other,
+}
+
+impl GpuClass {
+    /// The class of a GPU from its figures. The thresholds separate the catalogue's GPUs
+    /// (`tests/model_speed.rs` checks every one): HBM parts stream at 1.5 TB/s and more (A100
+    /// 40GB 1,555; GDDR7's RTX 5090 and RTX PRO 6000 reach 1,792 but carry FP4 below 4 TB/s).
+    pub fn of(g: &GpuFigures) -> GpuClass {
+        let (bw, bf16) = (g.bandwidth_gbs, g.bf16_tflops);
+        match (g.fp8_tflops, g.fp4_tflops) {
+            (_, Some(_)) if bw >= 4000.0 => GpuClass::BlackwellHbm,
+            (_, Some(_)) => GpuClass::Gddr,
+            (Some(f8), None) if f8 >= 1.5 * bf16 && bf16 >= 1100.0 => GpuClass::Cdna3,
+            (Some(f8), None) if f8 < 1.5 * bf16 => GpuClass::Other,
+            (Some(_), None) if bw >= 1500.0 => GpuClass::Hopper,
+            (None, None) if bw >= 1500.0 => GpuClass::AmpereHbm,
+            (None, None) if bw >= 900.0 && g.nvlink => GpuClass::Other,
+            _ => GpuClass::Gddr,
+        }
+    }
+    pub fn id(self) -> &'static str {
+        match self {
+            GpuClass::AmpereHbm => "ampere_hbm",
+            GpuClass::Hopper => "hopper",
+            GpuClass::BlackwellHbm => "blackwell_hbm",
+            GpuClass::Cdna3 => "cdna3",
+            GpuClass::Gddr => "gddr",
+            GpuClass::Other => "other",
+        }
+    }
+}
+
+/// Serving engines grouped by how their kernels behave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineKind {
+    /// vLLM, SGLang, TensorRT-LLM: fused kernels, CUDA graphs, continuous batching.
+    Server,
+    /// llama.cpp and Ollama: portable kernels, one sequence at a time in the published runs.
+    Portable,
+    /// Hugging Face transformers: eager PyTorch.
+    Eager,
+}
+
+impl EngineKind {
+    pub fn of(e: Engine) -> EngineKind {
+        match e {
+            Engine::Vllm | Engine::Sglang | Engine::Trtllm => EngineKind::Server,
+            Engine::Llamacpp | Engine::Ollama => EngineKind::Portable,
+            Engine::Transformers => EngineKind::Eager,
+        }
+    }
+}
+
+/// What one class of GPU under one kind of engine reaches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shares {
+    /// Share of peak memory bandwidth while streaming weights and KV cache.
+    pub bandwidth: f64,
+    /// Share of the format's peak matmul rate on dense layers (decode and prefill).
+    pub matmul: f64,
+    /// Share of the matmul rate the routed experts reach (grouped GEMMs over few tokens each),
+    /// relative to `matmul`.
+    pub experts: f64,
+    /// Fixed time per layer per forward pass (kernel launches, scheduling, norms), microseconds.
+    pub layer_us: f64,
+}
+
+/// The shares for a class of GPU and an engine kind.
+///
+/// Sources and fits (errors in `tests/calibration.rs`'s table):
+/// - **Server engines on Hopper**: bandwidth 0.70 fits TensorRT-LLM's batch-1 70B FP8 ITL on
+///   2x H100 (18.6 ms, NIM 1.8) with the all-reduce below; matmul 0.50 fits the 2,048-token
+///   TTFT of Llama-2-7B FP8 (36 ms, TensorRT-LLM 0.5) and the offline 8B FP8 runs at 128/128
+///   (28,312 tok/s, TensorRT-LLM 1.0); the maximum achievable BF16 matmul is 80% of peak on
+///   H100 SXM and 71% in FP8 (published MAMF figures), so whole-model kernels at 0.5 are
+///   plausible.
+/// - **A100**: matmul 0.55 of the BF16 peak (MAMF 87%) fits its 133 ms Llama-2-7B TTFT at
+///   2,048 tokens.
+/// - **B200**: the same shares as Hopper fit the 70B NVFP4 runs within the table's error.
+/// - **MI300X**: MAMF is 51% of peak BF16: matmul 0.35; bandwidth 0.55 (MLPerf v4.1 Llama-2-70B
+///   FP8 on one MI300X, 3,063 tok/s).
+/// - **Portable engines (llama.cpp)**: GDDR cards stream at 80-87% of peak at batch 1 (RTX 4090
+///   8B F16 at 54.8 tok/s = 881 GB/s of 1,008); HBM parts reach 42-74% with the same builds
+///   (H100 PCIe 8B F16 1.09 of 2.0 TB/s): bandwidth 0.85 on GDDR, 0.62 on Hopper, 0.50 on A100,
+///   with 25 us a layer (the 8B Q4 rows, where the weight read is short, fix it). Prefill
+///   (pp512): about 90% of the 4090's FP16 rate, 23% of the H100 PCIe's.
+/// - **Experts**: grouped GEMMs over a few tokens per expert reach a small share of the dense
+///   rate: fitted 0.25 on the TensorRT-LLM MoE rows (gpt-oss, Qwen3 MoE, DeepSeek-R1).
+/// - **Per-layer overhead of server engines**: 12 us a layer, the part of the 70B TP2 ITL the
+///   weight read and the all-reduce leave (NIM row), within CUDA-graph launch figures of a few
+///   microseconds per kernel.
+pub fn shares(class: GpuClass, kind: EngineKind) -> Shares {
+    use EngineKind::*;
+    use GpuClass::*;
+    let s = |bandwidth, matmul, experts, layer_us| Shares {
+        bandwidth,
+        matmul,
+        experts,
+        layer_us,
+    };
+    match (kind, class) {
+        (Server, Hopper | Other) => s(0.70, 0.50, 0.25, 12.0),
+        (Server, BlackwellHbm) => s(0.62, 0.38, 0.25, 12.0),
+        (Server, AmpereHbm) => s(0.70, 0.65, 0.25, 12.0),
+        (Server, Cdna3) => s(0.55, 0.35, 0.25, 20.0),
+        (Server, Gddr) => s(0.80, 0.55, 0.25, 12.0),
+        (Portable, Gddr) => s(0.85, 0.60, 0.5, 25.0),
+        (Portable, Hopper | Other | BlackwellHbm | Cdna3) => s(0.70, 0.20, 0.5, 90.0),
+        (Portable, AmpereHbm) => s(0.50, 0.30, 0.5, 25.0),
+        (Eager, _) => s(0.45, 0.30, 0.25, 60.0),
+    }
+}
+
+/// The bandwidth and matmul shares [`Efficiency::for_engine`](super::Efficiency::for_engine)
+/// states for an engine: the reference the fitted shares scale from, so that a person's
+/// `bw_eff` or `flops_eff` moves every class of GPU by the same ratio.
+pub fn reference(kind: EngineKind) -> (f64, f64) {
+    let s = shares(GpuClass::Hopper, kind);
+    (s.bandwidth, s.matmul)
+}
+
+/// Tokens one prefill forward pass carries when the replica is busy: prompts are batched (and
+/// long ones chunked) up to the engine's token budget (TensorRT-LLM `max_num_tokens` 8,192,
+/// vLLM `max_num_batched_tokens` 8,192 on large GPUs; `EngineConstants::max_batched_tokens`).
+pub const PREFILL_CHUNK_TOKENS: f64 = 8192.0;
+
+/// Utilisation a replica is planned at for the queueing wait the report shows (M/M/c): the
+/// cost model sizes replicas for the peak rate, so the average is below it; 0.7 is a common
+/// planning figure for interactive services (heuristic).
+pub const PLANNING_UTILISATION: f64 = 0.7;
