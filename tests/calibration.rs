@@ -18,6 +18,18 @@ use inference_sizer::model::*;
 
 const DATA: &str = include_str!("data/throughput.csv");
 
+const RUNS_HEAD: &str =
+    "//! The calibration table: every published run of `tests/data/throughput.csv` the speed model
+//! expresses, with the model's error on it. Written by `tests/calibration.rs`
+//! (`UPDATE_CALIBRATION=1 cargo test --test calibration`), which fails when it is stale: do not
+//! edit by hand. The report cites the nearest run and widens a figure into a range from it.
+
+use super::perf::Run;
+
+#[rustfmt::skip]
+pub const RUNS: &[Run] = &[
+";
+
 /// One CSV record (RFC 4180 quoting: commas and doubled quotes inside quotes).
 fn records(text: &str) -> Vec<Vec<String>> {
     let (mut out, mut row, mut field) = (Vec::new(), Vec::new(), String::new());
@@ -409,6 +421,8 @@ struct Scored {
     size: &'static str,
     metric: Metric,
     err: f64,
+    /// The row as `src/model/runs.rs` lists it.
+    run: String,
 }
 
 fn table(title: &str, rows: &[Scored], key: impl Fn(&Scored) -> String) {
@@ -489,6 +503,40 @@ fn score() -> (Vec<Scored>, Vec<(usize, String)>) {
             100.0 * err,
             c.layout
         );
+        let class = GpuClass::of(&GpuFigures::from(catalog.gpu(&c.gpu).expect("checked")));
+        let metric = match c.metric {
+            Metric::PerUser => "per_user",
+            Metric::Total => "total",
+            Metric::Prefill => "prefill",
+            Metric::Ttft => "ttft",
+            Metric::Tpot => "tpot",
+        };
+        let source: String = r.fields[14]
+            .split(" (")
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(90)
+            .collect();
+        let run = format!(
+            "    Run {{ line: {}, engine: {:?}, model: {:?}, params_b: {:.2}, moe: {}, gpu: {:?}, class: {:?}, gpus: {}, seqs: {}, tokens_in: {}, tokens_out: {}, metric: {:?}, published: {:?}, error: {:.3}, source: {:?}, as_of: {:?} }},\n",
+            r.line,
+            c.wl.engine.id(),
+            c.arch.id,
+            param_counts(&c.arch).total as f64 / 1e9,
+            c.arch.is_moe(),
+            c.gpu,
+            class.id(),
+            (c.per_replica as f64 * c.replicas) as u32,
+            seqs,
+            c.wl.tokens_in,
+            c.wl.tokens_out,
+            metric,
+            c.published,
+            err,
+            source,
+            r.fields[15].trim(),
+        );
         scored.push(Scored {
             line: r.line,
             gpu: c.gpu.clone(),
@@ -496,6 +544,7 @@ fn score() -> (Vec<Scored>, Vec<(usize, String)>) {
             size: size_class(&c.arch),
             metric: c.metric,
             err,
+            run,
         });
     }
     (scored, skipped)
@@ -527,6 +576,20 @@ fn the_speed_model_stays_within_its_published_error() {
         .max_by(|a, b| a.err.abs().total_cmp(&b.err.abs()))
         .map(|r| (r.line, r.err));
     println!("worst: {worst:?}");
+    // The table the report cites (nearest published run, error band) is this very run:
+    // `UPDATE_CALIBRATION=1` rewrites it, otherwise it must match.
+    let table: String = scored.iter().map(|r| r.run.as_str()).collect();
+    let text = format!("{RUNS_HEAD}{table}];\n");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/model/runs.rs");
+    if std::env::var_os("UPDATE_CALIBRATION").is_some() {
+        std::fs::write(path, &text).expect("write src/model/runs.rs");
+    } else {
+        let shipped = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            shipped == text,
+            "src/model/runs.rs is stale: UPDATE_CALIBRATION=1 cargo test --test calibration"
+        );
+    }
     // The data must stay expressible: a test that skips every row could not fail.
     assert!(scored.len() >= 70, "only {} rows expressible", scored.len());
     // The goals (issue 15): median |error| <= 15% and 90% of rows within 30%; the test fails
@@ -551,4 +614,54 @@ fn the_csv_reader_keeps_quoted_commas_and_quotes() {
         assert_eq!(row.len(), 17, "line {}", i + 1);
         assert!(!row[14].is_empty() && !row[15].is_empty(), "line {}", i + 1);
     }
+}
+
+#[test]
+fn the_report_says_what_its_speed_rests_on_and_widens_it_where_runs_are_few() {
+    use inference_sizer::report::evaluate_query;
+    let catalog = Catalog::builtin();
+    // TensorRT-LLM on an H100 SXM: 23 rows on the GPU, 56 with the engine: a figure, no range.
+    let r = evaluate_query(
+        "model=llama-3.1-8b&engine=trtllm&gpus=nvidia_h100_sxm",
+        &catalog,
+    );
+    let t = &r.throughput;
+    let b = t.basis.as_ref().expect("a basis on real hardware");
+    assert_eq!((b.runs_on_gpu, b.runs_on_engine), (23, 56));
+    assert!(b.range.is_none());
+    assert_eq!(b.gpu_class, "hopper");
+    let near = b.nearest.as_ref().expect("a nearest run");
+    assert_eq!(
+        (near.engine.as_str(), near.gpu.as_str()),
+        ("trtllm", "H100 SXM (80GB)")
+    );
+    assert_eq!(near.model, "llama-3.1-8b");
+    // The terms add up to the step: the larger of memory and compute, plus the fixed terms.
+    let s = &b.terms;
+    let step = (s.weights_ms + s.kv_ms).max(s.compute_ms) + s.allreduce_ms + s.overhead_ms;
+    assert!(
+        (step / b.step_ms - 1.0).abs() < 1e-9,
+        "{step} vs {}",
+        b.step_ms
+    );
+    // vLLM has two rows: the page shows a range around the figure.
+    let r = evaluate_query("model=llama-3.1-8b", &catalog);
+    let t = &r.throughput;
+    let b = t.basis.as_ref().expect("a basis");
+    assert!(b.runs_on_engine < 3);
+    let g = b.range.as_ref().expect("a range where the data is thin");
+    assert!(g.low < 1.0 && g.high > 1.0, "{g:?}");
+    assert!(g.per_user_low < t.decode_tokens_per_s_per_user);
+    assert!(g.per_user_high > t.decode_tokens_per_s_per_user);
+    // Sentences in both languages, the range among them.
+    for lang in [
+        inference_sizer::lang::Lang::En,
+        inference_sizer::lang::Lang::Es,
+    ] {
+        let words = b.sentences(lang);
+        assert_eq!(words.len(), 4, "{words:?}");
+    }
+    // Without a recommendation (no GPU allowed), no basis.
+    let r = evaluate_query("model=llama-3.1-8b&gpus=no_such_gpu", &catalog);
+    assert!(r.throughput.basis.is_none());
 }

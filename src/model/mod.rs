@@ -58,6 +58,7 @@ pub mod perf;
 pub mod placement;
 pub mod presets;
 mod provenance;
+mod runs;
 pub mod sizing;
 pub mod speed;
 pub mod workload;

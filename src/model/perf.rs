@@ -155,3 +155,105 @@ pub const PREFILL_CHUNK_TOKENS: f64 = 8192.0;
 /// cost model sizes replicas for the peak rate, so the average is below it; 0.7 is a common
 /// planning figure for interactive services (heuristic).
 pub const PLANNING_UTILISATION: f64 = 0.7;
+
+/// One published run of the calibration table (`tests/data/throughput.csv`) as the model
+/// expressed it, with the model's error on it (`super::runs::RUNS`, written by
+/// `tests/calibration.rs`, which fails when the table and the model disagree).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Run {
+    /// Line of the row in `tests/data/throughput.csv`.
+    pub line: u32,
+    /// The engine's URL id (`trtllm`, `vllm`, `llamacpp`, ...).
+    pub engine: &'static str,
+    pub model: &'static str,
+    /// Total parameters, billions; whether the model routes to experts.
+    pub params_b: f64,
+    pub moe: bool,
+    /// The catalogue's GPU id and its class ([`GpuClass::id`]).
+    pub gpu: &'static str,
+    pub class: &'static str,
+    pub gpus: u32,
+    /// Concurrent sequences the model ran the row at.
+    pub seqs: u64,
+    pub tokens_in: u64,
+    pub tokens_out: u64,
+    /// `per_user`, `total`, `prefill`, `ttft` or `tpot`.
+    pub metric: &'static str,
+    pub published: f64,
+    /// The model's figure over the published one, minus 1 (on times: the model's time over the
+    /// published time, minus 1).
+    pub error: f64,
+    pub source: &'static str,
+    pub as_of: &'static str,
+}
+
+/// What a scenario's speed is compared with: the hardware and load it runs at.
+#[derive(Clone, Copy, Debug)]
+pub struct Setting<'a> {
+    /// The catalogue's GPU id (None on a CPU).
+    pub gpu: Option<&'a str>,
+    pub class: Option<GpuClass>,
+    pub engine: Engine,
+    pub params_b: f64,
+    pub moe: bool,
+    pub gpus: u64,
+    pub seqs: u64,
+}
+
+/// The published run nearest a setting: the same GPU (else the same class), the same engine,
+/// then the closest model size, GPU count and concurrency (log ratios, weighted 1, 0.5, 0.25).
+pub fn nearest_run(at: &Setting) -> Option<&'static Run> {
+    let ln = |a: f64, b: f64| (a.max(1e-3) / b.max(1e-3)).ln().abs();
+    let class = at.class.map(GpuClass::id);
+    let distance = |r: &Run| {
+        let gpu = if Some(r.gpu) == at.gpu {
+            0.0
+        } else if Some(r.class) == class {
+            1.0
+        } else {
+            3.0
+        };
+        gpu + if r.engine == at.engine.id() { 0.0 } else { 1.0 }
+            + if r.moe == at.moe { 0.0 } else { 1.0 }
+            + ln(at.params_b, r.params_b)
+            + 0.5 * ln(at.gpus.max(1) as f64, r.gpus as f64)
+            + 0.25 * ln(at.seqs.max(1) as f64, r.seqs as f64)
+    };
+    super::runs::RUNS
+        .iter()
+        .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+}
+
+/// Published runs on a GPU and with an engine: fewer than [`THIN`] of either makes the figure a
+/// range.
+pub fn runs_on(gpu: Option<&str>, engine: Engine) -> (usize, usize) {
+    let runs = super::runs::RUNS;
+    (
+        gpu.map_or(0, |g| runs.iter().filter(|r| r.gpu == g).count()),
+        runs.iter().filter(|r| r.engine == engine.id()).count(),
+    )
+}
+
+/// Fewer calibration rows than this on a GPU or an engine and the page shows a range.
+pub const THIN: usize = 3;
+
+/// The range the true figure falls in for 80% of the calibration rows: the model's figure
+/// divided by (1 + the 90th and the 10th percentile of its errors), as multipliers of the
+/// figure (low, high).
+pub fn error_band() -> (f64, f64) {
+    // As errors on speed: a time 25% too long is a speed 20% too slow.
+    let speed_error = |r: &Run| match r.metric {
+        "ttft" | "tpot" => 1.0 / (1.0 + r.error).max(1e-3) - 1.0,
+        _ => r.error,
+    };
+    let mut e: Vec<f64> = super::runs::RUNS.iter().map(speed_error).collect();
+    if e.is_empty() {
+        return (1.0, 1.0);
+    }
+    crate::order::sort_by(&mut e, |a, b| a.total_cmp(b));
+    let at = |q: f64| e[((e.len() - 1) as f64 * q).round() as usize];
+    (
+        1.0 / (1.0 + at(0.9)).max(0.05),
+        1.0 / (1.0 + at(0.1)).max(0.05),
+    )
+}

@@ -7,6 +7,7 @@ pub mod csv;
 mod curves;
 mod evaluate;
 mod sizing;
+mod throughput;
 mod types;
 
 pub use crate::catalog::{OfferKind, Virtualization};
