@@ -109,7 +109,7 @@ impl EngineConstants {
 pub struct Efficiency {
     /// Share of peak memory bandwidth reached while decoding on a Hopper GPU (the reference
     /// class; other classes scale by the same ratio from their fitted shares, `super::perf`):
-    /// 0.70 for server engines, 0.62 for llama.cpp, fitted to published runs.
+    /// 0.70 for server engines, 0.60 for llama.cpp, fitted to published runs.
     pub bandwidth: f64,
     /// Share of the format's peak matmul rate reached on a Hopper GPU (max achievable BF16
     /// matmul is 78-87% of peak on A100/H100/B200, 51-60% on MI300X/MI325X; whole models reach
@@ -140,6 +140,10 @@ pub struct Efficiency {
     /// CPU: speed-up of AVX-512/AMX over AVX2 ("without them a model runs 3-4x slower",
     /// `docs/background.md`); 3.5 is the middle of the published range.
     pub cpu_avx512_speedup: f64,
+    /// The fitted shares by engine kind and GPU class to use instead of `perf::shares` (the
+    /// calibration's fit searches over them; never set by the app).
+    #[serde(skip)]
+    pub shares: Option<super::perf::ShareTable>,
 }
 
 impl Default for Efficiency {
@@ -166,6 +170,7 @@ impl Efficiency {
             cpu_bandwidth: 0.6,
             cpu_gflops_per_core_avx2: 40.0,
             cpu_avx512_speedup: 3.5,
+            shares: None,
         }
     }
     /// The same with the throughput penalty of a virtualisation kind (a fraction, clamped 0-0.9).

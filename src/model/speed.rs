@@ -150,9 +150,14 @@ fn replica(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Replica {
             servers,
         } => {
             let class = GpuClass::of(gpu);
-            let fit = perf::shares(class, kind);
+            let (fit, (ref_bw, ref_mm)) = match &e.shares {
+                Some(t) => {
+                    let h = t[kind.index()][GpuClass::Hopper.index()];
+                    (t[kind.index()][class.index()], (h.bandwidth, h.matmul))
+                }
+                None => (perf::shares(class, kind), perf::reference(kind)),
+            };
             // A person's bw_eff / flops_eff scale the fitted shares from the engine's reference.
-            let (ref_bw, ref_mm) = perf::reference(kind);
             let bw_share = (fit.bandwidth * e.bandwidth / ref_bw).clamp(0.01, 1.0);
             let mm_share = (fit.matmul * e.compute / ref_mm).clamp(0.01, 1.0);
             let (tp, pp) = z.split(*per_server, *servers);
