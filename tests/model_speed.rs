@@ -195,6 +195,10 @@ fn an_m_m_c_queue_waits_as_erlang_c_says() {
     close(mmc_wait_s(2, 3.0, 0.5), 1.0, 1e-12);
     // More slots at the same utilisation wait less; no load, no wait; nothing absurd panics.
     assert!(mmc_wait_s(64, 1.0, 0.7) < mmc_wait_s(8, 1.0, 0.7));
+    // 1,000 slots at 70%: (1 - rho) sqrt(c) = 9.5, the wait is nil; near saturation it is not.
+    assert!(mmc_wait_s(1000, 1.0, 0.7) < 1e-9);
+    assert_eq!(mmc_wait_s(50_000, 1.0, 0.7), 0.0);
+    assert!(mmc_wait_s(50_000, 1.0, 0.99) > 0.0);
     assert_eq!(mmc_wait_s(4, 1.0, 0.0), 0.0);
     for (c, s, r) in [
         (0, 1.0, 0.5),

@@ -109,6 +109,11 @@ pub fn mmc_wait_s(c: u64, service_s: f64, rho: f64) -> f64 {
     if rho <= 0.0 || service_s.is_nan() || service_s <= 0.0 {
         return 0.0;
     }
+    // Many slots well below saturation: (1 - rho) sqrt(c) > 5 puts P(wait) under 1e-6
+    // (Halfin-Whitt), so skip the O(c) recursion (up to 100,000 slots for each offer).
+    if c > 1000 && (1.0 - rho) * (c as f64).sqrt() > 5.0 {
+        return 0.0;
+    }
     let a = rho * c as f64; // offered load, erlangs
                             // Erlang B by its stable recursion, then C from B.
     let mut b = 1.0;
