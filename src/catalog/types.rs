@@ -381,6 +381,7 @@ impl From<&GpuSpec> for crate::model::GpuFigures {
                 32.0
             },
             nvlink: g.nvlink,
+            vendor: crate::model::GpuVendor::parse(&g.vendor),
         }
     }
 }

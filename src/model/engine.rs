@@ -107,12 +107,13 @@ impl EngineConstants {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Efficiency {
-    /// Share of peak memory bandwidth reached while decoding: 60-85% on optimised GPU stacks
-    /// (vLLM, TensorRT-LLM typically 70-85%), lower for portable runtimes (a rule of thumb, not a
-    /// published constant). AIConfigurator uses 0.8 for memory ops.
+    /// Share of peak memory bandwidth reached while decoding on a Hopper GPU (the reference
+    /// class; other classes scale by the same ratio from their fitted shares, `super::perf`):
+    /// 0.70 for server engines, 0.60 for llama.cpp, fitted to published runs.
     pub bandwidth: f64,
-    /// Share of peak tensor throughput reached in prefill (max achievable BF16 matmul is 78-87%
-    /// of peak on A100/H100/B200, 51-60% on MI300X/MI325X; whole-model prefill reaches less).
+    /// Share of the format's peak matmul rate reached on a Hopper GPU (max achievable BF16
+    /// matmul is 78-87% of peak on A100/H100/B200, 51-60% on MI300X/MI325X; whole models reach
+    /// less: 0.50 fitted for server engines).
     pub compute: f64,
     /// Throughput lost to virtualisation, fraction: 0 bare metal; VMs 0.10-0.15 in the public
     /// debate, 0-0.06 in VMware's MLPerf Inference v1.1 vGPU runs (94-100% of
@@ -139,6 +140,10 @@ pub struct Efficiency {
     /// CPU: speed-up of AVX-512/AMX over AVX2 ("without them a model runs 3-4x slower",
     /// `docs/background.md`); 3.5 is the middle of the published range.
     pub cpu_avx512_speedup: f64,
+    /// The fitted shares by engine kind and GPU class to use instead of `perf::shares` (the
+    /// calibration's fit searches over them; never set by the app).
+    #[serde(skip)]
+    pub shares: Option<super::perf::ShareTable>,
 }
 
 impl Default for Efficiency {
@@ -148,14 +153,11 @@ impl Default for Efficiency {
 }
 
 impl Efficiency {
-    /// Defaults for an engine: optimised GPU servers reach more of the peak than portable ones.
+    /// Defaults for an engine: the shares its kind of engine reaches on a Hopper GPU, fitted to
+    /// published runs (`super::perf::shares`); other classes of GPU scale from these, so a
+    /// person's `bw_eff` or `flops_eff` moves them all by the same ratio.
     pub fn for_engine(engine: Engine) -> Efficiency {
-        let (bandwidth, compute) = match engine {
-            Engine::Vllm | Engine::Sglang => (0.75, 0.5),
-            Engine::Trtllm => (0.8, 0.55),
-            Engine::Llamacpp | Engine::Ollama => (0.6, 0.35),
-            Engine::Transformers => (0.4, 0.3),
-        };
+        let (bandwidth, compute) = super::perf::reference(super::perf::EngineKind::of(engine));
         Efficiency {
             bandwidth,
             compute,
@@ -168,6 +170,7 @@ impl Efficiency {
             cpu_bandwidth: 0.6,
             cpu_gflops_per_core_avx2: 40.0,
             cpu_avx512_speedup: 3.5,
+            shares: None,
         }
     }
     /// The same with the throughput penalty of a virtualisation kind (a fraction, clamped 0-0.9).

@@ -1,12 +1,36 @@
-//! Speed: decode tokens/s per user and in aggregate (memory-bandwidth roofline over the active
-//! weights plus the KV read, against the compute roofline; MoE reads the distinct experts the
-//! batch routes to), prefill throughput and time to first token. Heuristic by nature: every
-//! efficiency is a named, editable field of [`Efficiency`].
+//! Speed of one replica: a per-step latency model for decode, prefill at the compute rate, and a
+//! cycle model for the requests a replica sustains, with queueing for the time to first token.
+//!
+//! One decode step of a batch of `B` sequences, each holding `c` tokens, costs
+//!
+//! ```text
+//! step = max(memory, compute) + all-reduce + layers x overhead
+//! memory  = (weights streamed + KV read) / (TP x bandwidth x share)
+//!           weights streamed: dense weights + the experts the batch routes to (MoE)
+//!           KV read: B x c x KV bytes per token (the cells each sequence holds)
+//! compute = (2 x dense active params x B + 2 x expert params x B / expert share
+//!            + 4 x layers x attention width x c x B) / (TP x matmul peak of the format x share)
+//! all-reduce (TP > 1) = 2 per layer x (latency + 2(TP-1)/TP x B x hidden x 2 B / link)
+//! ```
+//!
+//! the shares by class of GPU and kind of engine in [`super::perf`], fitted to published runs.
+//! A replica at concurrency `C` with prompts of `I` and outputs of `O` tokens completes
+//!
+//! ```text
+//! R = C / (O x step(C) + C x I / P)        requests per second
+//! ```
+//!
+//! where `P` is the replica's prefill rate when busy (prompts batched into 8,192-token passes):
+//! prefill shares the compute with decode (chunked prefill interleaves; it does not create
+//! compute). Each user sees `O / (O x step + (C - 1) x I / P)` tokens per second: the others'
+//! prompts slow every step. The first token waits for the prompt's own prefill and one step,
+//! after the queue for one of the `C` slots (M/M/c, [`mmc_wait_s`], at the load's utilisation).
 
 use super::engine::Efficiency;
 use super::formats::finite;
 use super::kv::kv_cells;
 use super::options::{Engine, Quant};
+use super::perf::{self, EngineKind, GpuClass, Shares, PLANNING_UTILISATION, PREFILL_CHUNK_TOKENS};
 use super::sizing::Sizing;
 use super::workload::Hardware;
 use super::Provenance;
@@ -15,21 +39,55 @@ use serde::{Deserialize, Serialize};
 /// Speed estimates.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Speed {
-    /// Decode speed each user sees at the workload's concurrency (0 for encoders).
+    /// Decode speed each user sees at the workload's concurrency, with the other users'
+    /// prompts interleaved (0 for encoders).
     pub decode_tokens_per_s_per_user: f64,
-    /// All users together.
+    /// Output tokens per second of all users together, prefill included (requests/s x output).
     pub aggregate_tokens_per_s: f64,
-    /// Prompt processing speed of one request.
+    /// Prompt tokens per second the replica prefills when busy (prompts batched).
     pub prefill_tokens_per_s: f64,
-    /// Prefill of one prompt plus the first decode step, milliseconds.
+    /// Mean time to first token once a slot is free: the prompt's prefill and one decode step,
+    /// milliseconds. The queue for a slot depends on the load, which the cost model knows:
+    /// [`mmc_wait_s`] over `seqs` slots of `cycle_s` each gives it (`queue_wait_ms` at the
+    /// planning utilisation).
     pub ttft_ms: f64,
     /// One decode step of the whole batch, milliseconds.
     pub step_ms: f64,
-    /// Requests per second the hardware can complete at this concurrency (prefill + decode).
+    /// Requests per second the replica completes at this concurrency (prefill + decode).
     pub requests_per_s: f64,
     /// `memory` or `compute`: which roofline bounds decode.
     pub bound: String,
     pub provenance: Provenance,
+    /// Seconds one slot takes per request (its share of prefill and decode): the service time of
+    /// the M/M/c queue over the concurrency's slots.
+    #[serde(default)]
+    pub cycle_s: f64,
+    /// Mean wait for a slot at the planning utilisation (M/M/c, `perf::PLANNING_UTILISATION`),
+    /// milliseconds: not in `ttft_ms`.
+    #[serde(default)]
+    pub queue_wait_ms: f64,
+    /// One prompt's prefill alone on the replica, tokens per second (batch 1).
+    #[serde(default)]
+    pub prefill_single_tokens_per_s: f64,
+    /// The terms of one decode step and the shares used: what the figure rests on.
+    #[serde(default)]
+    pub basis: StepBasis,
+}
+
+/// The terms of one decode step, milliseconds, and the shares of peak they used.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StepBasis {
+    pub weights_ms: f64,
+    pub kv_ms: f64,
+    pub compute_ms: f64,
+    pub allreduce_ms: f64,
+    pub overhead_ms: f64,
+    /// The class of GPU (`hopper`, `gddr`, ...; `cpu` on a CPU).
+    pub gpu_class: String,
+    pub bandwidth_share: f64,
+    pub matmul_share: f64,
+    pub tp: u64,
+    pub pp: u64,
 }
 
 /// Expected share of a layer's experts a batch of `b` tokens touches: 1 - (1 - k/E)^b.
@@ -42,48 +100,100 @@ pub fn distinct_expert_share(experts: u64, active: u64, batch: f64) -> f64 {
     finite(1.0 - (1.0 - k).powf(b)).clamp(k, 1.0)
 }
 
-struct Machine {
-    /// Aggregate memory bandwidth reached over the TP group, bytes/s.
+/// Mean wait in an M/M/c queue with `c` servers each serving in `service_s` seconds on average,
+/// at utilisation `rho` (Erlang C: P(wait) x service / (c (1 - rho))). 0 for an idle or
+/// degenerate queue; rho is held below 0.99.
+pub fn mmc_wait_s(c: u64, service_s: f64, rho: f64) -> f64 {
+    let c = c.clamp(1, 100_000);
+    let rho = rho.clamp(0.0, 0.99);
+    if rho <= 0.0 || service_s.is_nan() || service_s <= 0.0 {
+        return 0.0;
+    }
+    // Many slots well below saturation: (1 - rho) sqrt(c) > 5 puts P(wait) under 1e-6
+    // (Halfin-Whitt), so skip the O(c) recursion (up to 100,000 slots for each offer).
+    if c > 1000 && (1.0 - rho) * (c as f64).sqrt() > 5.0 {
+        return 0.0;
+    }
+    let a = rho * c as f64; // offered load, erlangs
+                            // Erlang B by its stable recursion, then C from B.
+    let mut b = 1.0;
+    for k in 1..=c {
+        b = a * b / (k as f64 + a * b);
+    }
+    let p_wait = b / (1.0 - rho * (1.0 - b));
+    finite(p_wait * service_s / (c as f64 * (1.0 - rho)))
+}
+
+/// What one replica reaches: the rates with their shares applied.
+struct Replica {
+    /// Bytes per second streamed over the TP group (per stage).
     bw: f64,
-    /// Compute reached over all devices doing one token, FLOP/s.
+    /// Dense matmul FLOP/s over the TP group at the weights' format.
     flops: f64,
-    /// Communication time per decode step per token in the batch (s) and fixed (s).
-    comm_per_token: f64,
-    comm_fixed: f64,
+    /// Expert matmul FLOP/s.
+    expert_flops: f64,
+    /// Per forward pass: fixed seconds (layer overhead, all-reduce and hand-over latencies) and
+    /// seconds per token carried (all-reduce and hand-over bytes).
+    fixed_s: f64,
+    per_token_s: f64,
+    /// The parts of `fixed_s` and `per_token_s` that are communication.
+    comm_fixed_s: f64,
+    class: Option<GpuClass>,
+    shares: Shares,
+    tp: u64,
+    pp: u64,
 }
 
 /// What `hw` reaches for the model of `z` under the efficiencies `e`.
-fn machine(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Machine {
+fn replica(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Replica {
     let s = &z.shape;
+    let kind = EngineKind::of(z.wl.engine);
     match hw {
         Hardware::Gpu {
             gpu,
             per_server,
             servers,
         } => {
-            let (tp, pp) = z.split(*per_server, *servers);
-            let peak = match z.weight_quant {
-                Quant::Fp8 => gpu.fp8_tflops.unwrap_or(gpu.bf16_tflops),
-                Quant::Nvfp4 | Quant::Mxfp4 => {
-                    gpu.fp4_tflops.or(gpu.fp8_tflops).unwrap_or(gpu.bf16_tflops)
+            let class = GpuClass::of(gpu);
+            let (fit, (ref_bw, ref_mm)) = match &e.shares {
+                Some(t) => {
+                    let h = t[kind.index()][GpuClass::Hopper.index()];
+                    (t[kind.index()][class.index()], (h.bandwidth, h.matmul))
                 }
+                None => (perf::shares(class, kind), perf::reference(kind)),
+            };
+            // A person's bw_eff / flops_eff scale the fitted shares from the engine's reference.
+            let bw_share = (fit.bandwidth * e.bandwidth / ref_bw).clamp(0.01, 1.0);
+            let mm_share = (fit.matmul * e.compute / ref_mm).clamp(0.01, 1.0);
+            let (tp, pp) = z.split(*per_server, *servers);
+            // The matmul rate of the format's activations: FP8 and NVFP4 (W4A4) run at their own
+            // rates; MXFP4 (gpt-oss) runs W4A8 on Blackwell and W4A16 on Hopper (TensorRT-LLM's
+            // gpt-oss options: FP8 KV and activations on Blackwell, the Triton BF16 MoE on Hopper).
+            let fp8_or_bf16 = gpu.fp8_tflops.unwrap_or(gpu.bf16_tflops);
+            let peak = match z.weight_quant {
+                Quant::Fp8 => fp8_or_bf16,
+                Quant::Nvfp4 => gpu.fp4_tflops.unwrap_or(fp8_or_bf16),
+                Quant::Mxfp4 if gpu.fp4_tflops.is_some() => fp8_or_bf16,
                 _ => gpu.bf16_tflops,
             };
-            let bw = finite(gpu.bandwidth_gbs) * 1e9 * e.bandwidth * tp as f64;
-            let flops = finite(peak) * 1e12 * e.compute * tp as f64;
-            // Two all-reduces of the hidden state per layer under TP (ring: 2(tp-1)/tp of the data).
-            let (mut per_tok, mut fixed) = (0.0, 0.0);
+            let t = tp as f64;
+            let flops = finite(peak) * 1e12 * mm_share * t;
+            let layers = s.layers;
+            // The catalogue states the link both ways (NVLink 4: 900 GB/s = 450 each way; PCIe
+            // 5 x16: 128 = 64 each way); a ring sends one way at a time.
+            let link = finite(gpu.interconnect_gbs).max(1.0) / 2.0 * 1e9 * e.interconnect;
+            let (mut comm_fixed, mut per_tok) = (0.0, 0.0);
             if tp > 1 {
-                let link = finite(gpu.interconnect_gbs).max(1.0) * 1e9 * e.interconnect;
-                let ring = 2.0 * (tp as f64 - 1.0) / tp as f64;
+                // Two all-reduces of the hidden state (2 bytes an element) per layer; a ring moves
+                // 2(tp-1)/tp of the data; each pays the link's latency.
+                let ring = 2.0 * (t - 1.0) / t;
                 let lat = if gpu.nvlink {
                     e.allreduce_latency_us_nvlink
                 } else {
                     e.allreduce_latency_us_pcie
                 } * 1e-6;
-                let layers = s.layers;
                 per_tok += 2.0 * layers * ring * s.hidden * 2.0 / link;
-                fixed += 2.0 * layers * lat;
+                comm_fixed += 2.0 * layers * lat;
             }
             if pp > 1 {
                 // Stages hand the hidden state on: over the network between servers, over the
@@ -91,16 +201,25 @@ fn machine(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Machine {
                 let stages_per_server = ((*per_server as u64).max(1) / tp).max(1);
                 let across = (pp.div_ceil(stages_per_server) - 1) as f64;
                 let within = (pp - 1) as f64 - across;
-                let link = finite(gpu.interconnect_gbs).max(1.0) * 1e9 * e.interconnect;
                 per_tok += across * s.hidden * 2.0 / (e.inter_server_gbs * 1e9)
                     + within * s.hidden * 2.0 / link;
-                fixed += across * e.inter_server_latency_us * 1e-6 + within * 5e-6;
+                comm_fixed += across * e.inter_server_latency_us * 1e-6 + within * 5e-6;
             }
-            Machine {
-                bw,
+            Replica {
+                bw: finite(gpu.bandwidth_gbs) * 1e9 * bw_share * t,
                 flops,
-                comm_per_token: per_tok,
-                comm_fixed: fixed,
+                expert_flops: flops * fit.experts,
+                fixed_s: comm_fixed + layers * fit.layer_us * 1e-6,
+                per_token_s: per_tok,
+                comm_fixed_s: comm_fixed,
+                class: Some(class),
+                shares: Shares {
+                    bandwidth: bw_share,
+                    matmul: mm_share,
+                    ..fit
+                },
+                tp,
+                pp,
             }
         }
         Hardware::Cpu {
@@ -115,84 +234,155 @@ fn machine(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Machine {
             } else {
                 1.0
             };
-            Machine {
+            let flops = (*cores).max(1) as f64 * e.cpu_gflops_per_core_avx2 * 1e9 * speedup;
+            Replica {
                 bw: finite(*bandwidth_gbs) * 1e9 * e.cpu_bandwidth,
-                flops: (*cores).max(1) as f64 * e.cpu_gflops_per_core_avx2 * 1e9 * speedup,
-                comm_per_token: 0.0,
-                comm_fixed: 0.0,
+                flops,
+                expert_flops: flops,
+                fixed_s: 0.0,
+                per_token_s: 0.0,
+                comm_fixed_s: 0.0,
+                class: None,
+                shares: Shares {
+                    bandwidth: e.cpu_bandwidth,
+                    matmul: 1.0,
+                    experts: 1.0,
+                    layer_us: 0.0,
+                },
+                tp: 1,
+                pp: 1,
             }
         }
     }
 }
 
+/// Parameters a token multiplies, split into dense (attention, shared experts, head) and routed
+/// experts (top-k of them).
+fn active_split(z: &Sizing) -> (f64, f64) {
+    let sh = &z.shape;
+    let active = z.params.active as f64;
+    if !sh.moe || sh.experts == 0 {
+        return (active, 0.0);
+    }
+    let (total, e, k) = (
+        z.params.total as f64,
+        sh.experts as f64,
+        sh.experts_active.min(sh.experts) as f64,
+    );
+    // total - active = the experts not chosen = expert params x (1 - k/E).
+    let experts_all = if e > k {
+        (total - active).max(0.0) / (1.0 - k / e)
+    } else {
+        0.0
+    };
+    let routed = (experts_all * k / e).min(active);
+    (active - routed, routed)
+}
+
 impl Sizing {
+    /// Seconds of one forward pass over `tokens` tokens, `attn_ctx` tokens of context each,
+    /// streaming `weight_bytes` and `kv_bytes`; with its terms.
+    fn pass(&self, r: &Replica, tokens: f64, attn_ctx: f64, weights: f64, kv: f64) -> StepBasis {
+        let sh = &self.shape;
+        let (dense, routed) = active_split(self);
+        let attn = 4.0 * sh.layers * sh.attn_width * attn_ctx * tokens;
+        let compute = (2.0 * dense * tokens + attn) / r.flops.max(1.0)
+            + 2.0 * routed * tokens / r.expert_flops.max(1.0);
+        StepBasis {
+            weights_ms: weights / r.bw.max(1.0) * 1e3,
+            kv_ms: kv / r.bw.max(1.0) * 1e3,
+            compute_ms: compute * 1e3,
+            allreduce_ms: (r.comm_fixed_s + r.per_token_s * tokens) * 1e3,
+            overhead_ms: (r.fixed_s - r.comm_fixed_s) * 1e3,
+            gpu_class: r.class.map_or("cpu", |c| c.id()).into(),
+            bandwidth_share: r.shares.bandwidth,
+            matmul_share: r.shares.matmul,
+            tp: r.tp,
+            pp: r.pp,
+        }
+    }
+
     /// Decode and prefill speed on `hw` at the efficiencies `eff`.
     pub fn speed(&self, hw: &Hardware, eff: &Efficiency) -> Speed {
         let (wl, sh, w) = (&self.wl, &self.shape, &self.weights);
         let e = eff.sane();
-        let m = machine(self, hw, &e);
+        let r = replica(self, hw, &e);
         let keep = 1.0 - e.virtualization_penalty;
         let batch = wl.seqs.max(1) as f64;
-        let active = self.params.active as f64;
         let tin = wl.tokens_in.clamp(1, sh.max_position.max(1)) as f64;
-
-        // Prefill of one prompt: 2 FLOPs per active parameter per token, plus causal attention
-        // (2 x 2 x layers x heads x head_dim x T^2 / 2); at least one read of the weights.
-        let attn_flops = 2.0 * sh.layers * sh.attn_width * tin * tin;
-        let prefill_flops = 2.0 * active * tin + attn_flops;
         let weights_read = (w.total - w.embedding_lookup).max(0.0);
-        let prefill_s = (prefill_flops / m.flops.max(1.0)).max(weights_read / m.bw.max(1.0))
-            + m.comm_per_token * tin
-            + m.comm_fixed;
+        let non_expert = (weights_read - w.experts_total).max(0.0);
+        let streamed = |tokens: f64| {
+            let share = distinct_expert_share(sh.experts, sh.experts_active, tokens);
+            non_expert + w.experts_total * share
+        };
+        let secs = |b: &StepBasis| {
+            (b.weights_ms + b.kv_ms).max(b.compute_ms) * 1e-3
+                + (b.allreduce_ms + b.overhead_ms) * 1e-3
+        };
+
+        // One prompt alone (causal attention over half the prompt on average).
+        let single = self.pass(&r, tin, tin / 2.0, streamed(tin), 0.0);
+        let prefill_single_s = finite(secs(&single)).max(1e-9);
+        // Busy: prompts batched into passes of the engine's token budget.
+        let chunk = tin.max(PREFILL_CHUNK_TOKENS);
+        let busy = self.pass(&r, chunk, tin / 2.0, streamed(chunk), 0.0);
+        let prefill_rate = finite(chunk / secs(&busy).max(1e-9));
 
         if sh.encoder {
             // Encoders: one forward pass per request; a batch shares one read of the weights.
-            let per_req = finite(prefill_s) / keep;
-            let batch_s = ((prefill_flops * batch) / m.flops.max(1.0))
-                .max(weights_read / m.bw.max(1.0))
-                / keep;
+            let per_req = prefill_single_s / keep;
+            let all = self.pass(&r, tin * batch, tin / 2.0, weights_read, 0.0);
+            let batch_s = secs(&all).max(1e-12) / keep;
             return Speed {
                 decode_tokens_per_s_per_user: 0.0,
                 aggregate_tokens_per_s: 0.0,
                 prefill_tokens_per_s: finite(tin / per_req.max(1e-12)),
                 ttft_ms: finite(per_req * 1e3),
                 step_ms: 0.0,
-                requests_per_s: finite(batch / batch_s.max(1e-12)),
+                requests_per_s: finite(batch / batch_s),
                 bound: "compute".into(),
                 provenance: Provenance::Heuristic,
+                cycle_s: finite(batch_s / batch),
+                queue_wait_ms: 0.0,
+                prefill_single_tokens_per_s: finite(tin / per_req.max(1e-12)),
+                basis: all,
             };
         }
 
-        // Decode step for the whole batch.
-        let non_expert = (weights_read - w.experts_total).max(0.0);
-        let share = distinct_expert_share(sh.experts, sh.experts_active, batch);
-        let weight_bytes = non_expert + w.experts_total * share;
+        // One decode step of the whole batch: every sequence holds its prompt and, on average,
+        // half its output. The cells read are the tokens held (without llama.cpp's padding).
         let ctx_avg = (tin + wl.tokens_out as f64 / 2.0).min(wl.ctx.max(1) as f64);
-        // The cells read: the tokens held, without llama.cpp's padding (as any other engine
-        // caches them).
         let (g, l) = kv_cells(&self.kv, ctx_avg.ceil() as u64, Engine::Vllm, &self.consts);
         let kv_read = (self.kv.global_per_token * g + self.kv.local_per_cell * l) * batch;
-        let t_mem = (weight_bytes + kv_read) / m.bw.max(1.0);
-        let decode_attn = 4.0 * sh.layers * sh.attn_width * ctx_avg * batch;
-        let t_cmp = (2.0 * active * batch + decode_attn) / m.flops.max(1.0);
-        let step = t_mem.max(t_cmp) + m.comm_per_token * batch + m.comm_fixed;
-        let step = finite(step).max(1e-9);
-        let per_user = keep / step;
-        let ttft = prefill_s / keep + step;
-        let per_request_s = prefill_s + step * wl.tokens_out.max(1) as f64;
+        let step_b = self.pass(&r, batch, ctx_avg, streamed(batch), kv_read);
+        let step = finite(secs(&step_b)).max(1e-9);
+
+        // The cycle: C slots, each request O steps, prompts prefilled at the busy rate.
+        let out = wl.tokens_out.max(1) as f64;
+        let cycle = out * step + batch * tin / prefill_rate.max(1e-9);
+        let rps = batch / cycle;
+        let per_user = out / (out * step + (batch - 1.0) * tin / prefill_rate.max(1e-9));
+        let ttft_service = prefill_single_s + step;
+        // Each slot serves a request in `cycle` seconds; M/M/c over the C slots.
+        let wait = mmc_wait_s(wl.seqs.max(1), cycle, PLANNING_UTILISATION);
         Speed {
-            decode_tokens_per_s_per_user: finite(per_user),
-            aggregate_tokens_per_s: finite(per_user * batch),
-            prefill_tokens_per_s: finite(tin * keep / prefill_s.max(1e-12)),
-            ttft_ms: finite(ttft * 1e3),
+            decode_tokens_per_s_per_user: finite(per_user * keep),
+            aggregate_tokens_per_s: finite(rps * out * keep),
+            prefill_tokens_per_s: finite(prefill_rate * keep),
+            ttft_ms: finite(ttft_service / keep * 1e3),
             step_ms: finite(step * 1e3),
-            requests_per_s: finite(batch * keep / per_request_s.max(1e-12)),
-            bound: if t_mem >= t_cmp {
+            requests_per_s: finite(rps * keep),
+            bound: if step_b.weights_ms + step_b.kv_ms >= step_b.compute_ms {
                 "memory".into()
             } else {
                 "compute".into()
             },
             provenance: Provenance::Heuristic,
+            cycle_s: finite(cycle / keep),
+            queue_wait_ms: finite(wait / keep * 1e3),
+            prefill_single_tokens_per_s: finite(tin / prefill_single_s * keep),
+            basis: step_b,
         }
     }
 }

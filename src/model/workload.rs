@@ -59,6 +59,35 @@ pub struct GpuFigures {
     /// GPU-to-GPU bandwidth per GPU, GB/s.
     pub interconnect_gbs: f64,
     pub nvlink: bool,
+    /// Who makes it: AMD's matrix cores reach a smaller share of their datasheet peak than
+    /// NVIDIA's at equal figures (the speed model's GPU classes), and some engines run on one
+    /// vendor only.
+    #[serde(default)]
+    pub vendor: GpuVendor,
+}
+
+/// The maker of a GPU, as the catalogue names it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GpuVendor {
+    #[default]
+    Nvidia,
+    Amd,
+    Other,
+}
+
+impl GpuVendor {
+    /// From the catalogue's `vendor` (`NVIDIA`, `AMD`, `Intel`...), in any case.
+    pub fn parse(name: &str) -> GpuVendor {
+        let name = name.trim();
+        if name.eq_ignore_ascii_case("nvidia") {
+            GpuVendor::Nvidia
+        } else if name.eq_ignore_ascii_case("amd") {
+            GpuVendor::Amd
+        } else {
+            GpuVendor::Other
+        }
+    }
 }
 
 impl GpuFigures {
@@ -72,6 +101,7 @@ impl GpuFigures {
             fp4_tflops: None,
             interconnect_gbs: 900.0,
             nvlink: true,
+            vendor: GpuVendor::Nvidia,
         }
     }
 }

@@ -4,13 +4,14 @@
 
 use super::curves::{curves, CostFacts, CostInputs};
 use super::sizing::{efficiency, hardware_of, on_hardware, size_offer, OfferContext};
+use super::throughput::throughput_report;
 use super::*;
 use crate::catalog::{Catalog, Offer};
 use crate::cost::{self, CostDefaults, OfferSizing, OptionCost};
 use crate::model::{self, ArchFamily, Efficiency, EngineConstants, Hardware, ModelArch, Sizing};
 use crate::plan;
 use crate::scenario::{Lang, Scenario};
-use crate::units::{finite_or_zero, Bytes, Currency, Money, UsdPerEur};
+use crate::units::{Bytes, Currency, Money, UsdPerEur};
 use crate::words::report::CatalogNote;
 use std::borrow::Cow;
 
@@ -110,12 +111,15 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         warnings,
         model: model_summary(&engine),
         memory: memory_report(&mem, headroom, lang),
-        throughput: ThroughputReport {
-            decode_tokens_per_s_per_user: finite_or_zero(speed.decode_tokens_per_s_per_user),
-            aggregate_tokens_per_s: finite_or_zero(speed.aggregate_tokens_per_s),
-            ttft_ms: finite_or_zero(speed.ttft_ms),
-            hardware: hw_name,
-        },
+        throughput: throughput_report(
+            &engine.sizing,
+            &speed,
+            &hw,
+            hw_name,
+            recommendation.as_ref().and_then(|r| r.gpu_id.as_deref()),
+            &view,
+            real_hw,
+        ),
         recommendation,
         options,
         currency: s.cur.code().to_string(),

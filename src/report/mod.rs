@@ -8,6 +8,7 @@ mod curves;
 mod evaluate;
 mod freshness;
 mod sizing;
+mod throughput;
 mod types;
 
 pub use crate::catalog::{OfferKind, Virtualization};

@@ -40,13 +40,33 @@ pub struct MemoryReport {
     pub headroom: Option<Headroom>,
 }
 
+/// What a speed figure rests on (its sentences are in [`crate::words::speed`]).
+pub use crate::words::speed::{NearestRun, SpeedBasis, SpeedRange, StepTerms};
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ThroughputReport {
+    /// Decode speed each user sees at the scenario's concurrency, the others' prompts
+    /// interleaved.
     pub decode_tokens_per_s_per_user: f64,
+    /// Output tokens per second of one replica over all its users, prefill included.
     pub aggregate_tokens_per_s: f64,
+    /// Prefill of one prompt plus one decode step, once a slot is free (mean).
     pub ttft_ms: f64,
     /// The hardware these speeds were estimated on (the recommendation's).
     pub hardware: String,
+    /// Prompt tokens per second one replica prefills when busy.
+    #[serde(default)]
+    pub prefill_tokens_per_s: f64,
+    /// Requests per second one replica completes at the scenario's lengths and concurrency.
+    #[serde(default)]
+    pub requests_per_s: f64,
+    /// Mean wait for a free slot at 70% utilisation (M/M/c), not in `ttft_ms`.
+    #[serde(default)]
+    pub queue_wait_ms: f64,
+    /// The terms, shares, nearest published run and range behind the figures (on real
+    /// hardware; `None` for the bare requirement).
+    #[serde(default)]
+    pub basis: Option<SpeedBasis>,
 }
 
 /// The whole answer.

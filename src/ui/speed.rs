@@ -1,4 +1,6 @@
-//! Speed: tokens per second per user and in aggregate, time to first token.
+//! Speed: tokens per second per user and in aggregate, time to first token, and what the figures
+//! rest on (the step's terms, the fitted shares, the nearest published run; a range where the
+//! calibration data is thin).
 
 use super::app::ctx;
 use super::i18n::T;
@@ -10,21 +12,46 @@ use leptos::prelude::*;
 pub fn Speed() -> impl IntoView {
     let c = ctx();
     let tp = Memo::new(move |_| c.report.with(|r| r.throughput.clone()));
+    // "35 tok/s", or "35 tok/s (28-44)" where the data is thin.
+    let per_user = move || {
+        let lang = c.lang();
+        tp.with(|t| {
+            let v = significant(t.decode_tokens_per_s_per_user, lang);
+            match t.basis.as_ref().and_then(|b| b.range.as_ref()) {
+                Some(r) => format!(
+                    "{v} tok/s ({}-{})",
+                    significant(r.per_user_low, lang),
+                    significant(r.per_user_high, lang)
+                ),
+                None => format!("{v} tok/s"),
+            }
+        })
+    };
+    let aggregate = move || {
+        let lang = c.lang();
+        tp.with(|t| {
+            let v = number(t.aggregate_tokens_per_s, 0, lang);
+            match t.basis.as_ref().and_then(|b| b.range.as_ref()) {
+                Some(r) => format!(
+                    "{v} tok/s ({}-{})",
+                    number(r.aggregate_low, 0, lang),
+                    number(r.aggregate_high, 0, lang)
+                ),
+                None => format!("{v} tok/s"),
+            }
+        })
+    };
     view! {
         <section class="card speed" id="speed" aria-labelledby="speed-title">
             <h2 id="speed-title">{move || c.t(T::Speed)}</h2>
             <dl class="stats">
                 <div>
                     <dt>{move || c.t(T::PerUser)}</dt>
-                    <dd id="speed-user">
-                        {move || format!("{} tok/s", significant(tp.with(|t| t.decode_tokens_per_s_per_user), c.lang()))}
-                    </dd>
+                    <dd id="speed-user">{per_user}</dd>
                 </div>
                 <div>
                     <dt>{move || c.t(T::Aggregate)}</dt>
-                    <dd id="speed-aggregate">
-                        {move || format!("{} tok/s", number(tp.with(|t| t.aggregate_tokens_per_s), 0, c.lang()))}
-                    </dd>
+                    <dd id="speed-aggregate">{aggregate}</dd>
                 </div>
                 <div>
                     <dt>{move || c.t(T::Ttft)}</dt>
@@ -37,6 +64,20 @@ pub fn Speed() -> impl IntoView {
                     (!hw.is_empty()).then(|| format!("{} {hw}", c.t(T::On)))
                 }}
             </p>
+            <ul class="hint speed-basis" id="speed-basis">
+                {move || {
+                    let lang = c.lang();
+                    tp.with(|t| {
+                        t.basis
+                            .as_ref()
+                            .map(|b| b.sentences(lang))
+                            .unwrap_or_default()
+                            .into_iter()
+                            .map(|s| view! { <li>{s}</li> })
+                            .collect::<Vec<_>>()
+                    })
+                }}
+            </ul>
         </section>
     }
 }

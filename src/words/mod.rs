@@ -12,3 +12,4 @@ pub mod memory;
 pub mod plan;
 pub mod report;
 pub mod scenario;
+pub mod speed;

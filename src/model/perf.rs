@@ -1,0 +1,291 @@
+//! The speed model's fitted constants, in one place: which class of GPU a figure set belongs to,
+//! and for each class and kind of engine the shares of datasheet peak that published runs reach
+//! and the fixed cost of a layer. Every constant says where it comes from: a published figure,
+//! or the fit to `tests/data/throughput.csv` (`cargo test --test calibration -- --nocapture`
+//! prints the errors; the fit is a deterministic coordinate search over these constants, the
+//! ignored test `fit_the_constants` in the same file).
+
+use super::options::Engine;
+use super::workload::{GpuFigures, GpuVendor};
+use serde::{Deserialize, Serialize};
+
+/// Class of accelerator, told from its figures (the catalogue's GPUs and a custom one alike):
+/// memory technology and generation decide how much of the peak kernels reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GpuClass {
+    /// A100: HBM2e, no FP8.
+    AmpereHbm,
+    /// H100 / H200 / GH200: HBM3(e), FP8, no FP4.
+    Hopper,
+    /// B200 and later HBM parts with FP4.
+    BlackwellHbm,
+    /// AMD MI300X / MI325X: FP8 at twice BF16, BF16 above 1,100 TFLOPS.
+    Cdna3,
+    /// GDDR cards: GeForce, RTX professional, L40S, L4, A10 and the like.
+    Gddr,
+    /// Anything else (Gaudi, Volta): the Hopper shares, untested.
+    Other,
+}
+
+impl GpuClass {
+    /// The class of a GPU from its figures. The thresholds separate the catalogue's GPUs
+    /// (`tests/model_speed.rs` checks every one): HBM parts stream at 1.5 TB/s and more (A100
+    /// 40GB 1,555; GDDR7's RTX 5090 and RTX PRO 6000 reach 1,792 but carry FP4 below 4 TB/s).
+    pub fn of(g: &GpuFigures) -> GpuClass {
+        let (bw, bf16) = (g.bandwidth_gbs, g.bf16_tflops);
+        // AMD's Instinct parts with FP8 (MI300X, MI325X, MI355X) share CDNA's matrix-core
+        // efficiency: by its figures alone an MI355X (8 TB/s, FP4) would pass for a B200.
+        if g.vendor == GpuVendor::Amd && g.fp8_tflops.is_some() {
+            return GpuClass::Cdna3;
+        }
+        match (g.fp8_tflops, g.fp4_tflops) {
+            (_, Some(_)) if bw >= 4000.0 => GpuClass::BlackwellHbm,
+            (_, Some(_)) => GpuClass::Gddr,
+            (Some(f8), None) if f8 >= 1.5 * bf16 && bf16 >= 1100.0 => GpuClass::Cdna3,
+            (Some(f8), None) if f8 < 1.5 * bf16 => GpuClass::Other,
+            (Some(_), None) if bw >= 1500.0 => GpuClass::Hopper,
+            (None, None) if bw >= 1500.0 => GpuClass::AmpereHbm,
+            (None, None) if bw >= 900.0 && g.nvlink => GpuClass::Other,
+            _ => GpuClass::Gddr,
+        }
+    }
+    pub const ALL: [GpuClass; 6] = [
+        GpuClass::AmpereHbm,
+        GpuClass::Hopper,
+        GpuClass::BlackwellHbm,
+        GpuClass::Cdna3,
+        GpuClass::Gddr,
+        GpuClass::Other,
+    ];
+    /// Position in [`GpuClass::ALL`] (a [`ShareTable`]'s column).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn id(self) -> &'static str {
+        match self {
+            GpuClass::AmpereHbm => "ampere_hbm",
+            GpuClass::Hopper => "hopper",
+            GpuClass::BlackwellHbm => "blackwell_hbm",
+            GpuClass::Cdna3 => "cdna3",
+            GpuClass::Gddr => "gddr",
+            GpuClass::Other => "other",
+        }
+    }
+}
+
+/// Serving engines grouped by how their kernels behave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineKind {
+    /// vLLM, SGLang, TensorRT-LLM: fused kernels, CUDA graphs, continuous batching.
+    Server,
+    /// llama.cpp and Ollama: portable kernels, one sequence at a time in the published runs.
+    Portable,
+    /// Hugging Face transformers: eager PyTorch.
+    Eager,
+}
+
+impl EngineKind {
+    pub const ALL: [EngineKind; 3] = [EngineKind::Server, EngineKind::Portable, EngineKind::Eager];
+    /// Position in [`EngineKind::ALL`] (a [`ShareTable`]'s row).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn of(e: Engine) -> EngineKind {
+        match e {
+            Engine::Vllm | Engine::Sglang | Engine::Trtllm => EngineKind::Server,
+            Engine::Llamacpp | Engine::Ollama => EngineKind::Portable,
+            Engine::Transformers => EngineKind::Eager,
+        }
+    }
+}
+
+/// What one class of GPU under one kind of engine reaches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shares {
+    /// Share of peak memory bandwidth while streaming weights and KV cache.
+    pub bandwidth: f64,
+    /// Share of the format's peak matmul rate on dense layers (decode and prefill).
+    pub matmul: f64,
+    /// Share of the matmul rate the routed experts reach (grouped GEMMs over few tokens each),
+    /// relative to `matmul`.
+    pub experts: f64,
+    /// Fixed time per layer per forward pass (kernel launches, scheduling, norms), microseconds.
+    pub layer_us: f64,
+}
+
+/// The shares for a class of GPU and an engine kind.
+///
+/// Fitted by `fit_the_constants` in `tests/calibration.rs` (a coordinate search from the values
+/// below, rounded to two figures; median |error| 8.1%, 94 of 101 rows within 30% before
+/// rounding), starting from published figures:
+/// - **Server engines on Hopper**: bandwidth 0.70 fits TensorRT-LLM's batch-1 70B FP8 ITL on
+///   2x H100 (18.6 ms, NIM 1.8) with the all-reduce; matmul 0.50 the 2,048-token TTFT of
+///   Llama-2-7B FP8 (36 ms, TensorRT-LLM 0.5) and the offline 8B FP8 runs at 128/128 (28,312
+///   tok/s, TensorRT-LLM 1.0). The maximum achievable matmul is 80% of peak BF16 on H100 SXM and
+///   71% in FP8 (published MAMF figures): whole models at 0.5 are plausible. 15 us a layer of
+///   launches and scheduling (CUDA graphs: a few microseconds a kernel).
+/// - **A100**: matmul 0.70 of the BF16 peak (MAMF 87%): its 133 ms Llama-2-7B TTFT at 2,048
+///   tokens; bandwidth 0.64.
+/// - **B200**: 0.62 and 0.38 (NVFP4 and FP8 peaks are reached less than Hopper's FP8).
+/// - **MI300X**: MAMF is 51% of peak BF16: matmul 0.35; bandwidth 0.55 (MLPerf v4.1 Llama-2-70B
+///   FP8 on one MI300X, 3,063 tok/s, vLLM 0.4.3). Two rows only: the page shows a range.
+/// - **GDDR cards under server engines** (L40S, TensorRT-LLM 0.5): 0.74 and 0.51.
+/// - **Portable engines (llama.cpp)**: GDDR cards stream at 80-87% of peak at batch 1 (RTX 4090
+///   8B F16 at 54.8 tok/s = 881 GB/s of 1,008): 0.85; HBM parts reach 42-74% with the same
+///   builds (H100 PCIe 8B F16 1.09 of 2.0 TB/s): 0.60 on Hopper with 90 us a layer (the 8B and
+///   13B Q4 rows, where the weight read is short, fix it), 0.50 on A100. Prefill (pp512): about
+///   90% of the 4090's FP16 rate, 23% of the H100 PCIe's: 0.51 and 0.19.
+/// - **Experts**: grouped GEMMs over a few tokens per expert reach a quarter of the dense rate
+///   on the TensorRT-LLM MoE rows (gpt-oss, Qwen3 MoE, DeepSeek-R1).
+/// - **Eager transformers**: not in the data; below the portable shares (heuristic).
+pub fn shares(class: GpuClass, kind: EngineKind) -> Shares {
+    use EngineKind::*;
+    use GpuClass::*;
+    let s = |bandwidth, matmul, experts, layer_us| Shares {
+        bandwidth,
+        matmul,
+        experts,
+        layer_us,
+    };
+    match (kind, class) {
+        (Server, Hopper | Other) => s(0.70, 0.50, 0.25, 15.0),
+        (Server, BlackwellHbm) => s(0.62, 0.38, 0.27, 12.0),
+        (Server, AmpereHbm) => s(0.64, 0.70, 0.25, 8.0),
+        (Server, Cdna3) => s(0.55, 0.35, 0.25, 20.0),
+        (Server, Gddr) => s(0.74, 0.51, 0.25, 15.0),
+        (Portable, Gddr) => s(0.85, 0.51, 0.5, 33.0),
+        (Portable, Hopper | Other | BlackwellHbm | Cdna3) => s(0.60, 0.19, 0.5, 90.0),
+        (Portable, AmpereHbm) => s(0.50, 0.40, 0.5, 25.0),
+        (Eager, _) => s(0.45, 0.30, 0.25, 60.0),
+    }
+}
+
+/// Every kind of engine (rows) by every class of GPU (columns): the table the fit searches
+/// ([`super::Efficiency::shares`] overrides [`shares`] with one).
+pub type ShareTable = [[Shares; 6]; 3];
+
+/// [`shares`] as a table.
+pub fn table() -> ShareTable {
+    EngineKind::ALL.map(|k| GpuClass::ALL.map(|c| shares(c, k)))
+}
+
+/// The bandwidth and matmul shares [`Efficiency::for_engine`](super::Efficiency::for_engine)
+/// states for an engine: the reference the fitted shares scale from, so that a person's
+/// `bw_eff` or `flops_eff` moves every class of GPU by the same ratio.
+pub fn reference(kind: EngineKind) -> (f64, f64) {
+    let s = shares(GpuClass::Hopper, kind);
+    (s.bandwidth, s.matmul)
+}
+
+/// Tokens one prefill forward pass carries when the replica is busy: prompts are batched (and
+/// long ones chunked) up to the engine's token budget (TensorRT-LLM `max_num_tokens` 8,192,
+/// vLLM `max_num_batched_tokens` 8,192 on large GPUs; `EngineConstants::max_batched_tokens`).
+pub const PREFILL_CHUNK_TOKENS: f64 = 8192.0;
+
+/// Utilisation a replica is planned at for the queueing wait the report shows (M/M/c): the
+/// cost model sizes replicas for the peak rate, so the average is below it; 0.7 is a common
+/// planning figure for interactive services (heuristic).
+pub const PLANNING_UTILISATION: f64 = 0.7;
+
+/// One published run of the calibration table (`tests/data/throughput.csv`) as the model
+/// expressed it, with the model's error on it (`super::runs::RUNS`, written by
+/// `tests/calibration.rs`, which fails when the table and the model disagree).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Run {
+    /// Line of the row in `tests/data/throughput.csv`.
+    pub line: u32,
+    /// The engine's URL id (`trtllm`, `vllm`, `llamacpp`, ...).
+    pub engine: &'static str,
+    pub model: &'static str,
+    /// Total parameters, billions; whether the model routes to experts.
+    pub params_b: f64,
+    pub moe: bool,
+    /// The catalogue's GPU id and its class ([`GpuClass::id`]).
+    pub gpu: &'static str,
+    pub class: &'static str,
+    pub gpus: u32,
+    /// Concurrent sequences the model ran the row at.
+    pub seqs: u64,
+    pub tokens_in: u64,
+    pub tokens_out: u64,
+    /// `per_user`, `total`, `prefill`, `ttft` or `tpot`.
+    pub metric: &'static str,
+    pub published: f64,
+    /// The model's figure over the published one, minus 1 (on times: the model's time over the
+    /// published time, minus 1).
+    pub error: f64,
+    pub source: &'static str,
+    pub as_of: &'static str,
+}
+
+/// What a scenario's speed is compared with: the hardware and load it runs at.
+#[derive(Clone, Copy, Debug)]
+pub struct Setting<'a> {
+    /// The catalogue's GPU id (None on a CPU).
+    pub gpu: Option<&'a str>,
+    pub class: Option<GpuClass>,
+    pub engine: Engine,
+    pub params_b: f64,
+    pub moe: bool,
+    pub gpus: u64,
+    pub seqs: u64,
+}
+
+/// The published run nearest a setting: the same GPU (else the same class), the same engine,
+/// then the closest model size, GPU count and concurrency (log ratios, weighted 1, 0.5, 0.25).
+pub fn nearest_run(at: &Setting) -> Option<&'static Run> {
+    let ln = |a: f64, b: f64| (a.max(1e-3) / b.max(1e-3)).ln().abs();
+    let class = at.class.map(GpuClass::id);
+    let distance = |r: &Run| {
+        let gpu = if Some(r.gpu) == at.gpu {
+            0.0
+        } else if Some(r.class) == class {
+            1.0
+        } else {
+            3.0
+        };
+        gpu + if r.engine == at.engine.id() { 0.0 } else { 1.0 }
+            + if r.moe == at.moe { 0.0 } else { 1.0 }
+            + ln(at.params_b, r.params_b)
+            + 0.5 * ln(at.gpus.max(1) as f64, r.gpus as f64)
+            + 0.25 * ln(at.seqs.max(1) as f64, r.seqs as f64)
+    };
+    super::runs::RUNS
+        .iter()
+        .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+}
+
+/// Published runs on a GPU and with an engine: fewer than [`THIN`] of either makes the figure a
+/// range.
+pub fn runs_on(gpu: Option<&str>, engine: Engine) -> (usize, usize) {
+    let runs = super::runs::RUNS;
+    (
+        gpu.map_or(0, |g| runs.iter().filter(|r| r.gpu == g).count()),
+        runs.iter().filter(|r| r.engine == engine.id()).count(),
+    )
+}
+
+/// Fewer calibration rows than this on a GPU or an engine and the page shows a range.
+pub const THIN: usize = 3;
+
+/// The range the true figure falls in for 80% of the calibration rows: the model's figure
+/// divided by (1 + the 90th and the 10th percentile of its errors), as multipliers of the
+/// figure (low, high).
+pub fn error_band() -> (f64, f64) {
+    // As errors on speed: a time 25% too long is a speed 20% too slow.
+    let speed_error = |r: &Run| match r.metric {
+        "ttft" | "tpot" => 1.0 / (1.0 + r.error).max(1e-3) - 1.0,
+        _ => r.error,
+    };
+    let mut e: Vec<f64> = super::runs::RUNS.iter().map(speed_error).collect();
+    if e.is_empty() {
+        return (1.0, 1.0);
+    }
+    crate::order::sort_by(&mut e, |a, b| a.total_cmp(b));
+    let at = |q: f64| e[((e.len() - 1) as f64 * q).round() as usize];
+    (
+        1.0 / (1.0 + at(0.9)).max(0.05),
+        1.0 / (1.0 + at(0.1)).max(0.05),
+    )
+}

@@ -1,0 +1,107 @@
+//! The report's speed: the figures on the recommended hardware and what they rest on (the
+//! step's terms, the fitted shares, the nearest published run, a range where the calibration
+//! data is thin).
+
+use super::{NearestRun, SpeedBasis, SpeedRange, StepTerms, ThroughputReport};
+use crate::catalog::Catalog;
+use crate::model::perf::{self, Setting, THIN};
+use crate::model::{GpuClass, Hardware, Sizing, Speed};
+use crate::units::finite_or_zero;
+
+/// The report's throughput section for `speed` on `hw` (named `name`), the GPU's catalogue id
+/// when there is one; `real_hw` false: the bare requirement, no basis.
+pub(super) fn throughput_report(
+    z: &Sizing,
+    speed: &Speed,
+    hw: &Hardware,
+    name: String,
+    gpu_id: Option<&str>,
+    catalog: &Catalog,
+    real_hw: bool,
+) -> ThroughputReport {
+    let basis = real_hw.then(|| basis(z, speed, hw, gpu_id, catalog));
+    ThroughputReport {
+        decode_tokens_per_s_per_user: finite_or_zero(speed.decode_tokens_per_s_per_user),
+        aggregate_tokens_per_s: finite_or_zero(speed.aggregate_tokens_per_s),
+        ttft_ms: finite_or_zero(speed.ttft_ms),
+        hardware: name,
+        prefill_tokens_per_s: finite_or_zero(speed.prefill_tokens_per_s),
+        requests_per_s: finite_or_zero(speed.requests_per_s),
+        queue_wait_ms: finite_or_zero(speed.queue_wait_ms),
+        basis,
+    }
+}
+
+fn basis(
+    z: &Sizing,
+    speed: &Speed,
+    hw: &Hardware,
+    gpu_id: Option<&str>,
+    catalog: &Catalog,
+) -> SpeedBasis {
+    let b = &speed.basis;
+    let wl = z.workload();
+    let class = match hw {
+        Hardware::Gpu { gpu, .. } => Some(GpuClass::of(gpu)),
+        Hardware::Cpu { .. } => None,
+    };
+    let params = z.params();
+    let setting = Setting {
+        gpu: gpu_id,
+        class,
+        engine: wl.engine,
+        params_b: params.total as f64 / 1e9,
+        moe: params.active < params.total,
+        gpus: hw.gpu_count(),
+        seqs: wl.seqs,
+    };
+    let nearest = perf::nearest_run(&setting).map(|r| NearestRun {
+        line: r.line,
+        engine: r.engine.into(),
+        model: r.model.into(),
+        gpu: catalog.gpu(r.gpu).map_or(r.gpu, |g| g.name.as_str()).into(),
+        gpus: r.gpus,
+        seqs: r.seqs,
+        tokens_in: r.tokens_in,
+        tokens_out: r.tokens_out,
+        metric: r.metric.into(),
+        published: r.published,
+        error: r.error,
+        source: r.source.into(),
+        as_of: r.as_of.into(),
+    });
+    let (on_gpu, on_engine) = perf::runs_on(gpu_id, wl.engine);
+    let range = (on_gpu < THIN || on_engine < THIN).then(|| {
+        let (low, high) = perf::error_band();
+        let user = finite_or_zero(speed.decode_tokens_per_s_per_user);
+        let all = finite_or_zero(speed.aggregate_tokens_per_s);
+        SpeedRange {
+            low,
+            high,
+            per_user_low: user * low,
+            per_user_high: user * high,
+            aggregate_low: all * low,
+            aggregate_high: all * high,
+        }
+    });
+    SpeedBasis {
+        bound: speed.bound.clone(),
+        step_ms: finite_or_zero(speed.step_ms),
+        terms: StepTerms {
+            weights_ms: finite_or_zero(b.weights_ms),
+            kv_ms: finite_or_zero(b.kv_ms),
+            compute_ms: finite_or_zero(b.compute_ms),
+            allreduce_ms: finite_or_zero(b.allreduce_ms),
+            overhead_ms: finite_or_zero(b.overhead_ms),
+        },
+        gpu_class: b.gpu_class.clone(),
+        bandwidth_share: finite_or_zero(b.bandwidth_share),
+        matmul_share: finite_or_zero(b.matmul_share),
+        tp: b.tp,
+        pp: b.pp,
+        nearest,
+        runs_on_gpu: on_gpu as u64,
+        runs_on_engine: on_engine as u64,
+        range,
+    }
+}
