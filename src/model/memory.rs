@@ -95,7 +95,7 @@ impl Sizing {
         MemoryBreakdown {
             terms,
             weights: Bytes(weights),
-            kv_bytes_per_token: Bytes(finite(self.kv.global_per_token)),
+            kv_bytes_per_token: Bytes(finite(self.kv.bytes_per_token_at(self.wl.ctx))),
             kv_cache: Bytes(kv_cache),
             activations: Bytes(activations),
             overhead: Bytes(finite(total - weights - kv_cache - activations)),
