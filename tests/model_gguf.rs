@@ -372,3 +372,70 @@ fn header_warnings_are_said_in_spanish() {
         "`deepseek2.attention.kv_lora_rank` missing: KV cache not sized"
     );
 }
+
+/// An eight-layer Phi-3-style model quantised to Q4_K_M as llama.cpp does it: hidden 256, 4 heads
+/// of 64 (MHA), FFN 512, vocab 1000; q, k and v in one `attn_qkv` [256, 768] and gate and up in
+/// one `ffn_up` [256, 1024] per layer.
+fn tiny_phi3() -> Vec<u8> {
+    let mut g = Gguf::new()
+        .str("general.architecture", "phi3")
+        .str("general.name", "Tiny Phi")
+        .u32("phi3.block_count", 8)
+        .u32("phi3.embedding_length", 256)
+        .u32("phi3.attention.head_count", 4)
+        .u32("phi3.attention.head_count_kv", 4)
+        .u32("phi3.feed_forward_length", 512)
+        .u32("phi3.context_length", 4096)
+        .tokens(1000)
+        .tensor("token_embd.weight", &[256, 1000], 12);
+    // llama.cpp's use_more_bits(i, 8): i < 1, i >= 7, or (i - 1) % 3 == 2: layers 0, 3, 6, 7.
+    let more_bits = |i: u32| [0, 3, 6, 7].contains(&i);
+    for i in 0..8u32 {
+        let v_like = if more_bits(i) { 14 } else { 12 };
+        g = g
+            .tensor(&format!("blk.{i}.attn_norm.weight"), &[256], 0)
+            .tensor(&format!("blk.{i}.attn_qkv.weight"), &[256, 768], v_like)
+            .tensor(&format!("blk.{i}.attn_output.weight"), &[256, 256], 12)
+            .tensor(&format!("blk.{i}.ffn_norm.weight"), &[256], 0)
+            .tensor(&format!("blk.{i}.ffn_up.weight"), &[256, 1024], 12)
+            .tensor(&format!("blk.{i}.ffn_down.weight"), &[512, 256], v_like);
+    }
+    g.tensor("output_norm.weight", &[256], 0)
+        .tensor("output.weight", &[256, 1000], 14)
+        .bytes()
+}
+
+#[test]
+fn a_fused_qkv_file_is_read_and_estimated_by_llama_cpp_rules() {
+    // Worked example (rules of ggml-org/llama.cpp@007dbbf3 src/llama-quant.cpp): `attn_qkv` is in
+    // `category_is_attn_v`, so under Q4_K_M it is Q6_K where use_more_bits holds and Q4_K
+    // elsewhere, like `attn_v`; `ffn_down` the same; the rest Q4_K; the output Q6_K.
+    let buf = tiny_phi3();
+    let info = read_header(&buf).expect("reads");
+    // token_embd 256,000 x 144/256 = 144,000; output 256,000 x 210/256 = 210,000; norms
+    // (2 x 8 + 1) x 256 x 4 = 17,408.
+    // attn_qkv 196,608 weights: Q6_K 161,280, Q4_K 110,592; ffn_down 131,072: Q6_K 107,520,
+    // Q4_K 73,728; attn_output 65,536 -> 36,864; ffn_up 262,144 -> 147,456.
+    // 4 layers at (161,280 + 107,520) + 4 at (110,592 + 73,728) + 8 x (36,864 + 147,456)
+    // = 1,075,200 + 737,280 + 1,474,560 = 3,287,040.
+    let expected = 144_000 + 210_000 + 17_408 + 3_287_040;
+    assert_eq!(info.weight_bytes, expected);
+    let a = &info.arch;
+    assert!(a.fused_qkv && a.fused_gate_up);
+    assert_eq!(param_counts(a).total, info.params);
+    // The format's estimate for the same architecture, without the file, gives the same bytes.
+    let estimated = ModelArch {
+        file_weight_bytes: None,
+        ..a.clone()
+    };
+    assert_eq!(weight_bytes(&estimated, Quant::Q4KM).total, expected as f64);
+    // Had the three projections been separate, q and k (Q4_K) would be 2 x 36,864 and v the
+    // attn_v mix 36,864 / 53,760: 8 x 73,728 + 4 x 53,760 + 4 x 36,864 = 952,320 instead of
+    // 4 x 161,280 + 4 x 110,592 = 1,087,488, the fused tensor 14% more.
+    let split = ModelArch {
+        fused_qkv: false,
+        ..estimated.clone()
+    };
+    let gap = weight_bytes(&estimated, Quant::Q4KM).total - weight_bytes(&split, Quant::Q4KM).total;
+    assert_eq!(gap, 1_087_488.0 - 952_320.0);
+}

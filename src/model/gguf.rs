@@ -441,6 +441,10 @@ fn arch_from(
             },
         );
     }
+    // Phi-3 family: q, k and v in one `attn_qkv` tensor, gate and up in one `ffn_up` of 2 x ffn
+    // (no `ffn_gate`).
+    a.fused_qkv = tensors.iter().any(|t| t.name.ends_with(".attn_qkv.weight"));
+    a.fused_gate_up = name == "phi3" && !tensors.iter().any(|t| t.name.contains(".ffn_gate."));
     if name == "qwen2" {
         a.qkv_bias = true;
     }
