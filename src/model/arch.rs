@@ -227,7 +227,9 @@ impl ModelArch {
     }
     /// Whether the model has Gated DeltaNet (linear-attention) layers.
     pub fn is_hybrid_linear(&self) -> bool {
-        self.family == ArchFamily::HybridLinear && self.full_attention_interval > 0
+        self.full_attention_interval > 0
+            && (self.family == ArchFamily::HybridLinear
+                || self.family == ArchFamily::ParamsOnly && self.linear_value_heads > 0)
     }
     /// Linear-attention layers of a hybrid model (0 otherwise).
     pub fn linear_layers(&self) -> u64 {

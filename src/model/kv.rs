@@ -114,6 +114,11 @@ pub fn kv_shape(a: &ModelArch, kv: KvType) -> KvShape {
                 provenance: Provenance::Exact,
             }
         }
+        // A model known by its size whose attention is given (`params=` with `layers`, `hidden`,
+        // `heads`, ...): the cache from those fields, exactly.
+        ArchFamily::ParamsOnly if a.layers > 0 && a.hidden > 0 && a.heads > 0 => {
+            attention_shape(a, e)
+        }
         ArchFamily::ParamsOnly => {
             // No architecture: scale Llama-3's GQA caches (8B 131,072 B/token, 70B 327,680,
             // 405B 516,096 at f16) by parameters^0.42, a fit to those three. Heuristic.
@@ -128,21 +133,21 @@ pub fn kv_shape(a: &ModelArch, kv: KvType) -> KvShape {
                 provenance: Provenance::Heuristic,
             }
         }
-        _ => {
-            let per_layer = 2.0 * a.kv_heads() as f64 * a.head_dim() as f64 * e;
-            KvShape {
-                global_per_token: a.global_layers() as f64 * per_layer,
-                local_per_cell: a.local_layers() as f64 * per_layer,
-                window: if a.local_layers() > 0 {
-                    a.local_span()
-                } else {
-                    0
-                },
-                state_per_seq: linear_state_values(a),
-                kv_heads: a.kv_heads(),
-                provenance: Provenance::Exact,
-            }
-        }
+        _ => attention_shape(a, e),
+    }
+}
+
+/// The cache of GQA/MHA attention layers (full, sliding or chunked) and linear-attention state.
+fn attention_shape(a: &ModelArch, e: f64) -> KvShape {
+    let per_layer = 2.0 * a.kv_heads() as f64 * a.head_dim() as f64 * e;
+    let local = a.local_layers();
+    KvShape {
+        global_per_token: a.global_layers() as f64 * per_layer,
+        local_per_cell: local as f64 * per_layer,
+        window: if local > 0 { a.local_span() } else { 0 },
+        state_per_seq: linear_state_values(a),
+        kv_heads: a.kv_heads(),
+        provenance: Provenance::Exact,
     }
 }
 
@@ -154,8 +159,8 @@ fn linear_state_values(a: &ModelArch) -> f64 {
     if layers == 0.0 {
         return 0.0;
     }
-    let key = (a.linear_key_heads * a.linear_key_dim) as f64;
-    let value = (a.linear_value_heads * a.linear_value_dim) as f64;
+    let key = a.linear_key_heads as f64 * a.linear_key_dim as f64;
+    let value = a.linear_value_heads as f64 * a.linear_value_dim as f64;
     let conv = (2.0 * key + value) * a.linear_conv_kernel.saturating_sub(1) as f64;
     let recurrent =
         a.linear_value_heads as f64 * a.linear_key_dim as f64 * a.linear_value_dim as f64;
