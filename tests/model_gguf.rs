@@ -439,3 +439,39 @@ fn a_fused_qkv_file_is_read_and_estimated_by_llama_cpp_rules() {
     let gap = weight_bytes(&estimated, Quant::Q4KM).total - weight_bytes(&split, Quant::Q4KM).total;
     assert_eq!(gap, 1_087_488.0 - 952_320.0);
 }
+
+/// `sizer --gguf FILE` reads the header as the page does and sizes the model it describes.
+#[test]
+fn the_command_line_reads_a_gguf_header() {
+    use std::process::Command;
+    let dir = std::env::temp_dir().join(format!("sizer-gguf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tiny-phi.gguf");
+    std::fs::write(&path, tiny_phi3()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_sizer"))
+        .args([
+            "--compact",
+            "--gguf",
+            path.to_str().unwrap(),
+            "quant=q4_k_m&engine=llamacpp",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let info = read_header(&tiny_phi3()).unwrap();
+    assert_eq!(report["model"]["params"], info.params);
+    assert_eq!(report["model"]["name"], "Tiny Phi");
+    // Truncated: the reason, exit 2.
+    std::fs::write(&path, &tiny_phi3()[..40]).unwrap();
+    let bad = Command::new(env!("CARGO_BIN_EXE_sizer"))
+        .args(["--gguf", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}

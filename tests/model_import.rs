@@ -530,3 +530,57 @@ fn deepseek_v3_2_phi_4_mini_glm_and_a_reranker_read_their_details() {
     assert_eq!(rr.classifier_labels, 1);
     assert_eq!(param_counts(&rr).total, 567_755_777);
 }
+
+/// `sizer --config FILE`: the page's import from the command line, the model's own name and
+/// context limit in the report; a refused file exits 2 with the reason.
+#[test]
+fn the_command_line_imports_a_config_file() {
+    use std::process::Command;
+    let dir = std::env::temp_dir().join(format!("sizer-config-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("config.json");
+    // Mistral Nemo with a vocabulary no preset has: written as overrides with its name.
+    let config = r#"{"architectures": ["MistralForCausalLM"], "model_type": "mistral",
+        "hidden_size": 5120, "intermediate_size": 14336, "num_attention_heads": 32,
+        "num_key_value_heads": 8, "head_dim": 128, "num_hidden_layers": 40, "vocab_size": 131080,
+        "max_position_embeddings": 128000, "tie_word_embeddings": false,
+        "_name_or_path": "my-org/nemo-tuned"}"#;
+    std::fs::write(&path, config).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_sizer"))
+        .args([
+            "--compact",
+            "--config",
+            path.to_str().unwrap(),
+            "ctx=200000",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["model"]["name"], "my-org/nemo-tuned");
+    // 5120·131080·2 + 40·(2·5120·4096 + 2·5120·1024 + 3·5120·14336 + 2·5120) + 5120.
+    let params = 2 * 5120 * 131_080u64
+        + 40 * (2 * 5120 * 4096 + 2 * 5120 * 1024 + 3 * 5120 * 14_336 + 2 * 5120)
+        + 5120;
+    assert_eq!(report["model"]["params"], params);
+    // The context limit is the model's, and a longer ctx is said to exceed it.
+    assert_eq!(report["memory"]["headroom"]["context_limit"], 128_000);
+    std::fs::write(&path, "{not json").unwrap();
+    let bad = Command::new(env!("CARGO_BIN_EXE_sizer"))
+        .args(["--config", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("was refused"));
+    let help = Command::new(env!("CARGO_BIN_EXE_sizer"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("--config FILE") && help.contains("--gguf FILE"));
+    std::fs::remove_dir_all(&dir).ok();
+}
