@@ -36,7 +36,7 @@ mod cli {
     use std::io::Read;
 
     const USAGE: &str =
-        "usage: sizer [--catalog FILE] [--config FILE | --gguf FILE] [--compact | --csv] \
+        "usage: sizer [--catalog FILE] [--compact | --csv] [--config FILE | --gguf FILE] \
          'QUERY STRING or SHARE URL'";
 
     /// How much of a GGUF file is read, as the page does: the header and tensor table sit at the
@@ -47,7 +47,7 @@ mod cli {
 Sizes the hardware for an AI model and costs it, cloud against bare metal, and prints the
 report as JSON.
 
-usage: sizer [--catalog FILE] [--config FILE | --gguf FILE] [--compact | --csv]
+usage: sizer [--catalog FILE] [--compact | --csv] [--config FILE | --gguf FILE]
              'QUERY STRING or SHARE URL'
 
   --catalog FILE   offers from FILE (catalogue schema 1) instead of the built-in ones
