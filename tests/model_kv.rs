@@ -341,3 +341,51 @@ fn per_token_times_tokens_is_the_cache_for_every_preset() {
         }
     }
 }
+
+#[test]
+fn the_cache_basis_names_chunks_and_linear_state_in_both_languages() {
+    use inference_sizer::lang::Lang;
+    use inference_sizer::words::memory::TermBasis;
+    let chunked = TermBasis::KvCache {
+        bytes_per_token: 49_152.0,
+        ctx: 131_072,
+        seqs: 4,
+        window: 8192,
+        llamacpp_padding: false,
+        chunked: true,
+        state_per_seq: 0.0,
+    };
+    assert_eq!(
+        chunked.sentence(Lang::En),
+        "49,152 B/token on full-attention layers x 131,072 tokens x 4 sequences; chunked-attention layers hold at most 8,192 tokens"
+    );
+    assert_eq!(
+        chunked.sentence(Lang::Es),
+        "49.152 B/token en las capas de atención completa x 131.072 tokens x 4 secuencias; las capas de atención por bloques guardan como mucho 8.192 tokens"
+    );
+    // Qwen3-Next on vLLM: 19,759,104 values x 2 B = 39,518,208 B = 37.7 MiB per sequence.
+    let hybrid = TermBasis::KvCache {
+        bytes_per_token: 24_576.0,
+        ctx: 32_768,
+        seqs: 16,
+        window: 0,
+        llamacpp_padding: false,
+        chunked: false,
+        state_per_seq: 39_518_208.0,
+    };
+    let en = hybrid.sentence(Lang::En);
+    assert!(
+        en.starts_with("24,576 B/token x 32,768 tokens x 16 sequences; plus "),
+        "{en}"
+    );
+    assert!(
+        en.ends_with(" of linear-attention state per sequence, whatever its length"),
+        "{en}"
+    );
+    let es = hybrid.sentence(Lang::Es);
+    assert!(
+        es.contains("de estado de atención lineal por secuencia"),
+        "{es}"
+    );
+    assert!(!es.contains("state") && !es.contains("sequence"), "{es}");
+}

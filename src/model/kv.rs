@@ -27,6 +27,8 @@ pub struct KvShape {
     pub local_per_cell: f64,
     /// Sliding window or attention chunk, tokens: the most a local layer keeps (0: none).
     pub window: u64,
+    /// The local layers attend within aligned chunks (Llama 4), not a sliding window.
+    pub chunked: bool,
     /// Values of fixed state per sequence, whatever its length (Gated DeltaNet layers: the conv
     /// state and the recurrent state); bytes by [`state_elem_bytes`].
     pub state_per_seq: f64,
@@ -97,6 +99,7 @@ pub fn kv_shape(a: &ModelArch, kv: KvType) -> KvShape {
             local_per_cell: 0.0,
             window: 0,
             state_per_seq: 0.0,
+            chunked: false,
             kv_heads: 0,
             provenance: Provenance::Exact,
         },
@@ -110,6 +113,7 @@ pub fn kv_shape(a: &ModelArch, kv: KvType) -> KvShape {
                 local_per_cell: 0.0,
                 window: 0,
                 state_per_seq: 0.0,
+                chunked: false,
                 kv_heads: 0,
                 provenance: Provenance::Exact,
             }
@@ -129,6 +133,7 @@ pub fn kv_shape(a: &ModelArch, kv: KvType) -> KvShape {
                 local_per_cell: 0.0,
                 window: 0,
                 state_per_seq: 0.0,
+                chunked: false,
                 kv_heads: 8,
                 provenance: Provenance::Heuristic,
             }
@@ -146,6 +151,7 @@ fn attention_shape(a: &ModelArch, e: f64) -> KvShape {
         local_per_cell: local as f64 * per_layer,
         window: if local > 0 { a.local_span() } else { 0 },
         state_per_seq: linear_state_values(a),
+        chunked: local > 0 && a.window == 0,
         kv_heads: a.kv_heads(),
         provenance: Provenance::Exact,
     }

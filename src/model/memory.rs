@@ -193,6 +193,8 @@ impl Sizing {
             seqs: self.wl.seqs,
             window: self.kv.window,
             llamacpp_padding: self.wl.engine == Engine::Llamacpp,
+            chunked: self.kv.chunked,
+            state_per_seq: self.kv.state_per_seq * super::kv::state_elem_bytes(self.wl.engine),
         }
     }
 
