@@ -475,3 +475,59 @@ fn the_command_line_reads_a_gguf_header() {
     assert_eq!(bad.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_qwen3_next_header_gives_its_linear_attention_state() {
+    // Qwen3-Next as convert_hf_to_gguf.py writes it: ssm.state_size = key head size 128,
+    // ssm.group_count = 16 key heads, ssm.time_step_rank = 32 value heads, ssm.inner_size =
+    // 32 x 128, ssm.conv_kernel 4, a full-attention layer every 4.
+    let buf = Gguf::new()
+        .str("general.architecture", "qwen3next")
+        .u32("qwen3next.block_count", 48)
+        .u32("qwen3next.embedding_length", 2048)
+        .u32("qwen3next.attention.head_count", 16)
+        .u32("qwen3next.attention.head_count_kv", 2)
+        .u32("qwen3next.attention.key_length", 256)
+        .u32("qwen3next.feed_forward_length", 5120)
+        .u32("qwen3next.expert_count", 512)
+        .u32("qwen3next.expert_used_count", 10)
+        .u32("qwen3next.full_attention_interval", 4)
+        .u32("qwen3next.ssm.conv_kernel", 4)
+        .u32("qwen3next.ssm.state_size", 128)
+        .u32("qwen3next.ssm.group_count", 16)
+        .u32("qwen3next.ssm.time_step_rank", 32)
+        .u32("qwen3next.ssm.inner_size", 4096)
+        .tokens(10)
+        .tensor("token_embd.weight", &[2048, 10], 0)
+        .bytes();
+    let a = read_header(&buf).expect("reads").arch;
+    assert_eq!(a.family, ArchFamily::HybridLinear);
+    let s = kv_shape(&a, KvType::F16);
+    // 12 attention layers x 2 x 2 x 256 x 2 B = 24,576; state 36 x (8,192 x 3 + 32 x 128 x 128).
+    assert_eq!(
+        (s.global_per_token, s.state_per_seq),
+        (24_576.0, 19_759_104.0)
+    );
+    // Llama 4: the chunk of 8,192 on three layers of four, fixed in llama.cpp's loader.
+    let l4 = Gguf::new()
+        .str("general.architecture", "llama4")
+        .u32("llama4.block_count", 48)
+        .u32("llama4.embedding_length", 5120)
+        .u32("llama4.attention.head_count", 40)
+        .u32("llama4.attention.head_count_kv", 8)
+        .u32("llama4.feed_forward_length", 16384)
+        .u32("llama4.expert_feed_forward_length", 8192)
+        .u32("llama4.expert_count", 16)
+        .u32("llama4.expert_used_count", 1)
+        .u32("llama4.interleave_moe_layer_step", 1)
+        .tokens(10)
+        .tensor("token_embd.weight", &[5120, 10], 0)
+        .bytes();
+    let a = read_header(&l4).expect("reads").arch;
+    let s = kv_shape(&a, KvType::Bf16);
+    assert_eq!(
+        (s.global_per_token, s.local_per_cell, s.window),
+        (49_152.0, 147_456.0, 8192)
+    );
+    assert_eq!(a.shared_experts, 1);
+}
