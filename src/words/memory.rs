@@ -47,7 +47,7 @@ impl WeightBasis {
                 "{params:.0} parameters x {bits:.3} bits; embeddings and head unknown (a bare parameter count)"
             ),
             WeightBasis::Gguf { quant } => format!(
-                "{quant} tensor by tensor with llama.cpp's mixture rules and shape fallbacks (llama-quant.cpp); norms and biases F32"
+                "{quant} tensor by tensor with llama.cpp's mixture rules and shape fallbacks (llama-quant.cpp at ggml-org/llama.cpp@007dbbf3; a fused QKV tensor takes the value projection's rules); norms and biases F32"
             ),
             WeightBasis::NativeMxfp4 => "MXFP4 experts (4.25 bits: 32 FP4 values + one 8-bit scale), BF16 elsewhere, as the native gpt-oss checkpoint".to_string(),
             WeightBasis::Float { bytes } => format!("every parameter at {bytes} bytes"),
@@ -74,7 +74,7 @@ impl WeightBasis {
                 dec(format!("{bits:.3}"))
             ),
             WeightBasis::Gguf { quant } => format!(
-                "{quant} tensor a tensor con las reglas de mezcla de llama.cpp y sus alternativas según la forma (llama-quant.cpp); normas y sesgos en F32"
+                "{quant} tensor a tensor con las reglas de mezcla de llama.cpp y sus alternativas según la forma (llama-quant.cpp en ggml-org/llama.cpp@007dbbf3; un tensor QKV fusionado sigue las reglas de la proyección de valores); normas y sesgos en F32"
             ),
             WeightBasis::NativeMxfp4 => "expertos en MXFP4 (4,25 bits: 32 valores FP4 + una escala de 8 bits), BF16 en el resto, como los pesos originales de gpt-oss".to_string(),
             WeightBasis::Float { bytes } => format!("cada parámetro en {bytes} bytes"),
