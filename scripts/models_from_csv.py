@@ -46,22 +46,25 @@ NAMES = {
     "llama-4-scout-17b-16e": "Llama 4 Scout 17B-16E", "llama-4-maverick-17b-128e":
     "Llama 4 Maverick 17B-128E", "deepseek-v3.1": "DeepSeek V3.1",
     "deepseek-v3.2-exp": "DeepSeek V3.2-Exp", "kimi-k2-instruct": "Kimi K2 Instruct",
-    "glm-4.5": "GLM-4.5", "glm-4.5-air": "GLM-4.5-Air", "glm-4.6": "GLM-4.6",
-    "qwen3-coder-480b-a35b": "Qwen3-Coder 480B-A35B", "qwen3-next-80b-a3b": "Qwen3-Next 80B-A3B",
-    "qwen3-4b": "Qwen3 4B", "qwen3-14b": "Qwen3 14B", "qwen2.5-coder-32b": "Qwen2.5-Coder 32B",
+    "glm-4.5": "GLM 4.5", "glm-4.5-air": "GLM 4.5 Air", "glm-4.6": "GLM 4.6",
+    "qwen3-coder-480b-a35b": "Qwen3 Coder 480B-A35B", "qwen3-next-80b-a3b": "Qwen3 Next 80B-A3B",
+    "qwen3-4b": "Qwen3 4B", "qwen3-14b": "Qwen3 14B", "qwen2.5-coder-32b": "Qwen2.5 Coder 32B",
     "gemma-3-1b": "Gemma 3 1B", "gemma-3-4b": "Gemma 3 4B", "gemma-3-12b": "Gemma 3 12B",
     "mistral-nemo-12b": "Mistral Nemo 12B", "mistral-large-2411": "Mistral Large 2411",
     "magistral-small-2506": "Magistral Small 2506", "mistral-small-3.2-24b": "Mistral Small 3.2 24B",
-    "phi-4-mini": "Phi-4-mini", "falcon3-7b": "Falcon3 7B", "falcon3-10b": "Falcon3 10B",
+    "phi-4-mini": "Phi-4 mini", "falcon3-7b": "Falcon3 7B", "falcon3-10b": "Falcon3 10B",
     "deepseek-r1-distill-qwen-14b": "DeepSeek R1 Distill Qwen 14B",
     "deepseek-r1-distill-qwen-32b": "DeepSeek R1 Distill Qwen 32B",
-    "deepseek-r1-distill-llama-70b": "DeepSeek R1 Distill Llama 70B", "minimax-m2": "MiniMax-M2",
-    "hunyuan-a13b": "Hunyuan A13B", "bge-m3": "bge-m3 (embeddings)",
-    "bge-reranker-v2-m3": "bge-reranker-v2-m3 (reranker)",
-    "qwen3-embedding-0.6b": "Qwen3-Embedding 0.6B", "qwen3-embedding-4b": "Qwen3-Embedding 4B",
-    "qwen3-embedding-8b": "Qwen3-Embedding 8B",
+    "deepseek-r1-distill-llama-70b": "DeepSeek R1 Distill Llama 70B", "minimax-m2": "MiniMax M2",
+    "hunyuan-a13b": "Hunyuan A13B", "bge-m3": "BGE M3 (embeddings)",
+    "bge-reranker-v2-m3": "BGE reranker v2 M3 (reranker)",
+    "qwen3-embedding-0.6b": "Qwen3 Embedding 0.6B (embeddings)",
+    "qwen3-embedding-4b": "Qwen3 Embedding 4B (embeddings)",
+    "qwen3-embedding-8b": "Qwen3 Embedding 8B (embeddings)",
 }
 
+# Names start with the family's word, which the page's model picker groups by ("GLM 4.5 Air" with
+# "GLM 4.6", "Phi-4 mini" with "Phi-4", "Qwen3 Coder" with "Qwen3").
 # Shorter ids for the new presets (the CSV's ids carry the expert layout).
 IDS = {
     "llama-4-scout-17b-16e": "llama-4-scout", "llama-4-maverick-17b-128e": "llama-4-maverick",
