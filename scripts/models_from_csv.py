@@ -147,6 +147,9 @@ for r in rows:
         m["qk_norm_all_heads"] = True
     if low.startswith("glm-4") or low.startswith("minimax"):
         m["router_bias"] = True
+    # MiniMax-M2 ships its checkpoint in FP8 (block-scaled), as DeepSeek and Kimi do (row notes).
+    if low.startswith("minimax"):
+        m["native_quant"] = "fp8"
     # Phi-3 family: q, k, v in one tensor (qkv_proj) and gate and up in one (gate_up_proj).
     if "Phi3" in arch:
         m["fused_qkv"] = True
