@@ -372,3 +372,162 @@ fn header_warnings_are_said_in_spanish() {
         "`deepseek2.attention.kv_lora_rank` missing: KV cache not sized"
     );
 }
+
+/// An eight-layer Phi-3-style model quantised to Q4_K_M as llama.cpp does it: hidden 256, 4 heads
+/// of 64 (MHA), FFN 512, vocab 1000; q, k and v in one `attn_qkv` [256, 768] and gate and up in
+/// one `ffn_up` [256, 1024] per layer.
+fn tiny_phi3() -> Vec<u8> {
+    let mut g = Gguf::new()
+        .str("general.architecture", "phi3")
+        .str("general.name", "Tiny Phi")
+        .u32("phi3.block_count", 8)
+        .u32("phi3.embedding_length", 256)
+        .u32("phi3.attention.head_count", 4)
+        .u32("phi3.attention.head_count_kv", 4)
+        .u32("phi3.feed_forward_length", 512)
+        .u32("phi3.context_length", 4096)
+        .tokens(1000)
+        .tensor("token_embd.weight", &[256, 1000], 12);
+    // llama.cpp's use_more_bits(i, 8): i < 1, i >= 7, or (i - 1) % 3 == 2: layers 0, 3, 6, 7.
+    let more_bits = |i: u32| [0, 3, 6, 7].contains(&i);
+    for i in 0..8u32 {
+        let v_like = if more_bits(i) { 14 } else { 12 };
+        g = g
+            .tensor(&format!("blk.{i}.attn_norm.weight"), &[256], 0)
+            .tensor(&format!("blk.{i}.attn_qkv.weight"), &[256, 768], v_like)
+            .tensor(&format!("blk.{i}.attn_output.weight"), &[256, 256], 12)
+            .tensor(&format!("blk.{i}.ffn_norm.weight"), &[256], 0)
+            .tensor(&format!("blk.{i}.ffn_up.weight"), &[256, 1024], 12)
+            .tensor(&format!("blk.{i}.ffn_down.weight"), &[512, 256], v_like);
+    }
+    g.tensor("output_norm.weight", &[256], 0)
+        .tensor("output.weight", &[256, 1000], 14)
+        .bytes()
+}
+
+#[test]
+fn a_fused_qkv_file_is_read_and_estimated_by_llama_cpp_rules() {
+    // Worked example (rules of ggml-org/llama.cpp@007dbbf3 src/llama-quant.cpp): `attn_qkv` is in
+    // `category_is_attn_v`, so under Q4_K_M it is Q6_K where use_more_bits holds and Q4_K
+    // elsewhere, like `attn_v`; `ffn_down` the same; the rest Q4_K; the output Q6_K.
+    let buf = tiny_phi3();
+    let info = read_header(&buf).expect("reads");
+    // token_embd 256,000 x 144/256 = 144,000; output 256,000 x 210/256 = 210,000; norms
+    // (2 x 8 + 1) x 256 x 4 = 17,408.
+    // attn_qkv 196,608 weights: Q6_K 161,280, Q4_K 110,592; ffn_down 131,072: Q6_K 107,520,
+    // Q4_K 73,728; attn_output 65,536 -> 36,864; ffn_up 262,144 -> 147,456.
+    // 4 layers at (161,280 + 107,520) + 4 at (110,592 + 73,728) + 8 x (36,864 + 147,456)
+    // = 1,075,200 + 737,280 + 1,474,560 = 3,287,040.
+    let expected = 144_000 + 210_000 + 17_408 + 3_287_040;
+    assert_eq!(info.weight_bytes, expected);
+    let a = &info.arch;
+    assert!(a.fused_qkv && a.fused_gate_up);
+    assert_eq!(param_counts(a).total, info.params);
+    // The format's estimate for the same architecture, without the file, gives the same bytes.
+    let estimated = ModelArch {
+        file_weight_bytes: None,
+        ..a.clone()
+    };
+    assert_eq!(weight_bytes(&estimated, Quant::Q4KM).total, expected as f64);
+    // Had the three projections been separate, q and k (Q4_K) would be 2 x 36,864 and v the
+    // attn_v mix 36,864 / 53,760: 8 x 73,728 + 4 x 53,760 + 4 x 36,864 = 952,320 instead of
+    // 4 x 161,280 + 4 x 110,592 = 1,087,488, the fused tensor 14% more.
+    let split = ModelArch {
+        fused_qkv: false,
+        ..estimated.clone()
+    };
+    let gap = weight_bytes(&estimated, Quant::Q4KM).total - weight_bytes(&split, Quant::Q4KM).total;
+    assert_eq!(gap, 1_087_488.0 - 952_320.0);
+}
+
+/// `sizer --gguf FILE` reads the header as the page does and sizes the model it describes.
+#[test]
+fn the_command_line_reads_a_gguf_header() {
+    use std::process::Command;
+    let dir = std::env::temp_dir().join(format!("sizer-gguf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tiny-phi.gguf");
+    std::fs::write(&path, tiny_phi3()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_sizer"))
+        .args([
+            "--compact",
+            "--gguf",
+            path.to_str().unwrap(),
+            "quant=q4_k_m&engine=llamacpp",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let info = read_header(&tiny_phi3()).unwrap();
+    assert_eq!(report["model"]["params"], info.params);
+    assert_eq!(report["model"]["name"], "Tiny Phi");
+    // Truncated: the reason, exit 2.
+    std::fs::write(&path, &tiny_phi3()[..40]).unwrap();
+    let bad = Command::new(env!("CARGO_BIN_EXE_sizer"))
+        .args(["--gguf", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_qwen3_next_header_gives_its_linear_attention_state() {
+    // Qwen3-Next as convert_hf_to_gguf.py writes it: ssm.state_size = key head size 128,
+    // ssm.group_count = 16 key heads, ssm.time_step_rank = 32 value heads, ssm.inner_size =
+    // 32 x 128, ssm.conv_kernel 4, a full-attention layer every 4.
+    let buf = Gguf::new()
+        .str("general.architecture", "qwen3next")
+        .u32("qwen3next.block_count", 48)
+        .u32("qwen3next.embedding_length", 2048)
+        .u32("qwen3next.attention.head_count", 16)
+        .u32("qwen3next.attention.head_count_kv", 2)
+        .u32("qwen3next.attention.key_length", 256)
+        .u32("qwen3next.feed_forward_length", 5120)
+        .u32("qwen3next.expert_count", 512)
+        .u32("qwen3next.expert_used_count", 10)
+        .u32("qwen3next.full_attention_interval", 4)
+        .u32("qwen3next.ssm.conv_kernel", 4)
+        .u32("qwen3next.ssm.state_size", 128)
+        .u32("qwen3next.ssm.group_count", 16)
+        .u32("qwen3next.ssm.time_step_rank", 32)
+        .u32("qwen3next.ssm.inner_size", 4096)
+        .tokens(10)
+        .tensor("token_embd.weight", &[2048, 10], 0)
+        .bytes();
+    let a = read_header(&buf).expect("reads").arch;
+    assert_eq!(a.family, ArchFamily::HybridLinear);
+    let s = kv_shape(&a, KvType::F16);
+    // 12 attention layers x 2 x 2 x 256 x 2 B = 24,576; state 36 x (8,192 x 3 + 32 x 128 x 128).
+    assert_eq!(
+        (s.global_per_token, s.state_per_seq),
+        (24_576.0, 19_759_104.0)
+    );
+    // Llama 4: the chunk of 8,192 on three layers of four, fixed in llama.cpp's loader.
+    let l4 = Gguf::new()
+        .str("general.architecture", "llama4")
+        .u32("llama4.block_count", 48)
+        .u32("llama4.embedding_length", 5120)
+        .u32("llama4.attention.head_count", 40)
+        .u32("llama4.attention.head_count_kv", 8)
+        .u32("llama4.feed_forward_length", 16384)
+        .u32("llama4.expert_feed_forward_length", 8192)
+        .u32("llama4.expert_count", 16)
+        .u32("llama4.expert_used_count", 1)
+        .u32("llama4.interleave_moe_layer_step", 1)
+        .tokens(10)
+        .tensor("token_embd.weight", &[5120, 10], 0)
+        .bytes();
+    let a = read_header(&l4).expect("reads").arch;
+    let s = kv_shape(&a, KvType::Bf16);
+    assert_eq!(
+        (s.global_per_token, s.local_per_cell, s.window),
+        (49_152.0, 147_456.0, 8192)
+    );
+    assert_eq!(a.shared_experts, 1);
+}

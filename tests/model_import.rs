@@ -421,3 +421,166 @@ fn an_unknown_architecture_and_absurd_values_are_warned_in_spanish() {
         "`layer_types` indica 1.200 capas y la configuración tiene 1.000"
     );
 }
+
+/// The text model of Llama 4 Scout's config (aiconfigurator@095f58a5 copy of
+/// meta-llama/Llama-4-Scout-17B-16E-Instruct, `text_config`).
+const LLAMA_4_SCOUT: &str = r#"{
+  "architectures": ["Llama4ForConditionalGeneration"], "model_type": "llama4",
+  "text_config": {"model_type": "llama4_text", "hidden_size": 5120, "intermediate_size": 8192,
+    "intermediate_size_mlp": 16384, "num_attention_heads": 40, "num_key_value_heads": 8,
+    "head_dim": 128, "num_hidden_layers": 48, "num_local_experts": 16, "num_experts_per_tok": 1,
+    "interleave_moe_layer_step": 1, "vocab_size": 202048, "max_position_embeddings": 10485760,
+    "attention_chunk_size": 8192, "no_rope_layers": [1,1,1,0,1,1,1,0,1,1,1,0,1,1,1,0,1,1,1,0,1,1,1,0,
+    1,1,1,0,1,1,1,0,1,1,1,0,1,1,1,0,1,1,1,0,1,1,1,0], "use_qk_norm": true,
+    "tie_word_embeddings": false},
+  "_name_or_path": "meta-llama/Llama-4-Scout-17B-16E-Instruct"
+}"#;
+
+#[test]
+fn a_llama_4_config_reads_its_shared_expert_and_chunked_layers() {
+    let (a, _) = import(LLAMA_4_SCOUT);
+    assert_eq!(a.family, ArchFamily::Moe);
+    assert_eq!((a.shared_experts, a.ffn, a.moe_ffn), (1, 16384, 8192));
+    assert_eq!(
+        (a.attention_chunk, a.global_layers(), a.local_layers()),
+        (8192, 12, 36)
+    );
+    // The text model: 107,769,861,120 (the preset adds the vision tower's 871,932,416).
+    let p = param_counts(&a);
+    assert_eq!((p.total, p.active), (107_769_861_120, 17_172_894_720));
+    assert_eq!(a.name, "meta-llama/Llama-4-Scout-17B-16E-Instruct");
+    assert_eq!(a.max_position, 10_485_760);
+    // Same cache as the preset: 12 global layers, 36 chunked at 8,192.
+    let preset_kv = kv_shape(&presets::preset("llama-4-scout").unwrap(), KvType::Bf16);
+    assert_eq!(kv_shape(&a, KvType::Bf16), preset_kv);
+    // Maverick: MoE on every second layer, the others dense of 16,384.
+    let maverick = LLAMA_4_SCOUT
+        .replace("\"num_local_experts\": 16", "\"num_local_experts\": 128")
+        .replace(
+            "\"interleave_moe_layer_step\": 1",
+            "\"interleave_moe_layer_step\": 2",
+        );
+    let (m, _) = import(&maverick);
+    assert_eq!(param_counts(&m).total, 400_711_848_960);
+}
+
+#[test]
+fn a_qwen3_next_config_reads_its_linear_attention_layers() {
+    let (a, warnings) = import(
+        r#"{"architectures": ["Qwen3NextForCausalLM"], "model_type": "qwen3_next",
+        "hidden_size": 2048, "intermediate_size": 5120, "num_attention_heads": 16,
+        "num_key_value_heads": 2, "head_dim": 256, "num_hidden_layers": 48, "vocab_size": 151936,
+        "num_experts": 512, "num_experts_per_tok": 10, "moe_intermediate_size": 512,
+        "shared_expert_intermediate_size": 512, "full_attention_interval": 4,
+        "linear_num_key_heads": 16, "linear_num_value_heads": 32, "linear_key_head_dim": 128,
+        "linear_value_head_dim": 128, "linear_conv_kernel_dim": 4, "decoder_sparse_step": 1,
+        "mlp_only_layers": [], "max_position_embeddings": 262144, "tie_word_embeddings": false,
+        "_name_or_path": "Qwen/Qwen3-Next-80B-A3B-Instruct"}"#,
+    );
+    assert_eq!(a.family, ArchFamily::HybridLinear);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let p = param_counts(&a);
+    assert_eq!((p.total, p.active), (79_674_391_296, 3_874_929_408));
+    let s = kv_shape(&a, KvType::Bf16);
+    assert_eq!(
+        (s.global_per_token, s.state_per_seq),
+        (24_576.0, 19_759_104.0)
+    );
+}
+
+#[test]
+fn deepseek_v3_2_phi_4_mini_glm_and_a_reranker_read_their_details() {
+    let (v32, _) = import(
+        r#"{"architectures": ["DeepseekV32ForCausalLM"], "model_type": "deepseek_v32",
+        "hidden_size": 7168, "intermediate_size": 18432, "moe_intermediate_size": 2048,
+        "num_hidden_layers": 61, "num_attention_heads": 128, "num_key_value_heads": 128,
+        "n_routed_experts": 256, "n_shared_experts": 1, "num_experts_per_tok": 8,
+        "first_k_dense_replace": 3, "kv_lora_rank": 512, "q_lora_rank": 1536,
+        "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 128, "vocab_size": 129280,
+        "index_n_heads": 64, "index_head_dim": 128, "index_topk": 2048,
+        "num_nextn_predict_layers": 1, "tie_word_embeddings": false}"#,
+    );
+    assert_eq!(param_counts(&v32).total, 671_877_944_064);
+    assert_eq!(kv_bytes_per_token(&v32, KvType::Bf16), 78_324.0);
+    let (phi, _) = import(
+        r#"{"architectures": ["Phi3ForCausalLM"], "model_type": "phi3", "hidden_size": 3072,
+        "intermediate_size": 8192, "num_attention_heads": 24, "num_key_value_heads": 8,
+        "num_hidden_layers": 32, "vocab_size": 200064, "tie_word_embeddings": true,
+        "max_position_embeddings": 131072, "sliding_window": 262144}"#,
+    );
+    assert!(phi.fused_qkv && phi.fused_gate_up);
+    assert_eq!(param_counts(&phi).total, 3_836_021_760);
+    let (air, warnings) = import(
+        r#"{"architectures": ["Glm4MoeForCausalLM"], "model_type": "glm4_moe",
+        "hidden_size": 4096, "intermediate_size": 10944, "moe_intermediate_size": 1408,
+        "num_attention_heads": 96, "num_key_value_heads": 8, "head_dim": 128,
+        "num_hidden_layers": 46, "n_routed_experts": 128, "n_shared_experts": 1,
+        "num_experts_per_tok": 8, "first_k_dense_replace": 1, "vocab_size": 151552,
+        "attention_bias": true, "use_qk_norm": false, "tie_word_embeddings": false,
+        "max_position_embeddings": 131072}"#,
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(param_counts(&air).total, 106_852_251_264);
+    let (rr, _) = import(
+        r#"{"architectures": ["XLMRobertaForSequenceClassification"], "model_type": "xlm-roberta",
+        "hidden_size": 1024, "intermediate_size": 4096, "num_attention_heads": 16,
+        "num_hidden_layers": 24, "vocab_size": 250002, "type_vocab_size": 1,
+        "max_position_embeddings": 8194, "id2label": {"0": "LABEL_0"}}"#,
+    );
+    assert_eq!(rr.classifier_labels, 1);
+    assert_eq!(param_counts(&rr).total, 567_755_777);
+}
+
+/// `sizer --config FILE`: the page's import from the command line, the model's own name and
+/// context limit in the report; a refused file exits 2 with the reason.
+#[test]
+fn the_command_line_imports_a_config_file() {
+    use std::process::Command;
+    let dir = std::env::temp_dir().join(format!("sizer-config-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("config.json");
+    // Mistral Nemo with a vocabulary no preset has: written as overrides with its name.
+    let config = r#"{"architectures": ["MistralForCausalLM"], "model_type": "mistral",
+        "hidden_size": 5120, "intermediate_size": 14336, "num_attention_heads": 32,
+        "num_key_value_heads": 8, "head_dim": 128, "num_hidden_layers": 40, "vocab_size": 131080,
+        "max_position_embeddings": 128000, "tie_word_embeddings": false,
+        "_name_or_path": "my-org/nemo-tuned"}"#;
+    std::fs::write(&path, config).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_sizer"))
+        .args([
+            "--compact",
+            "--config",
+            path.to_str().unwrap(),
+            "ctx=200000",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["model"]["name"], "my-org/nemo-tuned");
+    // 5120·131080·2 + 40·(2·5120·4096 + 2·5120·1024 + 3·5120·14336 + 2·5120) + 5120.
+    let params = 2 * 5120 * 131_080u64
+        + 40 * (2 * 5120 * 4096 + 2 * 5120 * 1024 + 3 * 5120 * 14_336 + 2 * 5120)
+        + 5120;
+    assert_eq!(report["model"]["params"], params);
+    // The context limit is the model's, and a longer ctx is said to exceed it.
+    assert_eq!(report["memory"]["headroom"]["context_limit"], 128_000);
+    std::fs::write(&path, "{not json").unwrap();
+    let bad = Command::new(env!("CARGO_BIN_EXE_sizer"))
+        .args(["--config", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("was refused"));
+    let help = Command::new(env!("CARGO_BIN_EXE_sizer"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("--config FILE") && help.contains("--gguf FILE"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -17,10 +17,11 @@ fn assert_params(id: &str, total: u64, active: u64) {
 }
 
 #[test]
-fn the_presets_parse_and_there_are_thirty_one() {
-    // 30 architectures; DeepSeek-V3 and R1 share one and ship as two presets.
+fn the_presets_parse_and_there_are_sixty_four() {
+    // 62 architectures of catalog-src/data/models.csv; DeepSeek-V3 and R1 share one and ship as
+    // two presets, and so do Magistral Small and Mistral Small 3.2's text model.
     let all = try_builtin_presets().expect("catalog-src/models.json parses");
-    assert_eq!(all.len(), 31);
+    assert_eq!(all.len(), 64);
     for id in [
         "llama-3.1-8b",
         "llama-3.3-70b",
@@ -34,8 +35,35 @@ fn the_presets_parse_and_there_are_thirty_one() {
         "all-minilm-l6-v2",
         "bert-base-uncased",
         "distilbert-base-uncased",
+        "llama-4-scout",
+        "llama-4-maverick",
+        "deepseek-v3.1",
+        "deepseek-v3.2-exp",
+        "kimi-k2",
+        "glm-4.5",
+        "glm-4.5-air",
+        "glm-4.6",
+        "qwen3-coder-480b-a35b",
+        "qwen3-next-80b-a3b",
+        "qwen3-4b",
+        "qwen3-14b",
+        "gemma-3-4b",
+        "gemma-3-12b",
+        "mistral-small-3.2",
+        "mistral-nemo",
+        "phi-4-mini",
+        "bge-m3",
+        "qwen3-embedding-0.6b",
+        "bge-reranker-v2-m3",
     ] {
         assert!(all.iter().any(|m| m.id == id), "{id}");
+    }
+    let mut ids: Vec<&str> = all.iter().map(|m| m.id.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), all.len(), "ids are unique");
+    for m in &all {
+        assert!(!m.source.is_empty(), "{} has a source", m.id);
     }
 }
 
@@ -48,9 +76,145 @@ fn every_preset_equals_its_official_count() {
             checked += 1;
         }
     }
-    // Six have no exact official integer (Llama-3.1-70B, 3.3-70B, 405B, Mixtral-8x22B,
-    // Qwen2.5-14B, Phi-4): their computed counts are pinned in the tests below.
-    assert_eq!(checked, 25);
+    // Six of the first 31 have no exact official integer (Llama-3.1-70B, 3.3-70B, 405B,
+    // Mixtral-8x22B, Qwen2.5-14B, Phi-4), and of the 33 added those whose card rounds
+    // ("109B") carry `stated_params` instead: their computed counts are pinned below. The
+    // 11 added with an exact count (keras-hub presets): Qwen3 4B/14B, Qwen2.5-Coder-32B, Gemma 3
+    // 1B/4B/12B text, Magistral Small, Qwen3-Embedding 0.6B/4B/8B.
+    assert_eq!(checked, 35);
+}
+
+/// The rounded total and active figures model cards state, against the exact counts. A card's
+/// total is the count within 3% (GLM-4.5/4.6 state 355B with their MTP layer, which the count
+/// keeps apart: -0.6%; Kimi K2's "1T" is 1.026T; Mistral Small 3.2's "24B" includes its vision
+/// encoder). A card's active figure rounds a count between the active parameters without the
+/// vocabulary matrices and with them (cards differ on which they state).
+#[test]
+fn every_stated_figure_rounds_its_count() {
+    let mut checked = 0;
+    for m in try_builtin_presets().unwrap() {
+        let p = param_counts(&m);
+        if let Some(stated) = m.stated_params {
+            let off = (p.total as f64 / stated as f64 - 1.0).abs();
+            assert!(off < 0.03, "{}: {} vs {stated}: {off}", m.id, p.total);
+            checked += 1;
+        }
+        if let Some(stated) = m.stated_active_params {
+            // The card's figure is rounded to whole billions: half a billion either way.
+            let vocab = if m.tied { 1 } else { 2 } * p.embedding;
+            let lo = p.active.saturating_sub(vocab) as f64 - 0.5e9;
+            let hi = p.active as f64 + 0.5e9;
+            let s = stated as f64;
+            assert!(
+                lo <= s && s <= hi,
+                "{}: active {} vs {stated}",
+                m.id,
+                p.active
+            );
+        }
+    }
+    // 17 added presets and DeepSeek V3 and R1 ("671B" / "37B activated").
+    assert_eq!(checked, 19);
+}
+
+#[test]
+fn llama_4_counts_its_implicit_shared_expert_and_interleaved_dense_layers() {
+    // Scout, per layer: attention 2·5120·5120 + 2·5120·1024 = 62,914,560; 16 experts
+    // 16·3·5120·8192 = 2,013,265,920; the shared expert (implicit in config.json)
+    // 3·5120·8192 = 125,829,120; router 5120·16 = 81,920; norms 2·5120 = 10,240; sum
+    // 2,202,101,760, x48 = 105,700,884,480; + 2·202048·5120 (untied) + 5120 = 107,769,861,120
+    // text; + the vision tower and projector 871,932,416 = 108,641,793,536 (card: "109B").
+    // Active: per layer 62,914,560 + 2·125,829,120 (one routed + the shared) + 81,920 + 10,240
+    // = 314,664,960, x48 + 2,068,971,520 + 5120 = 17,172,894,720 (card: "17B activated"); the
+    // vision tower is not active for text. Without the shared expert Scout would count 6.0B less
+    // in total and 6.0B (35%) less active.
+    assert_params("llama-4-scout", 108_641_793_536, 17_172_894_720);
+    // Maverick: 24 dense layers (FFN 16384: 3·5120·16384 = 251,658,240) between 24 MoE layers of
+    // 128 experts + the shared one: 24·(62,914,560 + 10,240 + 251,658,240) + 24·(62,914,560 +
+    // 10,240 + 128·125,829,120 + 125,829,120 + 5120·128) + 2,068,976,640 = 400,711,848,960 text.
+    assert_params("llama-4-maverick", 400_711_848_960, 17_184_691_200);
+}
+
+#[test]
+fn deepseek_v3_2_adds_its_indexer_and_kimi_k2_is_mla_at_384_experts() {
+    assert_params("deepseek-v3.1", 671_026_419_200, 37_552_297_472);
+    // Indexer per layer: wq_b 1536·64·128 = 12,582,912; wk 7168·128 = 917,504; k_norm 2·128;
+    // weights_proj 7168·64 = 458,752: 13,959,424, x61 = 851,524,864 over V3.1.
+    assert_params("deepseek-v3.2-exp", 671_877_944_064, 38_403_822_336);
+    assert_eq!(671_877_944_064u64 - 671_026_419_200, 61 * 13_959_424);
+    // Kimi K2: 64 heads, 384 experts (8 active + 1 shared), one dense layer, no MTP.
+    assert_params("kimi-k2", 1_026_408_232_448, 32_861_500_928);
+    assert_eq!(param_counts(&model("kimi-k2")).mtp, 0);
+}
+
+#[test]
+fn glm_minimax_and_hunyuan_count_their_biases_and_norms() {
+    // GLM-4.5: per layer q/k/v biases 96·128 + 2·8·128 = 14,336 and q/k norms 2·128; 3 dense
+    // layers (FFN 12288), 89 MoE layers of 160 experts + 1 shared with a score bias of 160.
+    assert_params("glm-4.5", 352_797_829_024, 33_632_266_144);
+    assert_params("glm-4.6", 352_797_829_024, 33_632_266_144);
+    // GLM-4.5-Air has no q/k norms: with them it would count 46·256 = 11,776 more.
+    assert_params("glm-4.5-air", 106_852_251_264, 13_424_129_664);
+    // MiniMax-M2 normalises q and k over all heads: 48·128 + 8·128 = 7,168 per layer.
+    assert_params("minimax-m2", 228_689_764_864, 11_030_553_088);
+    assert_params("hunyuan-a13b", 80_393_183_232, 12_747_448_320);
+    assert_params("qwen3-coder-480b-a35b", 480_154_875_392, 35_474_765_312);
+}
+
+#[test]
+fn qwen3_next_counts_gated_attention_and_gated_deltanet_layers() {
+    // 12 full-attention layers: q+gate 2048·(16·256·2) = 16,777,216, k and v 2·2048·512 =
+    // 2,097,152, o 4096·2048 = 8,388,608, q/k norms 512: 27,263,488 each.
+    // 36 Gated DeltaNet layers: in_proj_qkvz 2048·(2·2048 + 2·4096) = 25,165,824, in_proj_ba
+    // 2048·64 = 131,072, conv 8192·4 = 32,768, dt_bias + A_log 64, norm 128, out_proj
+    // 4096·2048 = 8,388,608: 33,718,464 each.
+    // 48 MoE layers: 512·3·2048·512 = 1,610,612,736 + shared 3,145,728 + router 1,048,576 +
+    // shared gate 2048, + norms 4096: 1,614,813,184 each.
+    // 12·27,263,488 + 36·33,718,464 + 48·1,614,813,184 + 2·151936·2048 + 2048 = 79,674,391,296.
+    assert_eq!(
+        12 * 27_263_488u64 + 36 * 33_718_464 + 48 * 1_614_813_184 + 2 * 151_936 * 2048 + 2048,
+        79_674_391_296
+    );
+    assert_params("qwen3-next-80b-a3b", 79_674_391_296, 3_874_929_408);
+}
+
+#[test]
+fn new_dense_presets_reproduce_their_exact_counts() {
+    // keras-hub's exact counts (the official figures of these presets).
+    assert_params("qwen3-4b", 4_022_468_096, 4_022_468_096);
+    assert_params("qwen3-14b", 14_768_307_200, 14_768_307_200);
+    assert_params("qwen2.5-coder-32b", 32_763_876_352, 32_763_876_352);
+    assert_params("gemma-3-1b", 999_885_952, 999_885_952);
+    assert_params("gemma-3-4b", 3_880_099_328, 3_880_099_328);
+    assert_params("gemma-3-12b", 11_765_788_416, 11_765_788_416);
+    assert_params("magistral-small-2506", 23_572_403_200, 23_572_403_200);
+    assert_params("qwen3-embedding-0.6b", 595_776_512, 595_776_512);
+    assert_params("qwen3-embedding-4b", 4_021_774_336, 4_021_774_336);
+    assert_params("qwen3-embedding-8b", 8_188_515_328, 8_188_515_328);
+    // Computed only (cards state "12B", "123B", "24B", "3.8B", or nothing beyond the name).
+    assert_params("mistral-nemo", 12_247_782_400, 12_247_782_400);
+    assert_params("mistral-large-2411", 122_610_069_504, 122_610_069_504);
+    assert_params("mistral-small-3.2", 23_572_403_200, 23_572_403_200);
+    // Phi-4-mini: fused qkv 3072·(24+16)·128 = 15,728,640 and gate_up 2·3072·8192 per layer: the
+    // same count as separate tensors.
+    assert_params("phi-4-mini", 3_836_021_760, 3_836_021_760);
+    assert_params("falcon3-7b", 7_455_550_464, 7_455_550_464);
+    assert_params("falcon3-10b", 10_305_653_760, 10_305_653_760);
+    assert_params(
+        "deepseek-r1-distill-qwen-14b",
+        14_770_033_664,
+        14_770_033_664,
+    );
+    assert_params(
+        "deepseek-r1-distill-qwen-32b",
+        32_763_876_352,
+        32_763_876_352,
+    );
+    assert_params(
+        "deepseek-r1-distill-llama-70b",
+        70_553_706_496,
+        70_553_706_496,
+    );
 }
 
 #[test]
@@ -131,6 +295,12 @@ fn encoders_count_embeddings_positions_and_pooler() {
     assert_params("bert-base-uncased", 109_482_240, 109_482_240);
     assert_params("distilbert-base-uncased", 66_362_880, 66_362_880);
     assert_params("all-minilm-l6-v2", 22_713_216, 22_713_216);
+    // bge-m3 (XLM-RoBERTa large): (250002 + 8194 + 1)·1024 + 2·1024 + 24·12,596,224 + 1024² +
+    // 1024 = 567,754,752 (card: "568M").
+    assert_params("bge-m3", 567_754_752, 567_754_752);
+    // The reranker: the same encoder, its classifier's dense layer in the pooler's place, and an
+    // output projection 1024 -> 1 with its bias: + 1,025.
+    assert_params("bge-reranker-v2-m3", 567_755_777, 567_755_777);
 }
 
 #[test]

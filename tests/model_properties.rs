@@ -224,3 +224,74 @@ proptest! {
         prop_assert_eq!(valid_tp_degrees(&a, 8).first().copied(), Some(1));
     }
 }
+
+/// Any value of the 2025 architecture fields (chunks, layer patterns, linear attention, the
+/// indexer, interleaved MoE, fused tensors) on any preset: counts, weights and caches are finite
+/// and never negative, the cache never shrinks with context, and cache = per token x tokens.
+fn layer_kinds() -> impl Strategy<Value = (u64, u64, u64, u64, u64, u64, u64, u64)> {
+    (
+        0u64..20_000,
+        0u64..64,
+        0u64..200,
+        0u64..9,
+        0u64..100_000,
+        0u64..4096,
+        0u64..1_000,
+        0u64..100,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn new_layer_kinds_stay_finite_and_monotone(
+        i in preset_index(),
+        (chunk, period, global, every, heads, dim, conv, step) in layer_kinds(),
+        fused in any::<bool>(),
+        hybrid in any::<bool>(),
+        q in quants(), kv in kvs(), e in engines(),
+        ctx in 1u64..300_000, extra in 0u64..300_000, seqs in 1u64..64,
+    ) {
+        let base = builtin_presets()[i].clone();
+        let a = ModelArch {
+            attention_chunk: chunk,
+            swa_period: period,
+            global_layers: if global % 3 == 0 { None } else { Some(global) },
+            full_attention_interval: every,
+            family: if hybrid && base.family != ArchFamily::Encoder {
+                ArchFamily::HybridLinear
+            } else {
+                base.family
+            },
+            linear_key_heads: heads / 7,
+            linear_value_heads: heads,
+            linear_key_dim: dim,
+            linear_value_dim: dim / 2,
+            linear_conv_kernel: conv,
+            index_heads: heads % 100,
+            index_head_dim: dim,
+            moe_layer_step: step,
+            fused_qkv: fused,
+            fused_gate_up: fused,
+            ..base
+        };
+        let p = param_counts(&a);
+        prop_assert!(p.active <= p.total);
+        let w = weight_bytes(&a, q).total;
+        prop_assert!(w.is_finite() && w >= 0.0);
+        let shape = kv_shape(&a, kv);
+        let c = EngineConstants::default();
+        let short = kv_cache_bytes(&shape, ctx, seqs, e, &c);
+        let long = kv_cache_bytes(&shape, ctx + extra, seqs, e, &c);
+        prop_assert!(short.is_finite() && short >= 0.0);
+        prop_assert!(long >= short, "{} < {}", long, short);
+        let vllm = kv_cache_bytes(&shape, ctx, seqs, Engine::Vllm, &c);
+        let per = kv_bytes_per_token_at(&a, kv, ctx);
+        let rel = (per * ctx as f64 * seqs as f64 - vllm).abs() / vllm.max(1.0);
+        prop_assert!(rel < 1e-9, "{} x {} x {} vs {}", per, ctx, seqs, vllm);
+        let wl = Workload { quant: q, kv, engine: e, ctx, seqs, ..Workload::default() };
+        let m = sized(&a, &wl).memory(&Hardware::unbounded());
+        prop_assert!(m.total.0.is_finite() && m.total.0 >= 0.0);
+    }
+}

@@ -180,3 +180,28 @@ fn larger_gguf_files_land_where_published_quantisations_do() {
         assert!((got - gb).abs() < 0.01, "{id} {q}: {got:.3} GB");
     }
 }
+
+#[test]
+fn phi_3_mini_q4_k_m_keeps_its_fused_qkv_at_the_value_projections_mix() {
+    // Phi-3-mini: hidden 3072, 32 layers, 32 heads of 96 (MHA), FFN 8192, vocab 32064, untied.
+    // Q4_K is 144 B and Q6_K 210 B per 256 weights; use_more_bits(i, 32) holds in 16 layers
+    // (0-3, 28-31, and 6, 9, ..., 27), where attn_qkv and ffn_down take Q6_K
+    // (ggml-org/llama.cpp@007dbbf3 src/llama-quant.cpp: attn_qkv is in category_is_attn_v).
+    // token_embd 98,500,608 weights Q4_K      55,406,592
+    // output     98,500,608 weights Q6_K      80,801,280
+    // attn_qkv   3072 x 9216 = 28,311,552: 16 x 23,224,320 + 16 x 15,925,248 = 626,393,088
+    // attn_output 3072 x 3072 Q4_K: 32 x 5,308,416 = 169,869,312
+    // ffn_up (gate and up fused) 2 x 3072 x 8192 Q4_K: 32 x 28,311,552 = 905,969,664
+    // ffn_down 8192 x 3072: 16 x 20,643,840 + 16 x 14,155,776 = 556,793,856
+    // norms (2 x 32 + 1) x 3072 x 4 B = 798,720
+    // total 2,396,032,512 (Microsoft's Phi-3-mini-4k-instruct-q4.gguf is 2.39 GB).
+    let w = weight_bytes(&model("phi-3-mini"), Quant::Q4KM).total;
+    assert_eq!(w, 2_396_032_512.0);
+    // With q, k and v split (q, k Q4_K; v by the attn_v mix) it was 77,856,768 bytes less:
+    // 3.3% low, the error this fixes.
+    let split = ModelArch {
+        fused_qkv: false,
+        ..model("phi-3-mini")
+    };
+    assert_eq!(w - weight_bytes(&split, Quant::Q4KM).total, 77_856_768.0);
+}

@@ -161,7 +161,9 @@ fn a_custom_or_unknown_model_is_named_in_both_languages() {
 #[test]
 fn the_table_names_each_key_once_in_lowercase() {
     let keys: Vec<&str> = FIELDS.iter().map(|f| f.key()).collect();
-    assert_eq!(keys.len(), 52);
+    // 52, and 17 architecture fields added after `tied` (name, ctx_limit, the MoE layout, layer
+    // patterns, linear attention, the indexer, active_params).
+    assert_eq!(keys.len(), 69);
     assert_eq!(keys[0], "v");
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
@@ -448,4 +450,108 @@ fn input_minimums_sit_on_the_arrows_grid() {
     assert_eq!(TRAIN_TOKENS.range.input_min(), 0.0);
     assert_eq!(CTX.range.input_min(), 1.0);
     assert_eq!(PEAK.range.input_min(), PEAK.range.min);
+}
+
+/// An imported config that differs from every preset keeps its own name and context limit
+/// through the link (Mistral Nemo's 128,000, not the nearest preset's).
+#[test]
+fn an_import_keeps_its_name_and_context_limit_through_the_link() {
+    use inference_sizer::model::import::from_config_json;
+    use inference_sizer::scenario::import_into;
+    let catalog = Catalog::builtin();
+    let nemo = from_config_json(
+        r#"{"architectures": ["MistralForCausalLM"], "model_type": "mistral",
+        "hidden_size": 5120, "intermediate_size": 14336, "num_attention_heads": 32,
+        "num_key_value_heads": 8, "head_dim": 128, "num_hidden_layers": 40, "vocab_size": 131072,
+        "max_position_embeddings": 128000, "tie_word_embeddings": false,
+        "_name_or_path": "mistralai/Mistral-Nemo-Instruct-2407"}"#,
+    )
+    .unwrap()
+    .arch;
+    // A fine-tune with a different vocabulary is no preset: overrides, with its name and limit.
+    let tuned = inference_sizer::model::ModelArch {
+        vocab: 131_080,
+        name: "my-org/nemo-tuned".into(),
+        ..nemo.clone()
+    };
+    let mut s = Scenario::default();
+    import_into(&mut s, &tuned, &catalog);
+    let link = s.to_query();
+    assert!(link.contains("name=my-org"), "{link}");
+    let back = Scenario::from_query(&link).0;
+    let mut warnings = Vec::new();
+    let m = resolve_model(&back, &catalog, Lang::En, &mut warnings);
+    assert_eq!(m.name, "my-org/nemo-tuned");
+    assert_eq!(m.max_position, 128_000);
+    assert_eq!(
+        inference_sizer::model::param_counts(&m).total,
+        inference_sizer::model::param_counts(&tuned).total
+    );
+    // The exact architecture of a preset is that preset.
+    let mut s = Scenario::default();
+    import_into(&mut s, &nemo, &catalog);
+    assert_eq!(s.model, "mistral-nemo");
+    assert!(s.arch.is_empty());
+}
+
+/// A Qwen3-Next-like import and a Llama 4-like one carry their layer kinds through the link.
+#[test]
+fn new_architecture_fields_round_trip_through_the_link() {
+    let catalog = Catalog::builtin();
+    let q = "model=qwen3-next-80b-a3b&layers=64&full_attn_every=8&linear_v_heads=16\
+             &linear_k_heads=8&linear_k_dim=64&linear_v_dim=64&linear_conv=3";
+    let s = Scenario::from_query(q).0;
+    let mut w = Vec::new();
+    let m = resolve_model(
+        &Scenario::from_query(&s.to_query()).0,
+        &catalog,
+        Lang::En,
+        &mut w,
+    );
+    assert_eq!((m.layers, m.full_attention_interval), (64, 8));
+    assert_eq!((m.attention_layers(), m.linear_layers()), (8, 56));
+    // State per sequence: 56 x ((2·8·64 + 16·64)·2 + 16·64·64) = 56 x 69,632 = 3,899,392.
+    let kv = inference_sizer::model::kv_shape(&m, KvType::Bf16);
+    assert_eq!(kv.state_per_seq, 3_899_392.0);
+    let l4 = "model=llama-4-scout&chunk=4096&global_layers=6&shared_experts=0&dense_layers=2\
+              &moe_step=2&index_heads=1&ctx_limit=65536";
+    let s = Scenario::from_query(l4).0;
+    assert_eq!(Scenario::from_query(&s.to_query()).0, s);
+    let m = resolve_model(&s, &catalog, Lang::En, &mut w);
+    assert_eq!(
+        (m.attention_chunk, m.global_layers(), m.shared_experts),
+        (4096, 6, 0)
+    );
+    assert_eq!((m.first_dense_layers, m.moe_layer_step), (2, 2));
+    assert_eq!(m.max_position, 65_536);
+}
+
+/// `params=` takes the architecture given with it (the cache from its attention, exactly) and
+/// `active_params` for an MoE.
+#[test]
+fn params_with_architecture_fields_sizes_the_cache_and_the_active_parameters() {
+    let catalog = Catalog::builtin();
+    let mut w = Vec::new();
+    let s = Scenario::from_query(
+        "params=110&active_params=17&layers=48&hidden=5120&heads=40&kv_heads=8&head_dim=128",
+    )
+    .0;
+    let m = resolve_model(&s, &catalog, Lang::En, &mut w);
+    let p = inference_sizer::model::param_counts(&m);
+    assert_eq!((p.total, p.active), (110_000_000_000, 17_000_000_000));
+    // 2 · 48 · 8 · 128 · 2 = 196,608 B/token, exact (the bare size would guess it).
+    let kv = inference_sizer::model::kv_shape(&m, KvType::Bf16);
+    assert_eq!(kv.global_per_token, 196_608.0);
+    assert_eq!(kv.provenance, inference_sizer::model::Provenance::Exact);
+    // With chunk and a pattern as well: 12 global, 36 chunked layers.
+    let s = Scenario::from_query(
+        "params=110&layers=48&hidden=5120&heads=40&kv_heads=8&head_dim=128&chunk=8192&swa_period=4",
+    )
+    .0;
+    let m = resolve_model(&s, &catalog, Lang::En, &mut w);
+    let kv = inference_sizer::model::kv_shape(&m, KvType::Bf16);
+    assert_eq!(
+        (kv.global_per_token, kv.local_per_cell, kv.window),
+        (49_152.0, 147_456.0, 8192)
+    );
 }

@@ -22,6 +22,10 @@ pub enum ArchFamily {
     DeepseekMla,
     /// BERT-family encoder.
     Encoder,
+    /// Hybrid linear attention (Qwen3-Next): a gated full-attention layer every
+    /// `full_attention_interval` layers, Gated DeltaNet layers between them (a fixed state per
+    /// sequence, no per-token cache), MoE with a gated shared expert.
+    HybridLinear,
     /// Only a parameter count is known.
     ParamsOnly,
 }
@@ -85,6 +89,14 @@ pub struct ModelArch {
     /// The official parameter count, when published.
     #[serde(default)]
     pub official_params: Option<u64>,
+    /// The total parameters a model card states, rounded ("109B"), when no exact official count
+    /// is published.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stated_params: Option<u64>,
+    /// The active (per token) parameters a model card states for an MoE, rounded ("17B
+    /// activated").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stated_active_params: Option<u64>,
     /// Parameter count for a params-only model.
     #[serde(default)]
     pub params: Option<u64>,
@@ -124,6 +136,54 @@ pub struct ModelArch {
     /// Exact weight bytes read from a file (GGUF tensor infos); used instead of the format's estimate.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file_weight_bytes: Option<u64>,
+    /// MoE on every n-th layer after the dense prefix (Llama 4 `interleave_moe_layer_step`:
+    /// Maverick 2, the layers between hold a dense FFN of `ffn`); 0 or 1: every layer.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub moe_layer_step: u64,
+    /// Chunked attention (Llama 4 `attention_chunk_size`): the local layers attend within aligned
+    /// chunks of this many tokens, so they keep at most a chunk of KV. Layers follow the same
+    /// pattern fields as a sliding window (`swa_period`, `global_layers`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub attention_chunk: u64,
+    /// Hybrid models: one full-attention layer in every `full_attention_interval` (Qwen3-Next 4).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub full_attention_interval: u64,
+    /// Gated DeltaNet layers: key heads, value heads, key and value head sizes, conv kernel.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub linear_key_heads: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub linear_value_heads: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub linear_key_dim: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub linear_value_dim: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub linear_conv_kernel: u64,
+    /// DeepSeek sparse attention (V3.2): the lightning indexer's heads and head size per layer.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub index_heads: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub index_head_dim: u64,
+    /// q, k and v in one tensor (Phi-3 `qkv_proj`, GGUF `attn_qkv`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fused_qkv: bool,
+    /// gate and up projections in one tensor (Phi-3 `gate_up_proj`, GGUF `ffn_up` of 2 x ffn).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fused_gate_up: bool,
+    /// q/k norms over all heads at once (MiniMax-M2: `nq*hd + nkv*hd` weights per layer).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub qk_norm_all_heads: bool,
+    /// The router's score-correction bias of `experts` values per MoE layer (GLM-4.5, MiniMax-M2;
+    /// DeepSeek's family always has it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub router_bias: bool,
+    /// Parameters outside the language model that load with it (a vision tower and projector):
+    /// counted in the total, never active for text, kept 16-bit by every format.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extra_params: u64,
+    /// Encoders: a sequence-classification head of this many labels (a reranker: 1).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub classifier_labels: u64,
 }
 
 fn is_zero(v: &u64) -> bool {
@@ -151,22 +211,52 @@ impl ModelArch {
         self.experts > 1
             && matches!(
                 self.family,
-                ArchFamily::Moe | ArchFamily::GptOss | ArchFamily::DeepseekMla
+                ArchFamily::Moe
+                    | ArchFamily::GptOss
+                    | ArchFamily::DeepseekMla
+                    | ArchFamily::HybridLinear
             )
     }
-    /// Full-attention layers (the rest are sliding-window layers when `window > 0`).
+    /// The span a local layer keeps: the sliding window, else the attention chunk (0: none).
+    pub fn local_span(&self) -> u64 {
+        if self.window > 0 {
+            self.window
+        } else {
+            self.attention_chunk
+        }
+    }
+    /// Whether the model has Gated DeltaNet (linear-attention) layers.
+    pub fn is_hybrid_linear(&self) -> bool {
+        self.full_attention_interval > 0
+            && (self.family == ArchFamily::HybridLinear
+                || self.family == ArchFamily::ParamsOnly && self.linear_value_heads > 0)
+    }
+    /// Linear-attention layers of a hybrid model (0 otherwise).
+    pub fn linear_layers(&self) -> u64 {
+        if self.is_hybrid_linear() {
+            self.layers - self.layers / self.full_attention_interval
+        } else {
+            0
+        }
+    }
+    /// Layers that keep a per-token KV cache: all but the linear-attention layers.
+    pub fn attention_layers(&self) -> u64 {
+        self.layers - self.linear_layers()
+    }
+    /// Full-attention layers (the rest are sliding-window or chunked layers when the model has a
+    /// window or a chunk, linear-attention layers in a hybrid).
     pub fn global_layers(&self) -> u64 {
-        if self.window == 0 {
-            return self.layers;
+        if self.local_span() == 0 {
+            return self.attention_layers();
         }
         if let Some(g) = self.global_layers {
             return g.min(self.layers);
         }
         self.layers.checked_div(self.swa_period).unwrap_or(0)
     }
-    /// Sliding-window layers.
+    /// Sliding-window (or chunked) layers.
     pub fn local_layers(&self) -> u64 {
-        self.layers - self.global_layers()
+        self.attention_layers().saturating_sub(self.global_layers())
     }
     /// A bare model known only by its parameter count.
     pub fn params_only(id: &str, params: u64) -> ModelArch {
@@ -209,6 +299,8 @@ impl Default for ModelArch {
             global_layers: None,
             max_position: 0,
             official_params: None,
+            stated_params: None,
+            stated_active_params: None,
             params: None,
             source: String::new(),
             qkv_bias: false,
@@ -222,6 +314,22 @@ impl Default for ModelArch {
             native_quant: None,
             active_params: None,
             file_weight_bytes: None,
+            moe_layer_step: 0,
+            attention_chunk: 0,
+            full_attention_interval: 0,
+            linear_key_heads: 0,
+            linear_value_heads: 0,
+            linear_key_dim: 0,
+            linear_value_dim: 0,
+            linear_conv_kernel: 0,
+            index_heads: 0,
+            index_head_dim: 0,
+            fused_qkv: false,
+            fused_gate_up: false,
+            qk_norm_all_heads: false,
+            router_bias: false,
+            extra_params: 0,
+            classifier_labels: 0,
         }
     }
 }

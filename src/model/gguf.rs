@@ -400,7 +400,8 @@ fn arch_from(
     let experts = get("expert_count").unwrap_or(0);
     a.tied = !tensors.iter().any(|t| t.name == "output.weight");
     a.family = match name {
-        "deepseek2" | "deepseek3" => ArchFamily::DeepseekMla,
+        "deepseek2" | "deepseek3" | "deepseek32" => ArchFamily::DeepseekMla,
+        "qwen3next" => ArchFamily::HybridLinear,
         "gpt-oss" | "gpt_oss" => ArchFamily::GptOss,
         "bert" | "nomic-bert" | "jina-bert-v2" => ArchFamily::Encoder,
         _ if experts > 1 => ArchFamily::Moe,
@@ -441,6 +442,11 @@ fn arch_from(
             },
         );
     }
+    later_architectures(name, &get, &mut a);
+    // Phi-3 family: q, k and v in one `attn_qkv` tensor, gate and up in one `ffn_up` of 2 x ffn
+    // (no `ffn_gate`).
+    a.fused_qkv = tensors.iter().any(|t| t.name.ends_with(".attn_qkv.weight"));
+    a.fused_gate_up = name == "phi3" && !tensors.iter().any(|t| t.name.contains(".ffn_gate."));
     if name == "qwen2" {
         a.qkv_bias = true;
     }
@@ -455,4 +461,36 @@ fn arch_from(
         a.max_position = a.max_position.max(512);
     }
     a
+}
+
+/// Keys of the 2025 architectures (`ggml-org/llama.cpp@00395eb2:src/llama-arch.cpp`): Llama 4's
+/// MoE interleave (its chunk of 8,192 on three layers of four is fixed in llama.cpp's loader,
+/// not a key), the DeepSeek-V3.2 indexer, and Qwen3-Next's Gated DeltaNet written as `ssm.*`
+/// (`convert_hf_to_gguf.py`: conv kernel, state size = key head size, group count = key heads,
+/// time-step rank = value heads, inner size = value heads x value head size).
+fn later_architectures(name: &str, get: &dyn Fn(&str) -> Option<u64>, a: &mut ModelArch) {
+    if name == "llama4" {
+        a.attention_chunk = 8192;
+        a.swa_period = 4;
+        a.moe_layer_step = get("interleave_moe_layer_step").unwrap_or(0);
+        if a.experts > 1 {
+            a.shared_experts = a.shared_experts.max(1);
+        }
+    }
+    if a.family == ArchFamily::DeepseekMla {
+        a.index_heads = get("attention.indexer.head_count").unwrap_or(0);
+        a.index_head_dim = get("attention.indexer.key_length").unwrap_or(0);
+    }
+    if a.family == ArchFamily::HybridLinear {
+        a.full_attention_interval = get("full_attention_interval").unwrap_or(4);
+        a.linear_conv_kernel = get("ssm.conv_kernel").unwrap_or(4);
+        a.linear_key_dim = get("ssm.state_size").unwrap_or(0);
+        a.linear_key_heads = get("ssm.group_count").unwrap_or(0);
+        a.linear_value_heads = get("ssm.time_step_rank").unwrap_or(0);
+        a.linear_value_dim = get("ssm.inner_size")
+            .unwrap_or(0)
+            .checked_div(a.linear_value_heads)
+            .unwrap_or(0);
+        a.qk_norm = true;
+    }
 }

@@ -79,6 +79,8 @@ impl GgufCtx {
         use GgmlType::*;
         match t.role {
             Role::Vector | Role::Router | Role::PosEmbd | Role::TokenTypes => return F32,
+            // A vision tower ships in its own file (mmproj), kept 16-bit.
+            Role::Extra => return F16,
             _ => {}
         }
         let base = self.base;
@@ -91,7 +93,10 @@ impl GgufCtx {
         if t.role == Role::TokenEmbd {
             return if self.q == Quant::Iq2M { IQ3_S } else { base };
         }
-        let attn_v = matches!(t.role, Role::AttnV | Role::AttnKvB);
+        // `category_is_attn_v`: a fused QKV tensor takes the value projection's rules (at this
+        // commit the categorised rules reach `attn_v` first; llama.cpp before the categories gave
+        // `attn_qkv` Q5_K under Q4_K_M, Q6_K under Q5_K_M, about the same bytes).
+        let attn_v = matches!(t.role, Role::AttnV | Role::AttnKvB | Role::AttnQkv);
         if self.q == Quant::Iq2M {
             self.iq2m_type(t, i, attn_v)
         } else if attn_v {

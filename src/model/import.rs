@@ -66,6 +66,7 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
     r.embeddings_and_positions(&mut a);
     r.sliding_windows(&mut a);
     r.family_details(&mut a);
+    r.recent_architectures(&mut a);
     r.quantisation(&mut a);
     let mt = r.model_type.as_str();
     if a.family == ArchFamily::Dense && !LLAMA_LIKE.contains(&mt) {
@@ -210,6 +211,7 @@ impl<'a> Reader<'a> {
             "bert" | "distilbert" | "roberta" | "xlm-roberta" | "camembert" | "mpnet" | "electra"
         ) || arch_l.contains("bert") && !arch_l.contains("causallm");
         let mla = mt.starts_with("deepseek_v") || self.raw("kv_lora_rank").is_some();
+        let hybrid = mt == "qwen3_next" || self.raw("linear_num_value_heads").is_some();
         let gpt_oss = mt == "gpt_oss" || arch_l.contains("gptoss");
         let experts = self
             .int(&["num_local_experts", "num_experts", "n_routed_experts"])
@@ -220,6 +222,8 @@ impl<'a> Reader<'a> {
             ArchFamily::GptOss
         } else if encoder {
             ArchFamily::Encoder
+        } else if hybrid {
+            ArchFamily::HybridLinear
         } else if experts > 1 {
             ArchFamily::Moe
         } else {
@@ -269,8 +273,13 @@ impl<'a> Reader<'a> {
         a.shared_experts = self
             .int(&["n_shared_experts", "num_shared_experts"])
             .unwrap_or(0);
-        if self.raw("shared_expert_intermediate_size").is_some() {
-            self.warnings.push(ImportWarning::SharedExpertNotCounted);
+        if let Some(shared) = self.int(&["shared_expert_intermediate_size"]) {
+            // Qwen3-Next: a gated shared expert of the routed experts' width, counted as one.
+            if a.family == ArchFamily::HybridLinear && a.moe_ffn > 0 && shared % a.moe_ffn == 0 {
+                a.shared_experts = shared / a.moe_ffn;
+            } else if shared > 0 {
+                self.warnings.push(ImportWarning::SharedExpertNotCounted);
+            }
         }
         a.first_dense_layers = self.int(&["first_k_dense_replace"]).unwrap_or(0);
         if let Some(m) = self.raw("mlp_only_layers").and_then(|v| v.as_array()) {
@@ -280,7 +289,10 @@ impl<'a> Reader<'a> {
                 });
             }
         }
-        if let Some(s) = self.int(&["decoder_sparse_step", "moe_layer_freq"]) {
+        if let Some(s) = self.int(&["interleave_moe_layer_step"]) {
+            // Llama 4 Maverick: MoE on every s-th layer, dense layers between.
+            a.moe_layer_step = s;
+        } else if let Some(s) = self.int(&["decoder_sparse_step", "moe_layer_freq"]) {
             if s > 1 {
                 self.warnings.push(ImportWarning::SparseStep { step: s });
             }
@@ -388,7 +400,10 @@ impl<'a> Reader<'a> {
     /// leaves out, and an encoder's token types, pooler and context.
     fn family_details(&mut self, a: &mut ModelArch) {
         let mt = self.model_type.as_str();
-        a.qkv_bias = mt.starts_with("qwen2");
+        // GLM-4.5's `attention_bias` is on q, k and v (no o bias).
+        let glm_bias = mt == "glm4_moe" && self.top_bias();
+        let mt = self.model_type.as_str();
+        a.qkv_bias = mt.starts_with("qwen2") || glm_bias;
         a.qk_norm = matches!(
             mt,
             "qwen3" | "qwen3_moe" | "gemma3" | "gemma3_text" | "olmo2"
@@ -418,6 +433,73 @@ impl<'a> Reader<'a> {
                 a.max_position = 512;
             }
         }
+    }
+
+    /// The layer kinds and tensors of the 2025 architectures: Llama 4 (implicit shared expert,
+    /// dense FFN width, chunked attention and its NoPE global layers), Qwen3-Next (Gated DeltaNet
+    /// layers), DeepSeek-V3.2 (the indexer), the Phi-3 family (fused tensors), GLM-4.5 and
+    /// MiniMax-M2 (biases and norms), a classification head (rerankers).
+    fn recent_architectures(&mut self, a: &mut ModelArch) {
+        let mt = self.model_type.clone();
+        if mt.starts_with("llama4") {
+            if a.experts > 1 {
+                a.shared_experts = a.shared_experts.max(1);
+            }
+            if let Some(i) = self.int(&["intermediate_size_mlp"]) {
+                a.ffn = i;
+            }
+            if let Some(c) = self.int(&["attention_chunk_size"]) {
+                a.attention_chunk = c;
+                // `no_rope_layers`: 1 for a RoPE (chunked) layer, 0 for a NoPE global one; else
+                // every `no_rope_layer_interval`-th layer (default 4) is global.
+                let listed = self.raw("no_rope_layers").and_then(|v| v.as_array());
+                match listed {
+                    Some(l) if !l.is_empty() => {
+                        let global = l.iter().filter(|x| x.as_u64() == Some(0)).count() as u64;
+                        a.global_layers = Some(global);
+                    }
+                    _ => a.swa_period = self.int(&["no_rope_layer_interval"]).unwrap_or(4),
+                }
+            }
+        }
+        if a.family == ArchFamily::HybridLinear {
+            a.full_attention_interval = self.int(&["full_attention_interval"]).unwrap_or(4);
+            a.linear_key_heads = self.int(&["linear_num_key_heads"]).unwrap_or(0);
+            a.linear_value_heads = self.int(&["linear_num_value_heads"]).unwrap_or(0);
+            a.linear_key_dim = self.int(&["linear_key_head_dim"]).unwrap_or(0);
+            a.linear_value_dim = self.int(&["linear_value_head_dim"]).unwrap_or(0);
+            a.linear_conv_kernel = self.int(&["linear_conv_kernel_dim"]).unwrap_or(4);
+        }
+        if a.family == ArchFamily::DeepseekMla {
+            a.index_heads = self.int(&["index_n_heads"]).unwrap_or(0);
+            a.index_head_dim = self.int(&["index_head_dim"]).unwrap_or(0);
+        }
+        if mt == "phi3" {
+            a.fused_qkv = true;
+            a.fused_gate_up = true;
+        }
+        if mt == "glm4_moe" {
+            a.qk_norm = self.boolean("use_qk_norm").unwrap_or(false);
+            a.router_bias = true;
+        }
+        if mt == "minimax_m2" {
+            a.qk_norm_all_heads = self.boolean("use_qk_norm").unwrap_or(true);
+            a.router_bias = self.boolean("use_routing_bias").unwrap_or(true);
+        }
+        if a.family == ArchFamily::Encoder
+            && self.architecture.contains("ForSequenceClassification")
+        {
+            let labels = self
+                .raw("id2label")
+                .and_then(|v| v.as_object())
+                .map(|m| m.len() as u64);
+            a.classifier_labels = self.int(&["num_labels"]).or(labels).unwrap_or(1).max(1);
+        }
+    }
+
+    /// `attention_bias` as given, true when absent.
+    fn top_bias(&mut self) -> bool {
+        self.boolean("attention_bias") != Some(false)
     }
 
     /// A quantised checkpoint: named in a warning, and its native format when the sizing knows it.

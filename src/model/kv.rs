@@ -23,10 +23,15 @@ pub struct KvShape {
     /// Bytes per token over the full-attention layers (the tables of `docs/sizing-formulas.md`
     /// §2a-2c).
     pub global_per_token: f64,
-    /// Bytes per cached cell over all sliding-window layers together.
+    /// Bytes per cached cell over all sliding-window (or chunked) layers together.
     pub local_per_cell: f64,
-    /// Sliding window, tokens (0: none).
+    /// Sliding window or attention chunk, tokens: the most a local layer keeps (0: none).
     pub window: u64,
+    /// The local layers attend within aligned chunks (Llama 4), not a sliding window.
+    pub chunked: bool,
+    /// Values of fixed state per sequence, whatever its length (Gated DeltaNet layers: the conv
+    /// state and the recurrent state); bytes by [`state_elem_bytes`].
+    pub state_per_seq: f64,
     /// Elements cached per token per layer and KV head group, for TP sharding: the KV heads
     /// (0 for MLA: one latent shared by all heads, replicated on every GPU).
     pub kv_heads: u64,
@@ -42,12 +47,47 @@ impl KvShape {
         } else {
             t
         };
-        self.global_per_token * t + self.local_per_cell * local
+        let state = if t > 0.0 {
+            self.state_per_seq * state_elem_bytes(Engine::Vllm)
+        } else {
+            0.0
+        };
+        self.global_per_token * t + self.local_per_cell * local + state
+    }
+    /// Cache bytes per token of a sequence of `tokens` tokens: [`KvShape::seq_bytes`] / tokens, so
+    /// that cache = per token x tokens holds for every layer kind (full, sliding, chunked, linear
+    /// state, indexer keys). Without local layers or state it is `global_per_token` whatever the
+    /// length.
+    pub fn bytes_per_token_at(&self, tokens: u64) -> f64 {
+        if tokens == 0 {
+            return self.global_per_token;
+        }
+        self.seq_bytes(tokens as f64) / tokens as f64
     }
     /// Whether the model caches anything at all (encoders do not).
     pub fn is_empty(&self) -> bool {
-        self.global_per_token <= 0.0 && self.local_per_cell <= 0.0
+        self.global_per_token <= 0.0 && self.local_per_cell <= 0.0 && self.state_per_seq <= 0.0
     }
+}
+
+/// Bytes per value of a linear-attention state: llama.cpp keeps recurrent states in F32
+/// (`llama_memory_recurrent`, `r_l`/`s_l` of type F32); vLLM and the others in the model's dtype
+/// (`mamba_ssm_cache_dtype` auto: bf16).
+pub fn state_elem_bytes(engine: Engine) -> f64 {
+    match engine {
+        Engine::Llamacpp | Engine::Ollama => 4.0,
+        _ => 2.0,
+    }
+}
+
+/// Bytes per token per layer of DeepSeek-V3.2's indexer key cache: `index_head_dim` FP8 values
+/// and one FP32 scale (`deepseek-ai/DeepSeek-V3.2-Exp@3b99a535: inference/model.py`, the
+/// indexer's `k_cache` and `k_scale_cache`), whatever the KV type of the MLA cache.
+fn indexer_bytes_per_layer(a: &ModelArch) -> f64 {
+    if a.index_heads == 0 || a.index_head_dim == 0 {
+        return 0.0;
+    }
+    a.index_head_dim as f64 + 4.0
 }
 
 /// The KV-cache shape of `a` with elements of type `kv`.
@@ -58,19 +98,30 @@ pub fn kv_shape(a: &ModelArch, kv: KvType) -> KvShape {
             global_per_token: 0.0,
             local_per_cell: 0.0,
             window: 0,
+            state_per_seq: 0.0,
+            chunked: false,
             kv_heads: 0,
             provenance: Provenance::Exact,
         },
         ArchFamily::DeepseekMla => {
             // The compressed latent c_KV plus the head-shared rope key, one "head" per layer.
+            // DeepSeek-V3.2 adds its indexer's keys for every token of every layer.
             let per_layer = (a.kv_lora_rank as f64 + a.rope_dim as f64) * e;
+            let per_layer = per_layer + indexer_bytes_per_layer(a);
             KvShape {
                 global_per_token: a.layers as f64 * per_layer,
                 local_per_cell: 0.0,
                 window: 0,
+                state_per_seq: 0.0,
+                chunked: false,
                 kv_heads: 0,
                 provenance: Provenance::Exact,
             }
+        }
+        // A model known by its size whose attention is given (`params=` with `layers`, `hidden`,
+        // `heads`, ...): the cache from those fields, exactly.
+        ArchFamily::ParamsOnly if a.layers > 0 && a.hidden > 0 && a.heads > 0 => {
+            attention_shape(a, e)
         }
         ArchFamily::ParamsOnly => {
             // No architecture: scale Llama-3's GQA caches (8B 131,072 B/token, 70B 327,680,
@@ -81,27 +132,61 @@ pub fn kv_shape(a: &ModelArch, kv: KvType) -> KvShape {
                 global_per_token: f16 * e / 2.0,
                 local_per_cell: 0.0,
                 window: 0,
+                state_per_seq: 0.0,
+                chunked: false,
                 kv_heads: 8,
                 provenance: Provenance::Heuristic,
             }
         }
-        _ => {
-            let per_layer = 2.0 * a.kv_heads() as f64 * a.head_dim() as f64 * e;
-            KvShape {
-                global_per_token: a.global_layers() as f64 * per_layer,
-                local_per_cell: a.local_layers() as f64 * per_layer,
-                window: if a.local_layers() > 0 { a.window } else { 0 },
-                kv_heads: a.kv_heads(),
-                provenance: Provenance::Exact,
-            }
-        }
+        _ => attention_shape(a, e),
     }
 }
 
-/// KV bytes per token as the report shows it: full-attention layers at the chosen element type
-/// (sliding-window layers add a fixed amount per sequence, not per token).
+/// The cache of GQA/MHA attention layers (full, sliding or chunked) and linear-attention state.
+fn attention_shape(a: &ModelArch, e: f64) -> KvShape {
+    let per_layer = 2.0 * a.kv_heads() as f64 * a.head_dim() as f64 * e;
+    let local = a.local_layers();
+    KvShape {
+        global_per_token: a.global_layers() as f64 * per_layer,
+        local_per_cell: local as f64 * per_layer,
+        window: if local > 0 { a.local_span() } else { 0 },
+        state_per_seq: linear_state_values(a),
+        chunked: local > 0 && a.window == 0,
+        kv_heads: a.kv_heads(),
+        provenance: Provenance::Exact,
+    }
+}
+
+/// Values of state one sequence keeps in the Gated DeltaNet layers of a hybrid model, per layer
+/// the conv state (q, k and v channels x (kernel - 1)) and the recurrent state (value heads x key
+/// dim x value dim): Qwen3-Next 8,192 x 3 + 32 x 128 x 128 = 548,864 values, x 36 layers.
+fn linear_state_values(a: &ModelArch) -> f64 {
+    let layers = a.linear_layers() as f64;
+    if layers == 0.0 {
+        return 0.0;
+    }
+    let key = a.linear_key_heads as f64 * a.linear_key_dim as f64;
+    let value = a.linear_value_heads as f64 * a.linear_value_dim as f64;
+    let conv = (2.0 * key + value) * a.linear_conv_kernel.saturating_sub(1) as f64;
+    let recurrent =
+        a.linear_value_heads as f64 * a.linear_key_dim as f64 * a.linear_value_dim as f64;
+    layers * (conv + recurrent)
+}
+
+/// KV bytes each further token adds once every window and chunk is full: the full-attention
+/// layers at the chosen element type (sliding-window and chunked layers and linear-attention
+/// state add a fixed amount per sequence). For the cache of a given length, per token, see
+/// [`kv_bytes_per_token_at`].
 pub fn kv_bytes_per_token(a: &ModelArch, kv: KvType) -> f64 {
     kv_shape(a, kv).global_per_token
+}
+
+/// KV bytes per token of a sequence of `ctx` tokens: the cache of one sequence over its tokens
+/// ([`KvShape::bytes_per_token_at`]), so cache = per token x tokens for every layer kind (the
+/// report's `kv_bytes_per_token`). For a model whose every layer attends the whole context it
+/// equals [`kv_bytes_per_token`] at any length.
+pub fn kv_bytes_per_token_at(a: &ModelArch, kv: KvType, ctx: u64) -> f64 {
+    kv_shape(a, kv).bytes_per_token_at(ctx)
 }
 
 fn pad(x: u64, to: u64) -> u64 {
@@ -150,5 +235,6 @@ pub fn kv_cache_bytes(
     c: &EngineConstants,
 ) -> f64 {
     let (g, l) = kv_cells(shape, ctx, engine, c);
-    (shape.global_per_token * g + shape.local_per_cell * l) * seqs as f64
+    let state = shape.state_per_seq * state_elem_bytes(engine);
+    (shape.global_per_token * g + shape.local_per_cell * l + state) * seqs as f64
 }

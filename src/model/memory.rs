@@ -95,7 +95,7 @@ impl Sizing {
         MemoryBreakdown {
             terms,
             weights: Bytes(weights),
-            kv_bytes_per_token: Bytes(finite(self.kv.global_per_token)),
+            kv_bytes_per_token: Bytes(finite(self.kv.bytes_per_token_at(self.wl.ctx))),
             kv_cache: Bytes(kv_cache),
             activations: Bytes(activations),
             overhead: Bytes(finite(total - weights - kv_cache - activations)),
@@ -193,6 +193,8 @@ impl Sizing {
             seqs: self.wl.seqs,
             window: self.kv.window,
             llamacpp_padding: self.wl.engine == Engine::Llamacpp,
+            chunked: self.kv.chunked,
+            state_per_seq: self.kv.state_per_seq * super::kv::state_elem_bytes(self.wl.engine),
         }
     }
 

@@ -66,7 +66,10 @@ pub mod workload;
 pub use arch::*;
 pub use engine::{Efficiency, EngineConstants};
 pub use formats::{weight_bytes, GgmlType, WeightBasis, WeightBytes};
-pub use kv::{kv_bytes_per_token, kv_cache_bytes, kv_cells, kv_elem_bytes, kv_shape, KvShape};
+pub use kv::{
+    kv_bytes_per_token, kv_bytes_per_token_at, kv_cache_bytes, kv_cells, kv_elem_bytes, kv_shape,
+    state_elem_bytes, KvShape,
+};
 pub use memory::{MemoryBreakdown, Term, TermBasis};
 pub use options::*;
 pub use params::{param_counts, ParamCounts};

@@ -176,8 +176,10 @@ impl Sizing {
         let (s, c) = (&self.shape, &self.consts);
         let len = ctx.min(s.max_position) as f64;
         let tokens = seqs as f64 * len;
+        // Hidden states and the FFN's intermediate, and one layer's attention scores (heads x
+        // len per token, 16-bit): layers run one at a time, so depth adds weights, not these.
         let act = tokens * (4.0 * s.hidden + 2.0 * s.ffn_width) * 2.0
-            + tokens * s.heads.max(1) as f64 * len * 2.0 / s.layers.max(1.0);
+            + tokens * s.heads.max(1) as f64 * len * 2.0;
         n.activations = Num::range(act, act * 0.5, act * 2.0);
         let rt = gib(if cpu {
             c.cpu_runtime_gib

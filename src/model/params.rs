@@ -18,6 +18,9 @@ pub enum Role {
     /// The LM head (`output.weight`).
     Output,
     AttnQ,
+    /// q, k and v fused in one tensor (Phi-3 `attn_qkv`): llama.cpp gives it the rules of
+    /// `attn_v`.
+    AttnQkv,
     AttnK,
     AttnV,
     AttnOutput,
@@ -31,8 +34,12 @@ pub enum Role {
     FfnDown,
     /// MoE router (`ffn_gate_inp`): kept in full precision by every format.
     Router,
-    /// Other 2-D matrices (encoder pooler, MTP projection).
+    /// Other 2-D matrices (encoder pooler, MTP projection, indexer and linear-attention
+    /// projections).
     Dense2d,
+    /// Parameters outside the language model (a vision tower): loaded, kept 16-bit, never
+    /// active for text.
+    Extra,
     /// 1-D tensors: norms, biases, attention sinks. Kept 16/32-bit by every format.
     Vector,
     /// A params-only model: one opaque block.
@@ -95,7 +102,9 @@ impl Tensor {
     /// Parameters used for one token: expert tensors scaled by top-k / experts.
     pub fn active_params(&self) -> f64 {
         let p = self.params() as f64;
-        if self.experts > 0 {
+        if self.role == Role::Extra {
+            0.0
+        } else if self.experts > 0 {
             p * self.experts_active as f64 / self.experts as f64
         } else {
             p
@@ -112,6 +121,7 @@ impl Tensor {
                 | Role::Output
                 | Role::Router
                 | Role::Vector
+                | Role::Extra
         )
     }
 }
@@ -160,6 +170,7 @@ pub fn tensors(a: &ModelArch) -> Vec<Tensor> {
         ArchFamily::DeepseekMla => {
             let dense = a.first_dense_layers.min(l);
             mla_attention(a, 0, l, &mut t);
+            indexer(a, l, &mut t);
             t.push(Tensor::layers(Role::Vector, h, mul(2, h), 0, l));
             dense_ffn(a, a.ffn, 0, dense, &mut t);
             moe_ffn(a, dense, l - dense, true, &mut t);
@@ -192,6 +203,7 @@ pub fn tensors(a: &ModelArch) -> Vec<Tensor> {
             t.push(Tensor::layers(Role::FfnUp, h, mul3(e, h, i), 0, l).experts(e, k));
             t.push(Tensor::layers(Role::FfnDown, i, mul3(e, i, h), 0, l).experts(e, k));
         }
+        ArchFamily::HybridLinear => hybrid_linear(a, &mut t),
         _ => {
             gqa_attention(a, 0, l, &mut t);
             let d = a.head_dim();
@@ -199,16 +211,25 @@ pub fn tensors(a: &ModelArch) -> Vec<Tensor> {
             if a.qkv_bias {
                 vec = vec.saturating_add(mul(a.heads, d).saturating_add(mul3(2, a.kv_heads(), d)));
             }
-            if a.qk_norm {
+            if a.qk_norm_all_heads {
+                vec = vec.saturating_add(mul(a.heads, d).saturating_add(mul(a.kv_heads(), d)));
+            } else if a.qk_norm {
                 vec = vec.saturating_add(mul(2, d));
             }
             t.push(Tensor::layers(Role::Vector, h, vec, 0, l));
             if a.experts > 1 {
-                moe_ffn(a, 0, l, false, &mut t);
+                // Dense layers (a prefix, or those between interleaved MoE layers) first.
+                let moe = moe_layer_count(a);
+                dense_ffn(a, a.ffn, 0, l - moe, &mut t);
+                moe_ffn(a, l - moe, moe, a.router_bias, &mut t);
             } else {
                 dense_ffn(a, a.ffn, 0, l, &mut t);
             }
         }
+    }
+    if a.extra_params > 0 {
+        // A vision tower and projector: one opaque 16-bit block, never read for text tokens.
+        t.push(Tensor::global(Role::Extra, h.max(1), a.extra_params));
     }
     if !a.tied || a.family == ArchFamily::GptOss {
         t.push(Tensor::global(Role::Output, h, mul(v, h)));
@@ -219,9 +240,26 @@ pub fn tensors(a: &ModelArch) -> Vec<Tensor> {
 
 fn gqa_attention(a: &ModelArch, first: u64, n: u64, t: &mut Vec<Tensor>) {
     let (h, d, nq, nkv) = (a.hidden, a.head_dim(), a.heads, a.kv_heads());
-    t.push(Tensor::layers(Role::AttnQ, h, mul3(h, nq, d), first, n));
-    t.push(Tensor::layers(Role::AttnK, h, mul3(h, nkv, d), first, n));
-    t.push(Tensor::layers(Role::AttnV, h, mul3(h, nkv, d), first, n));
+    if a.fused_qkv {
+        let qkv = mul3(h, nq.saturating_add(mul(2, nkv)), d);
+        t.push(Tensor::layers(Role::AttnQkv, h, qkv, first, n));
+    } else {
+        // Gated attention (Qwen3-Next) projects a gate of the query's size with the query.
+        let gate = if a.family == ArchFamily::HybridLinear {
+            2
+        } else {
+            1
+        };
+        t.push(Tensor::layers(
+            Role::AttnQ,
+            h,
+            mul3(h, mul(gate, nq), d),
+            first,
+            n,
+        ));
+        t.push(Tensor::layers(Role::AttnK, h, mul3(h, nkv, d), first, n));
+        t.push(Tensor::layers(Role::AttnV, h, mul3(h, nkv, d), first, n));
+    }
     t.push(Tensor::layers(
         Role::AttnOutput,
         mul(nq, d),
@@ -278,9 +316,84 @@ fn dense_ffn(a: &ModelArch, i: u64, first: u64, n: u64, t: &mut Vec<Tensor>) {
         return;
     }
     let h = a.hidden;
-    t.push(Tensor::layers(Role::FfnGate, h, mul(h, i), first, n));
-    t.push(Tensor::layers(Role::FfnUp, h, mul(h, i), first, n));
+    if a.fused_gate_up {
+        t.push(Tensor::layers(Role::FfnUp, h, mul3(2, h, i), first, n));
+    } else {
+        t.push(Tensor::layers(Role::FfnGate, h, mul(h, i), first, n));
+        t.push(Tensor::layers(Role::FfnUp, h, mul(h, i), first, n));
+    }
     t.push(Tensor::layers(Role::FfnDown, i, mul(i, h), first, n));
+}
+
+/// MoE layers after the dense prefix: every `moe_layer_step`-th one (Llama 4 Maverick: the odd
+/// layers, 24 of 48), else all. The inventory puts the dense layers first: the counts are exact;
+/// llama.cpp's layer-dependent rules then see the MoE layers as the later ones.
+fn moe_layer_count(a: &ModelArch) -> u64 {
+    let rest = a.layers - a.first_dense_layers.min(a.layers);
+    if a.moe_layer_step > 1 {
+        rest / a.moe_layer_step
+    } else {
+        rest
+    }
+}
+
+/// DeepSeek sparse attention's lightning indexer, per layer (`deepseek-ai/DeepSeek-V3.2-Exp@3b99a535:
+/// inference/model.py`, `Indexer`): `wq_b` (q_lora x heads*dim), `wk` (hidden x dim), `k_norm`
+/// (LayerNorm, weight and bias of dim), `weights_proj` (hidden x heads).
+fn indexer(a: &ModelArch, l: u64, t: &mut Vec<Tensor>) {
+    let (heads, d) = (a.index_heads, a.index_head_dim);
+    if heads == 0 || d == 0 {
+        return;
+    }
+    let (h, ql) = (a.hidden, a.q_lora_rank);
+    let mats = mul3(ql, heads, d)
+        .saturating_add(mul(h, d))
+        .saturating_add(mul(h, heads));
+    t.push(Tensor::layers(Role::Dense2d, h, mats, 0, l));
+    t.push(Tensor::layers(Role::Vector, d, mul(2, d), 0, l));
+}
+
+/// Qwen3-Next (`transformers` `Qwen3NextForCausalLM`): the full-attention layers (gated query,
+/// per-head q/k norms) and the Gated DeltaNet layers (`in_proj_qkvz`, `in_proj_ba`, a depthwise
+/// conv over q, k and v, `dt_bias`, `A_log`, a gated norm of the value head size, `out_proj`); every
+/// layer an MoE with a shared expert and its sigmoid gate, two norms.
+fn hybrid_linear(a: &ModelArch, t: &mut Vec<Tensor>) {
+    let (h, l) = (a.hidden, a.layers);
+    let linear = a.linear_layers();
+    let full = l - linear;
+    // Full-attention layers first: the counts are exact, the order is the inventory's.
+    gqa_attention(a, 0, full, t);
+    t.push(Tensor::layers(
+        Role::Vector,
+        h,
+        mul(2, a.head_dim()),
+        0,
+        full,
+    ));
+    let (nk, nv) = (a.linear_key_heads, a.linear_value_heads);
+    let key = mul(nk, a.linear_key_dim);
+    let value = mul(nv, a.linear_value_dim);
+    let conv = mul(2, key).saturating_add(value);
+    // q, k, v and the output gate z; the beta and alpha of each value head.
+    let in_proj = mul(h, conv.saturating_add(value)).saturating_add(mul3(h, 2, nv));
+    t.push(Tensor::layers(Role::Dense2d, h, in_proj, full, linear));
+    let vectors = mul(conv, a.linear_conv_kernel)
+        .saturating_add(mul(2, nv))
+        .saturating_add(a.linear_value_dim);
+    t.push(Tensor::layers(Role::Vector, h, vectors, full, linear));
+    t.push(Tensor::layers(
+        Role::Dense2d,
+        value,
+        mul(value, h),
+        full,
+        linear,
+    ));
+    t.push(Tensor::layers(Role::Vector, h, mul(2, h), 0, l));
+    moe_ffn(a, 0, l, false, t);
+    // The shared expert's gate (hidden -> 1), kept whole like the router.
+    if a.shared_experts > 0 {
+        t.push(Tensor::layers(Role::Router, h, h, 0, l));
+    }
 }
 
 /// Routed experts (+ shared experts, + router, + DeepSeek's score-correction bias).
@@ -332,6 +445,13 @@ fn encoder(a: &ModelArch, t: &mut Vec<Tensor>) {
     if a.pooler {
         t.push(Tensor::global(Role::Dense2d, h, mul(h, h)));
         t.push(Tensor::global(Role::Vector, h, h));
+    }
+    if a.classifier_labels > 0 {
+        // A classification head's output projection (hidden -> labels, with bias); its dense
+        // layer has the pooler's shape and is counted as `pooler`.
+        let labels = a.classifier_labels;
+        t.push(Tensor::global(Role::Dense2d, h, mul(h, labels)));
+        t.push(Tensor::global(Role::Vector, labels, labels));
     }
 }
 

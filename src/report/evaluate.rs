@@ -270,6 +270,7 @@ fn family_id(f: ArchFamily) -> &'static str {
         ArchFamily::Moe => "moe",
         ArchFamily::GptOss => "gpt_oss",
         ArchFamily::DeepseekMla => "deepseek_mla",
+        ArchFamily::HybridLinear => "hybrid_linear",
         ArchFamily::Encoder => "encoder",
         ArchFamily::ParamsOnly => "params_only",
     }

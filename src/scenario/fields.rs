@@ -55,6 +55,40 @@ fields! {
     ROPE_DIM: Number<Option<u64>> = Number::new("rope_dim", at!(arch.rope_dim), arch(1e6));
     WINDOW: Number<Option<u64>> = Number::new("window", at!(arch.window), arch(1e8));
     TIED: Choice<Option<bool>> = Choice::new("tied", at!(arch.tied));
+    /// The model's own name, shown instead of the preset's (an import's).
+    NAME: Text<Option<String>> =
+        Text::new("name", at!(arch.name), checks::text).refused_to_default();
+    /// The model's context limit, tokens.
+    CTX_LIMIT: Number<Option<u64>> = Number::new("ctx_limit", at!(arch.ctx_limit), arch(1e9));
+    SHARED_EXPERTS: Number<Option<u64>> =
+        Number::new("shared_experts", at!(arch.shared_experts), Range::whole(0.0, 1e3));
+    DENSE_LAYERS: Number<Option<u64>> =
+        Number::new("dense_layers", at!(arch.dense_layers), Range::whole(0.0, 1e4));
+    MOE_STEP: Number<Option<u64>> = Number::new("moe_step", at!(arch.moe_step), arch(1e4));
+    CHUNK: Number<Option<u64>> = Number::new("chunk", at!(arch.chunk), arch(1e8));
+    SWA_PERIOD: Number<Option<u64>> =
+        Number::new("swa_period", at!(arch.swa_period), Range::whole(0.0, 1e4));
+    GLOBAL_LAYERS: Number<Option<u64>> =
+        Number::new("global_layers", at!(arch.global_layers), Range::whole(0.0, 1e4));
+    FULL_ATTN_EVERY: Number<Option<u64>> =
+        Number::new("full_attn_every", at!(arch.full_attn_every), arch(1e4));
+    LINEAR_K_HEADS: Number<Option<u64>> =
+        Number::new("linear_k_heads", at!(arch.linear_k_heads), arch(1e5));
+    LINEAR_V_HEADS: Number<Option<u64>> =
+        Number::new("linear_v_heads", at!(arch.linear_v_heads), arch(1e5));
+    LINEAR_K_DIM: Number<Option<u64>> =
+        Number::new("linear_k_dim", at!(arch.linear_k_dim), arch(1e5));
+    LINEAR_V_DIM: Number<Option<u64>> =
+        Number::new("linear_v_dim", at!(arch.linear_v_dim), arch(1e5));
+    LINEAR_CONV: Number<Option<u64>> =
+        Number::new("linear_conv", at!(arch.linear_conv), arch(1e3));
+    INDEX_HEADS: Number<Option<u64>> =
+        Number::new("index_heads", at!(arch.index_heads), arch(1e5));
+    INDEX_DIM: Number<Option<u64>> = Number::new("index_dim", at!(arch.index_dim), arch(1e5));
+    /// Active parameters per token, billions (an MoE given by `params`).
+    ACTIVE_B: Number<Option<f64>> =
+        Number::new("active_params", at!(arch.active_b), Range::new(0.001, 10_000.0).with_step(0.1))
+            .refused_to_default();
     QUANT: Choice<Quant> = Choice::new("quant", at!(quant));
     KV: Choice<KvType> = Choice::new("kv", at!(kv));
     /// Context length per sequence, tokens; the slider runs from 512 to 8M.

@@ -58,6 +58,33 @@ pub struct ArchOverrides {
     pub rope_dim: Option<u64>,
     pub window: Option<u64>,
     pub tied: Option<bool>,
+    /// The model's own name (an imported config's `_name_or_path`, a GGUF's `general.name`).
+    pub name: Option<String>,
+    /// The model's context limit (`max_position_embeddings`).
+    pub ctx_limit: Option<u64>,
+    pub shared_experts: Option<u64>,
+    /// Dense layers before the MoE layers (`first_k_dense_replace`).
+    pub dense_layers: Option<u64>,
+    /// MoE on every n-th layer (`interleave_moe_layer_step`).
+    pub moe_step: Option<u64>,
+    /// Chunked attention's chunk (`attention_chunk_size`).
+    pub chunk: Option<u64>,
+    /// Of each `swa_period` layers the last attends globally, the others slide or chunk.
+    pub swa_period: Option<u64>,
+    /// Full-attention layers, exactly (overrides `swa_period`).
+    pub global_layers: Option<u64>,
+    /// Hybrid models: one full-attention layer in every `full_attn_every`.
+    pub full_attn_every: Option<u64>,
+    pub linear_k_heads: Option<u64>,
+    pub linear_v_heads: Option<u64>,
+    pub linear_k_dim: Option<u64>,
+    pub linear_v_dim: Option<u64>,
+    pub linear_conv: Option<u64>,
+    /// DeepSeek sparse attention's indexer heads and head size.
+    pub index_heads: Option<u64>,
+    pub index_dim: Option<u64>,
+    /// Active parameters per token, billions (a custom MoE known by its size).
+    pub active_b: Option<f64>,
 }
 
 impl ArchOverrides {

@@ -72,11 +72,34 @@ fn apply_overrides(arch: &mut ModelArch, s: &Scenario) {
     set(&mut arch.kv_lora_rank, o.kv_lora_rank);
     set(&mut arch.rope_dim, o.rope_dim);
     set(&mut arch.window, o.window);
+    set(&mut arch.max_position, o.ctx_limit);
+    set(&mut arch.shared_experts, o.shared_experts);
+    set(&mut arch.first_dense_layers, o.dense_layers);
+    set(&mut arch.moe_layer_step, o.moe_step);
+    set(&mut arch.attention_chunk, o.chunk);
+    set(&mut arch.swa_period, o.swa_period);
+    set(&mut arch.full_attention_interval, o.full_attn_every);
+    set(&mut arch.linear_key_heads, o.linear_k_heads);
+    set(&mut arch.linear_value_heads, o.linear_v_heads);
+    set(&mut arch.linear_key_dim, o.linear_k_dim);
+    set(&mut arch.linear_value_dim, o.linear_v_dim);
+    set(&mut arch.linear_conv_kernel, o.linear_conv);
+    set(&mut arch.index_heads, o.index_heads);
+    set(&mut arch.index_head_dim, o.index_dim);
+    if o.global_layers.is_some() {
+        arch.global_layers = o.global_layers;
+    }
+    if let Some(b) = o.active_b {
+        arch.active_params = Some((b * 1e9).round() as u64);
+    }
     if o.head_dim.is_some() {
         arch.head_dim = o.head_dim;
     }
     if let Some(t) = o.tied {
         arch.tied = t;
+    }
+    if let Some(name) = &o.name {
+        arch.name = name.clone();
     }
     // Overridden fields make it a different model: say so in its name and id.
     arch.id = format!("{}+custom", arch.id);
@@ -93,15 +116,44 @@ pub fn import_into(s: &mut Scenario, imported: &ModelArch, catalog: &Catalog) {
             && m.qkv_bias == imported.qkv_bias
             && m.qk_norm == imported.qk_norm
             && m.norms_per_layer == imported.norms_per_layer
+            && m.fused_qkv == imported.fused_qkv
+            && m.fused_gate_up == imported.fused_gate_up
+            && m.router_bias == imported.router_bias
+            && m.qk_norm_all_heads == imported.qk_norm_all_heads
+            && (m.classifier_labels > 0) == (imported.classifier_labels > 0)
     };
     let size = |m: &ModelArch| (m.hidden as f64).max(1.0) * (m.layers as f64).max(1.0);
     let target = size(imported);
+    // Closest in size, then fewest fields to override (Mistral Nemo and Mistral Small share a
+    // size; an import of either is that preset).
     let distance = |m: &&ModelArch| (size(m) / target).ln().abs();
+    let fields = |m: &ModelArch| {
+        [
+            m.ffn,
+            m.vocab,
+            m.heads,
+            m.kv_heads,
+            m.head_dim.unwrap_or(0),
+            m.experts,
+            m.moe_ffn,
+            m.window,
+            m.max_position,
+            m.tied as u64,
+        ]
+    };
+    let mismatch = |m: &&ModelArch| {
+        let (a, b) = (fields(m), fields(imported));
+        a.iter().zip(b.iter()).filter(|(x, y)| x != y).count()
+    };
     let base = catalog
         .models
         .iter()
         .filter(same_flavour)
-        .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+        .min_by(|a, b| {
+            distance(a)
+                .total_cmp(&distance(b))
+                .then(mismatch(a).cmp(&mismatch(b)))
+        })
         .or_else(|| {
             catalog
                 .models
@@ -119,6 +171,8 @@ pub fn import_into(s: &mut Scenario, imported: &ModelArch, catalog: &Catalog) {
     s.model = base.id.clone();
     s.params_b = None;
     let diff = |a: u64, b: u64| (a != b && a > 0).then_some(a);
+    // Counts where 0 is a value (no shared expert, no dense prefix, every layer local).
+    let zero_diff = |a: u64, b: u64| (a != b).then_some(a);
     s.arch = super::ArchOverrides {
         layers: diff(imported.layers, base.layers),
         hidden: diff(imported.hidden, base.hidden),
@@ -138,5 +192,31 @@ pub fn import_into(s: &mut Scenario, imported: &ModelArch, catalog: &Catalog) {
         rope_dim: diff(imported.rope_dim, base.rope_dim),
         window: diff(imported.window, base.window),
         tied: (imported.tied != base.tied).then_some(imported.tied),
+        name: None,
+        ctx_limit: diff(imported.max_position, base.max_position),
+        shared_experts: zero_diff(imported.shared_experts, base.shared_experts),
+        dense_layers: zero_diff(imported.first_dense_layers, base.first_dense_layers),
+        moe_step: diff(imported.moe_layer_step, base.moe_layer_step),
+        chunk: diff(imported.attention_chunk, base.attention_chunk),
+        swa_period: zero_diff(imported.swa_period, base.swa_period),
+        global_layers: (imported.global_layers != base.global_layers)
+            .then_some(imported.global_layers)
+            .flatten(),
+        full_attn_every: diff(
+            imported.full_attention_interval,
+            base.full_attention_interval,
+        ),
+        linear_k_heads: diff(imported.linear_key_heads, base.linear_key_heads),
+        linear_v_heads: diff(imported.linear_value_heads, base.linear_value_heads),
+        linear_k_dim: diff(imported.linear_key_dim, base.linear_key_dim),
+        linear_v_dim: diff(imported.linear_value_dim, base.linear_value_dim),
+        linear_conv: diff(imported.linear_conv_kernel, base.linear_conv_kernel),
+        index_heads: diff(imported.index_heads, base.index_heads),
+        index_dim: diff(imported.index_head_dim, base.index_head_dim),
+        active_b: None,
     };
+    // A model that differs from the preset keeps its own name (an exact match is the preset).
+    if !s.arch.is_empty() && !imported.name.is_empty() && imported.name != base.name {
+        s.arch.name = Some(imported.name.clone());
+    }
 }

@@ -47,7 +47,7 @@ impl WeightBasis {
                 "{params:.0} parameters x {bits:.3} bits; embeddings and head unknown (a bare parameter count)"
             ),
             WeightBasis::Gguf { quant } => format!(
-                "{quant} tensor by tensor with llama.cpp's mixture rules and shape fallbacks (llama-quant.cpp); norms and biases F32"
+                "{quant} tensor by tensor with llama.cpp's mixture rules and shape fallbacks (llama-quant.cpp at ggml-org/llama.cpp@007dbbf3; a fused QKV tensor takes the value projection's rules); norms and biases F32"
             ),
             WeightBasis::NativeMxfp4 => "MXFP4 experts (4.25 bits: 32 FP4 values + one 8-bit scale), BF16 elsewhere, as the native gpt-oss checkpoint".to_string(),
             WeightBasis::Float { bytes } => format!("every parameter at {bytes} bytes"),
@@ -74,7 +74,7 @@ impl WeightBasis {
                 dec(format!("{bits:.3}"))
             ),
             WeightBasis::Gguf { quant } => format!(
-                "{quant} tensor a tensor con las reglas de mezcla de llama.cpp y sus alternativas según la forma (llama-quant.cpp); normas y sesgos en F32"
+                "{quant} tensor a tensor con las reglas de mezcla de llama.cpp y sus alternativas según la forma (llama-quant.cpp en ggml-org/llama.cpp@007dbbf3; un tensor QKV fusionado sigue las reglas de la proyección de valores); normas y sesgos en F32"
             ),
             WeightBasis::NativeMxfp4 => "expertos en MXFP4 (4,25 bits: 32 valores FP4 + una escala de 8 bits), BF16 en el resto, como los pesos originales de gpt-oss".to_string(),
             WeightBasis::Float { bytes } => format!("cada parámetro en {bytes} bytes"),
@@ -95,13 +95,17 @@ pub enum TermBasis {
     /// Encoders keep no KV cache.
     NoKvCache,
     /// `bytes_per_token` on the full-attention layers x `ctx` tokens x `seqs` sequences; with a
-    /// sliding window of `window` tokens (0: none), padded by llama.cpp when `llamacpp_padding`.
+    /// sliding window (or, when `chunked`, an attention chunk) of `window` tokens (0: none),
+    /// padded by llama.cpp when `llamacpp_padding`; plus `state_per_seq` bytes of
+    /// linear-attention state per sequence (0: none).
     KvCache {
         bytes_per_token: f64,
         ctx: u64,
         seqs: u64,
         window: u64,
         llamacpp_padding: bool,
+        chunked: bool,
+        state_per_seq: f64,
     },
     /// Fine-tuning activations of a micro-batch of `batch` x `seq_len` tokens (Korthikanti et al.).
     TrainingActivations {
@@ -160,7 +164,18 @@ impl TermBasis {
                 seqs,
                 window,
                 llamacpp_padding,
-            } => kv_cache(bytes_per_token, ctx, seqs, window, llamacpp_padding, lang),
+                chunked,
+                state_per_seq,
+            } => {
+                let mut text = kv_cache(bytes_per_token, ctx, seqs, window, llamacpp_padding, lang);
+                if chunked {
+                    text = chunked_words(text, lang);
+                }
+                if state_per_seq > 0.0 {
+                    text.push_str(&linear_state(state_per_seq, lang));
+                }
+                text
+            }
             TermBasis::TrainingActivations {
                 batch,
                 seq_len,
@@ -291,6 +306,34 @@ fn kv_cache(
         Lang::Es => format!(
             "{per_token} B/token en las capas de atención completa x {ctx} tokens x {seqs} secuencias; las capas de ventana deslizante guardan {window} tokens{}",
             if llamacpp_padding { " (llama.cpp rellena la caché de ventana hasta n_swa + n_ubatch, en múltiplos de 256)" } else { "" }
+        ),
+    }
+}
+
+/// A chunked-attention model's KV sentence: its local layers keep at most a chunk, not a
+/// sliding window.
+fn chunked_words(text: String, lang: Lang) -> String {
+    match lang {
+        Lang::En => text.replace(
+            "sliding-window layers hold",
+            "chunked-attention layers hold at most",
+        ),
+        Lang::Es => text.replace(
+            "las capas de ventana deslizante guardan",
+            "las capas de atención por bloques guardan como mucho",
+        ),
+    }
+}
+
+/// The fixed state of linear-attention layers, per sequence.
+fn linear_state(bytes: f64, lang: Lang) -> String {
+    let b = crate::format::bytes(bytes, lang);
+    match lang {
+        Lang::En => {
+            format!("; plus {b} of linear-attention state per sequence, whatever its length")
+        }
+        Lang::Es => format!(
+            "; más {b} de estado de atención lineal por secuencia, sea cual sea su longitud"
         ),
     }
 }
