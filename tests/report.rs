@@ -499,12 +499,12 @@ fn an_empty_verdict_says_why() {
 
 #[test]
 fn the_cost_per_token_curves_cross_at_the_break_even_utilisation() {
-    // Qwen2.5-72B AWQ, 200k requests a day, EU only: Hetzner GEX63 (bare metal, a monthly fee)
-    // against the hourly cloud its break-even utilisation compares with (Nebius HGX H100; the
+    // Qwen2.5-32B AWQ, 200k requests a day, EU only: Hetzner GEX63 (bare metal, a monthly fee)
+    // against the hourly cloud its break-even utilisation compares with (Nebius's H100; the
     // cheapest cloud by the month, OVHcloud's monthly billing, is a commitment, not hourly).
-    // With the shipped catalogue the marker sits at 0.360: the fixed-fee curve falls below the
-    // flat cloud line between 0.35 and 0.40 on the 5 % grid.
-    let r = report_for("model=qwen2.5-72b&quant=awq4&rpd=200000&eu=1");
+    // With the shipped catalogue the marker sits at 0.720. (Qwen2.5-72B, pinned here before,
+    // needs two of Nebius's one-GPU machines per copy, which no longer serves without a fabric.)
+    let r = report_for("model=qwen2.5-32b&quant=awq4&rpd=200000&eu=1");
     let u = r
         .curves
         .break_even_utilisation
@@ -631,7 +631,7 @@ fn why_not_is_each_shortfall_then_each_exclusion_joined_by_semicolons() {
     assert!(LazyText::why_not(Vec::new(), Vec::new(), Lang::En).is_none());
     // In a report: usable options have none; the others say why (some fit in memory but are
     // too slow), in JSON as a plain string.
-    let r = report_for("model=llama-3.1-405b&quant=bf16&ctx=32768&seqs=64");
+    let r = report_for("model=llama-3.3-70b&quant=fp8&tps=40");
     let (usable, not): (Vec<_>, Vec<_>) = r.options.iter().partition(|o| o.usable);
     assert!(!usable.is_empty() && !not.is_empty());
     assert!(usable.iter().all(|o| o.why_not.is_none()));
@@ -694,27 +694,38 @@ fn an_offer_ruled_out_by_the_allowed_gpus_names_its_gpu_and_virtualisation_in_wo
 
 #[test]
 fn speed_names_hardware_spread_over_servers_in_the_scenarios_language() {
-    // The default scenario (Llama 3.3 70B in fp8, 16k x 32) is recommended on three GH200
-    // servers of one GPU each: "1× GH200 … × 3 servers", not "3 × 1× GH200 …".
-    for (lang, servers) in [("en", "servers"), ("es", "servidores")] {
+    // The speed is named by the deployment of the verdict: machines, GPUs per copy, the split.
+    // The default scenario (Llama 3.3 70B in fp8, 16k x 32) runs one copy on one machine with
+    // tensor parallelism over its GPUs (it was spread over three separately rented one-GPU
+    // servers before copies stayed in one machine).
+    for (lang, machine, tp) in [
+        ("en", "1 machine with ", "tensor parallel "),
+        ("es", "1 máquina con ", "paralelismo tensorial "),
+    ] {
         let r = report_for(&format!("lang={lang}"));
         let rec = r.recommendation.as_ref().expect("a recommendation");
         let hw = &r.throughput.hardware;
-        // If the shipped prices change the default's choice, pick a scenario that still needs
-        // several servers: this test is about their wording.
-        assert!(rec.servers > 1, "{lang}: {} server(s)", rec.servers);
-        let gpus = rec.gpu_count / rec.servers;
-        assert!(hw.starts_with(&format!("{gpus}× ")), "{lang}: {hw}");
+        assert_eq!(
+            Some(hw.clone()),
+            rec.deployment_shape(Lang::parse(lang).unwrap())
+        );
+        assert_eq!((rec.servers, rec.replicas), (1, 1), "{lang}: {hw}");
+        assert!(rec.fabric.is_none());
         assert!(
-            hw.ends_with(&format!(" × {} {servers}", rec.servers)),
+            hw.starts_with(&format!("{machine}{}× ", rec.gpus_per_replica)),
+            "{lang}: {hw}"
+        );
+        assert_eq!(rec.parallelism.tp, rec.gpus_per_replica);
+        assert!(
+            hw.ends_with(&format!("{tp}{}", rec.parallelism.tp)),
             "{lang}: {hw}"
         );
     }
-    // One server: no servers in the name.
+    // A small model on one GPU: one machine, no split named.
     let r = report_for("model=llama-3.1-8b&quant=q4_k_m");
     assert_eq!(r.recommendation.as_ref().map(|x| x.servers), Some(1));
     assert!(
-        !r.throughput.hardware.contains(" servers"),
+        !r.throughput.hardware.contains("parallel"),
         "{}",
         r.throughput.hardware
     );

@@ -218,22 +218,39 @@ impl Costing<'_> {
             // No request rate given: one replica kept busy the hours the service runs.
             (1.0, s.replica_rps * active_s_per_day)
         };
-        let max_replicas = (d.max_servers / instances_per_replica).max(1);
-        if replicas_needed * instances_per_replica as f64 > d.max_servers as f64 {
+        // A copy spans `instances_per_replica` servers, or a server holds `per_server` copies
+        // side by side; every GPU paid for runs a copy.
+        let per_server = if instances_per_replica > 1 {
+            1
+        } else {
+            sizing.replicas_per_instance.max(1)
+        };
+        let servers_needed = if instances_per_replica > 1 {
+            replicas_needed * instances_per_replica as f64
+        } else {
+            (replicas_needed / per_server as f64).ceil().max(1.0)
+        };
+        if servers_needed > d.max_servers as f64 {
             shortfalls.push(Shortfall::TooManyServers {
-                needed: replicas_needed * instances_per_replica as f64,
+                needed: servers_needed,
                 max: d.max_servers,
             });
         }
-        let replicas = if replicas_needed >= max_replicas as f64 {
-            max_replicas
+        let servers = if servers_needed >= d.max_servers as f64 {
+            // Whole copies within the most servers one option may take.
+            (d.max_servers / instances_per_replica).max(1) * instances_per_replica
         } else {
-            replicas_needed as u32
+            servers_needed as u32
+        };
+        let replicas = if instances_per_replica > 1 {
+            (servers / instances_per_replica).max(1)
+        } else {
+            servers.saturating_mul(per_server)
         };
         Placement {
             instances_per_replica,
             replicas,
-            servers: replicas * instances_per_replica,
+            servers,
             requests_per_day,
         }
     }
@@ -390,6 +407,10 @@ impl Costing<'_> {
             gpu_count: gpu_per_server.saturating_mul(p.servers),
             servers: p.servers,
             replicas: p.replicas,
+            gpus_per_replica: sizing.gpus_per_replica,
+            servers_per_replica: p.instances_per_replica,
+            parallelism: sizing.parallelism,
+            fabric: sizing.fabric,
             region: offer.region.clone(),
             jurisdiction: offer.jurisdiction.clone(),
             region_eu: offer.region_eu,

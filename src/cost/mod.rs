@@ -78,9 +78,10 @@ pub mod words {
 }
 
 mod report;
-pub use report::{CostLine, LazyText, OptionReport};
+pub use report::{fabric_id, CostLine, LazyText, OptionReport};
 
-use crate::catalog::{OfferKind, Virtualization};
+use crate::catalog::{Fabric, OfferKind, Virtualization};
+pub use crate::model::placement::Parallelism;
 use crate::model::Task;
 use crate::scenario::{Scenario, Tenancy};
 use crate::units::{Currency, Money, PerHour, PerMonth};
@@ -95,8 +96,16 @@ pub struct OfferSizing {
     pub why_not: Option<String>,
     /// GPUs one copy of the model uses (0 on CPU offers).
     pub gpus_per_replica: u32,
-    /// Servers / instances one copy of the model needs (at least 1).
+    /// Servers / instances one copy of the model needs (at least 1; more than 1 only over a
+    /// fabric the offer states).
     pub instances_per_replica: u32,
+    /// Copies of the model one server holds side by side (a model that fits one GPU runs one
+    /// copy per GPU); 0 or 1: one. Only when a copy stays in one server.
+    pub replicas_per_instance: u32,
+    /// How one copy is split over its GPUs.
+    pub parallelism: Parallelism,
+    /// The network one copy's pipeline stages cross between servers; `None` when it stays in one.
+    pub fabric: Option<Fabric>,
     /// Decode speed one user sees, tokens/s, at the concurrency below.
     pub decode_tokens_per_s_per_user: f64,
     /// Sequences one replica holds in memory at once.
@@ -255,7 +264,16 @@ pub struct OptionCost {
     pub gpu_count: u32,
     /// Servers / instances of this option.
     pub servers: u32,
+    /// Copies of the model running on those servers.
     pub replicas: u32,
+    /// GPUs one copy uses (0 on CPU).
+    pub gpus_per_replica: u32,
+    /// Servers one copy spans (1 unless over a stated fabric).
+    pub servers_per_replica: u32,
+    /// How one copy is split over its GPUs.
+    pub parallelism: Parallelism,
+    /// The network a copy crosses between servers; `None` when each copy stays in one.
+    pub fabric: Option<Fabric>,
     pub region: String,
     pub jurisdiction: String,
     pub region_eu: bool,

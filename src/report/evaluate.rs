@@ -3,7 +3,9 @@
 //! write the rows, draw the curves.
 
 use super::curves::{curves, CostFacts, CostInputs};
-use super::sizing::{efficiency, hardware_of, on_hardware, size_offer, OfferContext};
+use super::sizing::{
+    efficiency, hardware_of, on_hardware, replica_hardware, size_offer, OfferContext, ReplicaShape,
+};
 use super::*;
 use crate::catalog::{Catalog, Offer};
 use crate::cost::{self, CostDefaults, OfferSizing, OptionCost};
@@ -71,20 +73,34 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         }
     }
 
-    // Memory and speed on the recommended hardware; without one, the bare requirement.
-    let chosen = recommendation
-        .as_ref()
-        .and_then(|r| view.offer(&r.offer_id))
-        .and_then(|o| {
-            let servers = all
-                .iter()
-                .find(|c| c.offer_id == o.id)
-                .map_or(1, |c| c.servers.max(1));
-            hardware_of(o, &view, servers, lang)
-        });
+    // Memory and speed of one copy of the model on the recommended hardware; without one, the
+    // bare requirement.
+    let chosen = recommendation.as_ref().and_then(|r| {
+        let o = view.offer(&r.offer_id)?;
+        let c = all.iter().find(|c| c.offer_id == o.id)?;
+        let shape = ReplicaShape {
+            gpus_per_machine: if c.servers_per_replica > 1 {
+                0
+            } else {
+                c.gpus_per_replica
+            },
+            machines: c.servers_per_replica.max(1),
+            per_machine: 1,
+        };
+        let hw = replica_hardware(o, &view, shape)?;
+        let name = r
+            .deployment_shape(lang)
+            .or_else(|| hardware_of(o, &view, 1, lang).map(|(_, name)| name))?;
+        let mut eff = engine.eff.clone();
+        if let Some(f) = c.fabric.filter(|f| f.gbps.is_finite() && f.gbps > 0.0) {
+            eff.inter_server_gbs = f.gbps / 8.0;
+        }
+        Some((hw, name, eff))
+    });
     let real_hw = chosen.is_some();
-    let (hw, hw_name) = chosen.unwrap_or_else(|| (Hardware::unbounded(), String::new()));
-    let (mem, headroom, speed) = on_hardware(&engine.sizing, &hw, real_hw, &engine.eff);
+    let (hw, hw_name, eff) =
+        chosen.unwrap_or_else(|| (Hardware::unbounded(), String::new(), engine.eff.clone()));
+    let (mem, headroom, speed) = on_hardware(&engine.sizing, &hw, real_hw, &eff);
 
     // The rows, then the curves drawn from them and from the figures the rows leave out.
     let facts: Vec<CostFacts> = all.iter().map(cost_facts).collect();
@@ -155,13 +171,15 @@ fn size_offers<'c>(e: &Engine, view: &'c Catalog, lang: Lang) -> Vec<(&'c Offer,
         lang,
     };
     let size = |o: &Offer| size_offer(&e.sizing, o, &at);
-    let mut by_config: std::collections::HashMap<(&str, u32), OfferSizing> = Default::default();
+    // Keyed by GPU, GPUs per machine and the fabric's speed (a copy spans machines only over one).
+    let mut by_config: std::collections::HashMap<(&str, u32, Option<u64>), OfferSizing> =
+        Default::default();
     view.offers
         .iter()
         .map(|o| {
             let sizing = match &o.gpu {
                 Some(g) if g.count > 0 => by_config
-                    .entry((g.id.as_str(), g.count))
+                    .entry((g.id.as_str(), g.count, o.fabric.map(|f| f.gbps.to_bits())))
                     .or_insert_with(|| size(o))
                     .clone(),
                 _ => size(o),

@@ -113,6 +113,72 @@ pub(super) struct OfferContext<'a> {
     pub lang: Lang,
 }
 
+/// How one copy of the model sits on an offer's machines: the GPUs of one machine it uses
+/// (all of them when it spans machines), the machines it spans, the copies one machine holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct ReplicaShape {
+    pub gpus_per_machine: u32,
+    pub machines: u32,
+    pub per_machine: u32,
+}
+
+impl ReplicaShape {
+    /// One copy on CPU, or on one machine taken whole.
+    pub const WHOLE: ReplicaShape = ReplicaShape {
+        gpus_per_machine: 0,
+        machines: 1,
+        per_machine: 1,
+    };
+}
+
+/// Where one copy of the model goes on an offer of `per_machine` GPUs: the smallest placement
+/// (tensor parallel within a machine first, [`Sizing::place`]). Serving, a copy that fits in
+/// part of a machine takes only those GPUs and the machine holds as many copies as it has room
+/// for (data parallel); a copy that needs more than one machine spans them only over a stated
+/// fabric. Fine-tuning takes whole machines.
+fn replica_shape(
+    z: &Sizing,
+    gpu: &GpuFigures,
+    per_machine: u32,
+    has_fabric: bool,
+) -> Result<ReplicaShape, Misfit> {
+    let pl = z.place(gpu, per_machine).map_err(Misfit::NoPlacement)?;
+    let machines = pl.servers.max(1);
+    if machines > 1 && !has_fabric {
+        return Err(Misfit::NeedsMachines {
+            machines,
+            gpus_per_machine: per_machine,
+        });
+    }
+    let serving = z.workload().task == model::Task::Infer;
+    Ok(if machines == 1 && serving && pl.gpus >= 1 {
+        let gpus = pl.gpus.min(per_machine);
+        ReplicaShape {
+            gpus_per_machine: gpus,
+            machines: 1,
+            per_machine: (per_machine / gpus).max(1),
+        }
+    } else {
+        ReplicaShape {
+            gpus_per_machine: per_machine,
+            machines,
+            per_machine: 1,
+        }
+    })
+}
+
+/// The hardware of one copy of the model on an offer (`shape.gpus_per_machine` GPUs in each of
+/// `shape.machines` machines), or the CPU server.
+pub(super) fn replica_hardware(o: &Offer, c: &Catalog, shape: ReplicaShape) -> Option<Hardware> {
+    let mut hw = hardware(o, c, shape.machines)?;
+    if let Hardware::Gpu { per_server, .. } = &mut hw {
+        if shape.gpus_per_machine > 0 {
+            *per_server = shape.gpus_per_machine.min(*per_server);
+        }
+    }
+    Some(hw)
+}
+
 /// The sizing facts of one offer for the cost model.
 pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
     let (c, lang) = (at.catalog, at.lang);
@@ -122,27 +188,35 @@ pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizin
         instances_per_replica: 1,
         ..OfferSizing::default()
     };
-    let (servers, gpus_per_replica) = match &o.gpu {
+    let shape = match &o.gpu {
         Some(g) if g.count > 0 => {
             let Some(spec) = c.gpu(&g.id) else {
                 return no(Misfit::UnknownGpu { id: g.id.clone() });
             };
-            match z.place(&GpuFigures::from(spec), g.count) {
-                Ok(pl) => (pl.servers.max(1), g.count * pl.servers.max(1)),
-                Err(why) => return no(Misfit::NoPlacement(why)),
+            match replica_shape(z, &GpuFigures::from(spec), g.count, o.fabric.is_some()) {
+                Ok(shape) => shape,
+                Err(why) => return no(why),
             }
         }
-        _ => (1, 0),
+        _ => ReplicaShape::WHOLE,
     };
-    let Some(hw) = hardware(o, c, servers) else {
+    let Some(hw) = replica_hardware(o, c, shape) else {
         return no(Misfit::NoMemoryStated);
     };
+    // Pipeline stages between machines run at the offer's fabric speed.
+    let fabric = o.fabric.filter(|_| shape.machines > 1);
+    let mut eff = at.eff.clone();
+    if let Some(f) = fabric.filter(|f| f.gbps.is_finite() && f.gbps > 0.0) {
+        eff.inter_server_gbs = f.gbps / 8.0;
+    }
+    let gpus_per_replica = hw.gpu_count() as u32;
     let mem = z.memory_figures(&hw);
-    let speed = z.speed(&hw, at.eff);
+    let speed = z.speed(&hw, &eff);
     let max_seqs = z.max_concurrency(&hw) as f64;
     let (power, peak) = match (&o.gpu, o.gpu.as_ref().and_then(|g| c.gpu(&g.id))) {
-        (Some(_), Some(spec)) => (
-            spec.tdp_w * gpus_per_replica as f64,
+        // Every GPU of a machine runs (a copy each, or a share of one).
+        (Some(g), Some(spec)) => (
+            spec.tdp_w * g.count as f64,
             spec.bf16_tflops * 1e12 * gpus_per_replica as f64,
         ),
         // A CPU server: about 10 W a core at load (heuristic); peak FLOPs unknown.
@@ -159,7 +233,10 @@ pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizin
         fits: mem.fits,
         why_not,
         gpus_per_replica,
-        instances_per_replica: servers,
+        instances_per_replica: shape.machines,
+        replicas_per_instance: shape.per_machine,
+        parallelism: z.parallelism(&hw),
+        fabric,
         decode_tokens_per_s_per_user: finite_or_zero(speed.decode_tokens_per_s_per_user),
         max_concurrent_sequences_per_replica: max_seqs.max(if mem.fits {
             z.workload().seqs as f64
@@ -172,7 +249,7 @@ pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizin
         ttft_ms_mean: finite_or_zero(speed.ttft_ms),
         memory_per_gpu_bytes: mem.per_device.whole(),
         weights_bytes: mem.weights.whole(),
-        power_w_per_instance: power / servers.max(1) as f64,
+        power_w_per_instance: power,
         compute_params: z.params().active as f64,
         peak_flops_per_replica: peak,
     }

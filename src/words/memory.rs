@@ -388,6 +388,12 @@ pub enum Misfit {
     NoMemoryStated,
     /// One device needs `need`; the hardware has `has`.
     TooSmall { need: Bytes, has: Bytes },
+    /// One copy of the model needs `machines` machines of `gpus_per_machine` GPUs, and the
+    /// offer states no network between its machines.
+    NeedsMachines {
+        machines: u32,
+        gpus_per_machine: u32,
+    },
 }
 
 impl Misfit {
@@ -397,6 +403,25 @@ impl Misfit {
             (Misfit::UnknownGpu { id }, Lang::En) => format!("unknown GPU {id}"),
             (Misfit::UnknownGpu { id }, Lang::Es) => format!("GPU desconocida: {id}"),
             (Misfit::NoPlacement(why), _) => why.sentence(lang),
+            (
+                Misfit::NeedsMachines {
+                    machines,
+                    gpus_per_machine,
+                },
+                Lang::En,
+            ) => format!(
+                "one copy of the model needs {machines} machines of {gpus_per_machine} GPU{}, and the offer states no network between its machines (pipeline stages over separately rented machines are not a deployment)",
+                if *gpus_per_machine == 1 { "" } else { "s" }
+            ),
+            (
+                Misfit::NeedsMachines {
+                    machines,
+                    gpus_per_machine,
+                },
+                Lang::Es,
+            ) => format!(
+                "una copia del modelo necesita {machines} máquinas de {gpus_per_machine} GPU y la oferta no indica una red entre sus máquinas (repartir etapas entre máquinas alquiladas por separado no es un despliegue)"
+            ),
             (Misfit::NoMemoryStated, Lang::En) => "the offer states no memory".to_string(),
             (Misfit::NoMemoryStated, Lang::Es) => "la oferta no indica su memoria".to_string(),
             (Misfit::TooSmall { need, has }, _) => {

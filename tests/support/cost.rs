@@ -143,6 +143,13 @@ pub fn llm_sizing(gpus: u32, tokens_per_s: f64, ttft_ms: f64) -> OfferSizing {
         why_not: None,
         gpus_per_replica: gpus,
         instances_per_replica: 1,
+        replicas_per_instance: 1,
+        parallelism: inference_sizer::cost::Parallelism {
+            tp: gpus.max(1),
+            pp: 1,
+            ep: 1,
+        },
+        fabric: None,
         decode_tokens_per_s_per_user: 40.0,
         max_concurrent_sequences_per_replica: 64.0,
         aggregate_tokens_per_s_per_replica: tokens_per_s,
