@@ -21,11 +21,17 @@ fn all_numbers_finite(v: &serde_json::Value) -> bool {
 
 #[test]
 fn llama_8b_in_q4_k_m_is_sized_exactly_and_gets_a_verdict() {
-    let r = report_for("model=llama-3.1-8b&quant=q4_k_m&ctx=8192&seqs=16");
+    let r = report_for("model=llama-3.1-8b&quant=q4_k_m&ctx=8192&seqs=16&kv_basis=inflight");
     assert_eq!(r.model.params, 8_030_261_248);
-    // KV per token: 2 x 32 layers x 8 KV heads x 128 x 2 B = 131,072 B; x 8192 tokens x 16 sequences.
+    // KV per token: 2 x 32 layers x 8 KV heads x 128 x 2 B = 131,072 B. Sized for the tokens in
+    // flight: 16 sequences x (1,000 prompt + 250 output) = 20,000 tokens (at least one request
+    // at 8,192); every sequence at its full context would be 8,192 x 16 = 131,072 tokens.
     assert_eq!(r.memory.kv_bytes_per_token, 131_072);
-    assert_eq!(r.memory.kv_cache_bytes, 131_072 * 8192 * 16);
+    assert_eq!(r.memory.kv_cache_bytes, 131_072 * 20_000);
+    assert_eq!(r.memory.kv_cache_full_context_bytes, 131_072 * 8192 * 16);
+    let full = report_for("model=llama-3.1-8b&quant=q4_k_m&ctx=8192&seqs=16&kv_basis=full");
+    assert_eq!(full.memory.kv_cache_bytes, 131_072 * 8192 * 16);
+    assert_eq!(full.memory.kv_cache_full_context_bytes, 131_072 * 8192 * 16);
     // Q4_K_M on Llama-3.1-8B: 4.8944 bpw x 8.03e9 / 8 = 4.913e9 B (llama.cpp quantize README), within 1%.
     let expected = 4.8944 * 8_030_261_248.0 / 8.0;
     assert!(
@@ -279,7 +285,7 @@ fn sizer_help_prints_usage_to_stdout_and_exits_0_but_an_unknown_flag_exits_2() {
 fn why_an_option_does_not_fit_is_said_in_spanish_with_decimal_commas() {
     // DeepSeek-V3 (61 layers) at a million tokens x 64 sequences: no GPU holds one layer's share
     // plus its cache, and the CPU servers would need far more memory than they have.
-    let r = report_for("model=deepseek-v3&ctx=1000000&seqs=64&lang=es");
+    let r = report_for("model=deepseek-v3&ctx=1000000&seqs=64&kv_basis=full&lang=es");
     let why: Vec<&str> = r
         .options
         .iter()
@@ -366,7 +372,7 @@ fn runner_ups_name_their_gpus_and_jurisdictions_in_the_scenarios_language() {
         }
     }
     assert!(other_cards >= 2, "no runner-up on another card was checked");
-    let es = report_for("model=qwen2.5-72b&lang=es");
+    let es = report_for("model=qwen2.5-72b&lang=es&kv_basis=full");
     let all: Vec<&str> = es
         .recommendation
         .iter()
@@ -399,8 +405,18 @@ fn the_memory_breakdown_speaks_the_scenarios_language() {
         "every parameter at 2 bytes"
     );
     assert_eq!(
-        basis("model=llama-3.1-8b&lang=es", TermKey::KvCache),
+        basis("model=llama-3.1-8b&kv_basis=full&lang=es", TermKey::KvCache),
         "131.072 B/token x 8.192 tokens x 16 secuencias"
+    );
+    // The tokens in flight and the full-context figure in one line: 16 x 1,250 = 20,000 tokens;
+    // 16 x 8,192 x 131,072 B = 16 GiB.
+    assert_eq!(
+        basis("model=llama-3.1-8b&kv_basis=inflight&lang=es", TermKey::KvCache),
+        "dimensionada para 20.000 tokens en curso (16 peticiones x 1.250 tokens de entrada y salida, al menos una petición con el contexto completo) x 131.072 B/token; si cada petición usara su contexto completo de 8.192 tokens: 16,0 GiB"
+    );
+    assert_eq!(
+        basis("model=llama-3.1-8b&kv_basis=inflight&lang=en", TermKey::KvCache),
+        "sized for 20,000 tokens in flight (16 requests x 1,250 prompt and output tokens, at least one request at the full context) x 131,072 B/token; if every request used its full 8,192-token context: 16.0 GiB"
     );
 }
 
@@ -451,7 +467,7 @@ fn an_imported_config_becomes_a_preset_plus_overrides_in_the_url() {
 fn the_charts_are_drawn_from_the_report_with_their_words() {
     use inference_sizer::chart::{self, from_report};
     use inference_sizer::scenario::Lang;
-    let r = report_for("model=llama-3.1-8b&quant=q4_k_m&ctx=8192");
+    let r = report_for("model=llama-3.1-8b&quant=q4_k_m&ctx=8192&kv_basis=full");
     let mem = from_report::memory_vs_context(&r, 8192, Lang::Es);
     assert_eq!(mem.series.len(), 4);
     assert_eq!(mem.series[1].label, "Caché KV");
@@ -741,6 +757,7 @@ fn headroom_of_the_recommended_hardware() {
         max_sequences: 42,
         at_context: 8_192,
         context_limit: 131_072,
+        request_tokens: 0,
     };
     assert_eq!(
         h.sentence(Lang::En),

@@ -2,7 +2,7 @@
 //! `Scenario::normalise`, which the page runs after every edit.
 
 use inference_sizer::catalog::Catalog;
-use inference_sizer::model::{Engine, KvType, Quant, Task};
+use inference_sizer::model::{Engine, KvBasis, KvType, Quant, Task};
 use inference_sizer::scenario::fields::{self, FIELDS};
 use inference_sizer::scenario::{resolve_model, Lang, Scenario, Tenancy, WarningKind};
 use inference_sizer::units::Currency;
@@ -30,6 +30,7 @@ fn an_empty_url_gives_the_documented_defaults() {
     );
     assert_eq!(s.train_tokens, 100_000_000.0);
     assert_eq!(s.cur, Currency::Eur);
+    assert_eq!(s.kv_basis, KvBasis::Full);
     assert_eq!(s.to_query(), "v=1");
 }
 
@@ -161,7 +162,7 @@ fn a_custom_or_unknown_model_is_named_in_both_languages() {
 #[test]
 fn the_table_names_each_key_once_in_lowercase() {
     let keys: Vec<&str> = FIELDS.iter().map(|f| f.key()).collect();
-    assert_eq!(keys.len(), 52);
+    assert_eq!(keys.len(), 53);
     assert_eq!(keys[0], "v");
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");

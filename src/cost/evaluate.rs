@@ -39,8 +39,8 @@ pub fn evaluate_offer(
         shortfalls.push(Shortfall::DoesNotFit(sizing.why_not.clone()));
     }
     let speeds = c.speeds();
-    let placement = c.placement(&speeds, &mut shortfalls);
     c.check_targets(&speeds, &mut shortfalls);
+    let placement = c.placement(&speeds, &mut shortfalls);
     let billing = c.billing();
     let usage = c.usage(&speeds, &placement, &billing);
     let bill = c.bill(&billing, &placement, &usage);
@@ -184,17 +184,24 @@ impl Costing<'_> {
     }
 
     /// Replicas from the load: the peak rate over what one replica serves, or over the sequences
-    /// it holds at once, whichever needs more; at most the servers one option may take.
+    /// it holds at once, whichever needs more; at most the servers one option may take. An
+    /// option that cannot serve (it does not fit, or a copy misses a target) is priced for one
+    /// copy.
     fn placement(&self, s: &Speeds, shortfalls: &mut Vec<Shortfall>) -> Placement {
         let (w, d, sizing) = (self.demand, self.defaults, self.sizing);
         let active_s_per_day = w.hours_per_day * 3600.0;
         let instances_per_replica = sizing.instances_per_replica.max(1);
+        // One copy misses a target: priced for one copy, for reference only (not as many as the
+        // load would take of a deployment that cannot serve it).
+        let misses_target = !shortfalls.is_empty();
         let (replicas_needed, requests_per_day) = if !sizing.fits {
             // Not placed: one server, priced for reference only.
             (1.0, w.requests_per_day)
         } else if w.requests_per_day > 0.0 {
             let peak_rps = w.requests_per_day / active_s_per_day * d.peak_factor;
-            if s.replica_rps > 0.0 {
+            if s.replica_rps > 0.0 && misses_target {
+                (1.0, w.requests_per_day)
+            } else if s.replica_rps > 0.0 {
                 let by_throughput = peak_rps / s.replica_rps;
                 let by_memory = if s.decode_user > 0.0
                     && sizing.max_concurrent_sequences_per_replica > 0.0

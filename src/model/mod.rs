@@ -73,4 +73,4 @@ pub use presets::builtin_presets;
 pub use provenance::{MemoryTerm, Provenance, TermKey};
 pub use sizing::{effective_quant, Sizing};
 pub use speed::{distinct_expert_share, Speed};
-pub use workload::{GpuFigures, Hardware, Workload};
+pub use workload::{GpuFigures, Hardware, KvBasis, Workload};

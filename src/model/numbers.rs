@@ -7,6 +7,7 @@ use super::formats::finite;
 use super::kv::{kv_cache_bytes, kv_cells};
 use super::options::{Engine, Task};
 use super::sizing::{Shape, Sizing};
+use super::workload::KvBasis;
 use super::Provenance;
 use crate::units::{GIB, MIB};
 
@@ -122,7 +123,7 @@ impl Sizing {
         if train {
             return self.training_numbers(n, ctx, seqs, shard, at.cpu);
         }
-        let kv_total = kv_cache_bytes(&self.kv, ctx, seqs, self.wl.engine, &self.consts);
+        let kv_total = self.kv_bytes(ctx, seqs);
         let kv_dev = kv_total * kv_share(self, tp) / pp as f64;
         let n = Numbers {
             kv: if self.kv.provenance == Provenance::Exact {
@@ -216,6 +217,49 @@ impl Sizing {
         let os = gib(c.cpu_os_reserve_gib);
         n.os_reserve = Num::range(os, os * 0.5, os * 2.0);
         n
+    }
+
+    /// KV-cache bytes of `seqs` sequences at context `ctx`, on the workload's basis: every
+    /// sequence at its full context, or the tokens in flight ([`Sizing::kv_tokens_in_flight`]).
+    pub(super) fn kv_bytes(&self, ctx: u64, seqs: u64) -> f64 {
+        let (engine, c) = (self.wl.engine, &self.consts);
+        let full = kv_cache_bytes(&self.kv, ctx, seqs, engine, c);
+        if !self.kv_in_flight() {
+            return full;
+        }
+        let per_seq = self.in_flight_per_sequence(ctx);
+        let flight = kv_cache_bytes(&self.kv, per_seq, seqs, engine, c);
+        let one_full = kv_cache_bytes(&self.kv, ctx, 1, engine, c);
+        flight.max(one_full).min(full)
+    }
+
+    /// The KV cache is sized for the tokens in flight: serving a decoder on a paged cache with
+    /// `KvBasis::Inflight`. llama.cpp and Ollama allocate every slot's whole context up front
+    /// (`-c` = ctx x `-np`), so they stay on the full basis.
+    pub fn kv_in_flight(&self) -> bool {
+        self.wl.kv_basis == KvBasis::Inflight
+            && self.wl.task == Task::Infer
+            && !self.shape.encoder
+            && !matches!(self.wl.engine, Engine::Llamacpp | Engine::Ollama)
+    }
+
+    /// Tokens one request holds at its end: prompt and output, at most `ctx`.
+    fn in_flight_per_sequence(&self, ctx: u64) -> u64 {
+        (self.wl.tokens_in.saturating_add(self.wl.tokens_out)).clamp(1, ctx.max(1))
+    }
+
+    /// Tokens the KV cache is sized for at `ctx` and `seqs`: `seqs` x (prompt + output), at
+    /// least one request at `ctx`, at most every sequence at `ctx` (all of them on the full
+    /// basis).
+    pub fn kv_tokens_in_flight(&self, ctx: u64, seqs: u64) -> u64 {
+        let full = ctx.saturating_mul(seqs);
+        if !self.kv_in_flight() {
+            return full;
+        }
+        self.in_flight_per_sequence(ctx)
+            .saturating_mul(seqs)
+            .max(ctx)
+            .min(full)
     }
 
     /// Prompt tokens in flight over the batch, at most the whole context of every sequence.

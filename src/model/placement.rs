@@ -186,6 +186,12 @@ impl Sizing {
         }
     }
 
+    /// The tensor-parallel degrees this engine accepts for this model, up to `max`, smallest
+    /// first (llama.cpp and Ollama: 1 only, they split by layers).
+    pub fn tp_degrees(&self, max: u32) -> Vec<u32> {
+        self.shape.tp.engine_degrees(self.wl.engine, max).collect()
+    }
+
     /// How a GPU set is used: the largest valid TP within a server, pipeline stages for the rest.
     pub(super) fn split(&self, per_server: u32, servers: u32) -> (u64, u64) {
         let devices = per_server.max(1) as u64 * servers.max(1) as u64;

@@ -5,6 +5,7 @@
 use super::curves::{curves, CostFacts, CostInputs};
 use super::sizing::{
     efficiency, hardware_of, on_hardware, replica_hardware, size_offer, OfferContext, ReplicaShape,
+    Targets,
 };
 use super::*;
 use crate::catalog::{Catalog, Offer};
@@ -56,12 +57,18 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     };
 
     // Size each offer, cost it, name its GPUs, and pick the verdict.
-    let sizings = size_offers(&engine, &view, lang);
     let workload = cost::Demand::from_scenario(s);
+    let defaults = CostDefaults::with_assumptions(&s.assumptions);
+    let targets = Targets {
+        min_decode: workload.min_tokens_per_s_per_user,
+        max_ttft_p95_ms: workload.max_ttft_p95_ms,
+        defaults: &defaults,
+    };
+    let sizings = size_offers(&engine, &view, targets, lang);
     let mut all = cost::evaluate_all(
         sizings.iter().map(|(o, z)| (*o, z)),
         &workload,
-        &CostDefaults::with_assumptions(&s.assumptions),
+        &defaults,
         s.cur,
         catalog.rate(),
     );
@@ -164,22 +171,34 @@ fn catalog_notes<'a>(
 
 /// Each offer with how the model fits it. Offers with the same GPUs per server size the same way
 /// (many providers sell the same 8x H100 box): each configuration is sized once.
-fn size_offers<'c>(e: &Engine, view: &'c Catalog, lang: Lang) -> Vec<(&'c Offer, OfferSizing)> {
+fn size_offers<'c>(
+    e: &Engine,
+    view: &'c Catalog,
+    targets: Targets,
+    lang: Lang,
+) -> Vec<(&'c Offer, OfferSizing)> {
     let at = OfferContext {
         catalog: view,
         eff: &e.eff,
+        targets,
         lang,
     };
     let size = |o: &Offer| size_offer(&e.sizing, o, &at);
-    // Keyed by GPU, GPUs per machine and the fabric's speed (a copy spans machines only over one).
-    let mut by_config: std::collections::HashMap<(&str, u32, Option<u64>), OfferSizing> =
-        Default::default();
+    // Keyed by GPU, GPUs per machine, the fabric's speed (a copy spans machines only over one)
+    // and the virtualisation (its tax decides whether a copy meets the targets).
+    type Config<'a> = (&'a str, u32, Option<u64>, crate::catalog::Virtualization);
+    let mut by_config: std::collections::HashMap<Config, OfferSizing> = Default::default();
     view.offers
         .iter()
         .map(|o| {
             let sizing = match &o.gpu {
                 Some(g) if g.count > 0 => by_config
-                    .entry((g.id.as_str(), g.count, o.fabric.map(|f| f.gbps.to_bits())))
+                    .entry((
+                        g.id.as_str(),
+                        g.count,
+                        o.fabric.map(|f| f.gbps.to_bits()),
+                        o.virtualization,
+                    ))
                     .or_insert_with(|| size(o))
                     .clone(),
                 _ => size(o),
@@ -268,6 +287,7 @@ fn memory_report(
         weights_bytes: mem.weights.whole(),
         kv_bytes_per_token: mem.kv_bytes_per_token.whole(),
         kv_cache_bytes: mem.kv_cache.whole(),
+        kv_cache_full_context_bytes: mem.kv_cache_full_context.whole(),
         activation_bytes: mem.activations.whole(),
         overhead_bytes: mem.overhead.whole(),
         total_bytes: mem.total.whole(),

@@ -20,6 +20,7 @@ pub fn model_workload(s: &Scenario) -> model::Workload {
         kv: s.kv,
         ctx,
         seqs,
+        kv_basis: s.kv_basis,
         engine: s.engine,
         task: s.task,
         tokens_in: s.tokens_in,
@@ -106,11 +107,37 @@ pub(super) fn hardware(o: &Offer, c: &Catalog, servers: u32) -> Option<Hardware>
 }
 
 /// What sizing an offer needs besides the model: the catalogue that describes its GPUs, the
-/// speed efficiencies and the reader's language.
+/// speed efficiencies, the targets a copy should meet and the reader's language.
 pub(super) struct OfferContext<'a> {
     pub catalog: &'a Catalog,
     pub eff: &'a Efficiency,
+    pub targets: Targets<'a>,
     pub lang: Lang,
+}
+
+/// The speed and latency a copy of the model should reach, and the hosting's tax and spread
+/// that the cost model applies to them: a copy takes more GPUs of its machine (a higher
+/// tensor-parallel degree) when the smallest one that holds the model is too slow.
+#[derive(Clone, Copy)]
+pub(super) struct Targets<'a> {
+    /// Tokens/s per user (0: none).
+    pub min_decode: f64,
+    /// P95 time to first token, ms (0: none).
+    pub max_ttft_p95_ms: f64,
+    pub defaults: &'a cost::CostDefaults,
+}
+
+impl Targets<'_> {
+    /// The copy's bare-metal speed meets the targets on offer `o` once its hosting's tax and
+    /// latency spread are applied, as the cost model will.
+    fn met_by(&self, o: &Offer, speed: &model::Speed) -> bool {
+        let tax = self.defaults.tax.of(o.virtualization);
+        let spread = self.defaults.latency_spread.of(o.virtualization, false);
+        let decode = finite_or_zero(speed.decode_tokens_per_s_per_user) * (1.0 - tax);
+        let ttft_p95 = finite_or_zero(speed.ttft_ms) / (1.0 - tax).max(0.01) * spread;
+        (self.min_decode <= 0.0 || decode >= self.min_decode)
+            && (self.max_ttft_p95_ms <= 0.0 || ttft_p95 <= self.max_ttft_p95_ms)
+    }
 }
 
 /// How one copy of the model sits on an offer's machines: the GPUs of one machine it uses
@@ -179,6 +206,44 @@ pub(super) fn replica_hardware(o: &Offer, c: &Catalog, shape: ReplicaShape) -> O
     Some(hw)
 }
 
+/// A copy that stays in one machine but misses the speed or latency target takes more of the
+/// machine's GPUs, at the next tensor-parallel degree the engine accepts, until it meets them
+/// (fewer copies per machine, each faster); if none does, the smallest copy stays.
+fn faster_shape(
+    z: &Sizing,
+    o: &Offer,
+    at: &OfferContext,
+    shape: ReplicaShape,
+    hw: Hardware,
+) -> (ReplicaShape, Hardware) {
+    let Some(g) = o.gpu.as_ref().filter(|g| g.count > 0) else {
+        return (shape, hw);
+    };
+    if shape.machines > 1 || z.workload().task != model::Task::Infer {
+        return (shape, hw);
+    }
+    if at.targets.met_by(o, &z.speed(&hw, at.eff)) {
+        return (shape, hw);
+    }
+    for tp in z.tp_degrees(g.count) {
+        if tp <= shape.gpus_per_machine {
+            continue;
+        }
+        let bigger = ReplicaShape {
+            gpus_per_machine: tp,
+            machines: 1,
+            per_machine: (g.count / tp).max(1),
+        };
+        let Some(bigger_hw) = replica_hardware(o, at.catalog, bigger) else {
+            continue;
+        };
+        if at.targets.met_by(o, &z.speed(&bigger_hw, at.eff)) {
+            return (bigger, bigger_hw);
+        }
+    }
+    (shape, hw)
+}
+
 /// The sizing facts of one offer for the cost model.
 pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
     let (c, lang) = (at.catalog, at.lang);
@@ -203,6 +268,7 @@ pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizin
     let Some(hw) = replica_hardware(o, c, shape) else {
         return no(Misfit::NoMemoryStated);
     };
+    let (shape, hw) = faster_shape(z, o, at, shape, hw);
     // Pipeline stages between machines run at the offer's fabric speed.
     let fabric = o.fabric.filter(|_| shape.machines > 1);
     let mut eff = at.eff.clone();
@@ -271,6 +337,13 @@ pub(super) fn on_hardware(
         max_sequences: z.max_concurrency(hw),
         at_context: wl.ctx,
         context_limit: z.context_limit(),
+        request_tokens: if z.kv_in_flight() {
+            wl.tokens_in
+                .saturating_add(wl.tokens_out)
+                .clamp(1, wl.ctx.max(1))
+        } else {
+            0
+        },
     });
     let speed = z.speed(hw, eff);
     (mem, headroom, speed)

@@ -100,6 +100,8 @@ pub enum TermBasis {
         bytes_per_token: f64,
         ctx: u64,
         seqs: u64,
+        /// Sized for the tokens in flight rather than every sequence at `ctx`.
+        in_flight: Option<InFlight>,
         window: u64,
         llamacpp_padding: bool,
     },
@@ -158,6 +160,15 @@ impl TermBasis {
                 bytes_per_token,
                 ctx,
                 seqs,
+                in_flight: Some(f),
+                window,
+                ..
+            } => kv_in_flight(bytes_per_token, ctx, seqs, f, window, lang),
+            TermBasis::KvCache {
+                bytes_per_token,
+                ctx,
+                seqs,
+                in_flight: None,
                 window,
                 llamacpp_padding,
             } => kv_cache(bytes_per_token, ctx, seqs, window, llamacpp_padding, lang),
@@ -295,6 +306,33 @@ fn kv_cache(
     }
 }
 
+/// The KV cache sized for the tokens in flight, and what every request at its full context
+/// would need, in one line.
+fn kv_in_flight(
+    bytes_per_token: f64,
+    ctx: u64,
+    seqs: u64,
+    f: InFlight,
+    window: u64,
+    lang: Lang,
+) -> String {
+    let n = |x: u64| number(x as f64, 0, lang);
+    let (tokens, per, requests, ctx_words) = (n(f.tokens), n(f.per_request), n(seqs), n(ctx));
+    let per_token = number(bytes_per_token, 0, lang);
+    let full = number(f.full_context_bytes / GIB, 1, lang);
+    let window = (window > 0).then(|| n(window));
+    match lang {
+        Lang::En => format!(
+            "sized for {tokens} tokens in flight ({requests} requests x {per} prompt and output tokens, at least one request at the full context) x {per_token} B/token{}; if every request used its full {ctx_words}-token context: {full} GiB",
+            window.map(|w| format!(", sliding-window layers holding {w} tokens")).unwrap_or_default()
+        ),
+        Lang::Es => format!(
+            "dimensionada para {tokens} tokens en curso ({requests} peticiones x {per} tokens de entrada y salida, al menos una petición con el contexto completo) x {per_token} B/token{}; si cada petición usara su contexto completo de {ctx_words} tokens: {full} GiB",
+            window.map(|w| format!(", con {w} tokens en las capas de ventana deslizante")).unwrap_or_default()
+        ),
+    }
+}
+
 /// The fine-tuning activations' basis.
 fn training_activations(batch: u64, seq_len: u64, checkpointing: bool, lang: Lang) -> String {
     match lang {
@@ -318,6 +356,18 @@ fn training_activations(batch: u64, seq_len: u64, checkpointing: bool, lang: Lan
             }
         ),
     }
+}
+
+/// A KV cache sized for the tokens in flight: how many, the tokens of one request, and what it
+/// would take if every request used its full context.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InFlight {
+    /// Tokens the cache holds: requests x (prompt + output), at least one full context.
+    pub tokens: u64,
+    /// Prompt and output tokens of one request (at most the context).
+    pub per_request: u64,
+    /// The cache if every request held its full context, bytes over all devices.
+    pub full_context_bytes: f64,
 }
 
 /// Why nothing fits on GPUs of one model; [`NoFit::sentence`] says it in the reader's language
