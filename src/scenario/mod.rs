@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 /// Current scenario schema version (`v=`).
 /// Version 2 sizes the KV cache for the tokens in flight (`kv_basis=inflight`); a `v=1` link is
 /// read with `kv_basis=full`, what it showed. A link without `v` is read as this version.
-pub const SCENARIO_VERSION: u32 = 1;
+pub const SCENARIO_VERSION: u32 = 2;
 
 /// Whether the workload needs single-tenant hardware.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -147,7 +147,7 @@ impl Default for Scenario {
             kv: KvType::F16,
             ctx: 8192,
             seqs: 16,
-            kv_basis: KvBasis::Full,
+            kv_basis: KvBasis::Inflight,
             engine: Engine::Vllm,
             task: Task::Infer,
             rpd: 0.0,
