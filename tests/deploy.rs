@@ -269,3 +269,192 @@ fn no_usable_option_spans_machines_without_a_stated_fabric() {
 }
 
 use inference_sizer::cost::Parallelism;
+
+mod what_runs_where {
+    use inference_sizer::catalog::Catalog;
+    use inference_sizer::model::compat::{
+        check, Compat, Degraded, Generation, GpuFamily, Impossible, Vendor,
+    };
+    use inference_sizer::model::{Engine, Quant};
+    use inference_sizer::report::evaluate_query;
+    use inference_sizer::scenario::Lang;
+
+    /// Every GPU of the shipped catalogue has a vendor and a generation, read from its id, name
+    /// and vendor in one place.
+    #[test]
+    fn every_shipped_gpu_has_a_vendor_and_a_generation() {
+        let c = Catalog::builtin();
+        let expected = |id: &str| -> (Vendor, Generation) {
+            use Generation::*;
+            let nv = Vendor::Nvidia;
+            match id {
+                "nvidia_b200"
+                | "nvidia_rtx_5090"
+                | "nvidia_rtx_pro_4000_blackwell_sff"
+                | "nvidia_rtx_pro_6000_blackwell_maxq"
+                | "nvidia_rtx_pro_6000_blackwell_server" => (nv, Blackwell),
+                "nvidia_h200_sxm" | "nvidia_h200_nvl" | "nvidia_h100_sxm" | "nvidia_h100_pcie"
+                | "nvidia_h100_nvl" | "nvidia_gh200" => (nv, Hopper),
+                "nvidia_l40s"
+                | "nvidia_l40"
+                | "nvidia_l4"
+                | "nvidia_rtx_6000_ada"
+                | "nvidia_rtx_4000_sff_ada"
+                | "nvidia_rtx_4090" => (nv, Ada),
+                "nvidia_a100_80gb_sxm"
+                | "nvidia_a100_80gb_pcie"
+                | "nvidia_a100_40gb"
+                | "nvidia_a10"
+                | "nvidia_a10g"
+                | "nvidia_rtx_a6000" => (nv, Ampere),
+                "nvidia_t4" | "nvidia_v100_32gb" => (nv, PreAmpere),
+                "amd_mi300x" | "amd_mi325x" => (Vendor::Amd, AmdMi300),
+                "intel_gaudi3" => (Vendor::Intel, Gaudi),
+                other => panic!("a GPU this test does not know: {other}"),
+            }
+        };
+        for g in &c.gpus {
+            let f = GpuFamily::of(&g.id, &g.name, &g.vendor);
+            assert_eq!((f.vendor, f.generation), expected(&g.id), "{}", g.id);
+        }
+    }
+
+    fn family(vendor: Vendor, generation: Generation) -> Option<GpuFamily> {
+        Some(GpuFamily { vendor, generation })
+    }
+
+    #[test]
+    fn the_rules_one_by_one() {
+        use Generation::*;
+        let (nv, amd) = (Vendor::Nvidia, Vendor::Amd);
+        // TensorRT-LLM: NVIDIA only (NVIDIA/TensorRT-LLM README); llama.cpp everywhere.
+        assert_eq!(
+            check(Engine::Trtllm, Quant::Bf16, family(amd, AmdMi300)),
+            Compat::Impossible(Impossible::TrtllmNeedsNvidia)
+        );
+        assert_eq!(
+            check(Engine::Trtllm, Quant::Bf16, None),
+            Compat::Impossible(Impossible::TrtllmNeedsNvidia)
+        );
+        assert_eq!(
+            check(Engine::Trtllm, Quant::Fp8, family(nv, Hopper)),
+            Compat::Runs
+        );
+        for f in [family(amd, AmdMi300), family(nv, Ampere), None] {
+            assert_eq!(check(Engine::Llamacpp, Quant::Q4KM, f), Compat::Runs);
+        }
+        // NVFP4: Blackwell only.
+        assert_eq!(
+            check(Engine::Vllm, Quant::Nvfp4, family(nv, Blackwell)),
+            Compat::Runs
+        );
+        for f in [family(nv, Hopper), family(amd, AmdMi300)] {
+            assert_eq!(
+                check(Engine::Vllm, Quant::Nvfp4, f),
+                Compat::Impossible(Impossible::Nvfp4NeedsBlackwell)
+            );
+        }
+        // FP8 compute on Ada, Hopper, Blackwell, MI300+; weight-only on Ampere; not before.
+        for g in [Ada, Hopper, Blackwell] {
+            assert_eq!(check(Engine::Vllm, Quant::Fp8, family(nv, g)), Compat::Runs);
+        }
+        assert_eq!(
+            check(Engine::Vllm, Quant::Fp8, family(amd, AmdMi300)),
+            Compat::Runs
+        );
+        assert_eq!(
+            check(Engine::Vllm, Quant::Fp8, family(nv, Ampere)),
+            Compat::Degraded(Degraded::Fp8WeightOnly)
+        );
+        assert_eq!(
+            check(Engine::Vllm, Quant::Fp8, family(nv, PreAmpere)),
+            Compat::Impossible(Impossible::Fp8TooOld)
+        );
+        // GGUF: llama.cpp and Ollama; vLLM with a warning; not TensorRT-LLM.
+        assert_eq!(
+            check(Engine::Ollama, Quant::Q4KM, family(nv, Hopper)),
+            Compat::Runs
+        );
+        assert_eq!(
+            check(Engine::Vllm, Quant::Q4KM, family(nv, Hopper)),
+            Compat::Degraded(Degraded::GgufExperimental)
+        );
+        assert_eq!(
+            check(Engine::Trtllm, Quant::Q4KM, family(nv, Hopper)),
+            Compat::Impossible(Impossible::GgufNotOnEngine)
+        );
+        // llama.cpp loads GGUF files, not AWQ checkpoints; BF16 converts losslessly.
+        assert_eq!(
+            check(Engine::Llamacpp, Quant::Awq4, family(nv, Hopper)),
+            Compat::Impossible(Impossible::NeedsGguf)
+        );
+        assert_eq!(
+            check(Engine::Llamacpp, Quant::Bf16, family(nv, Hopper)),
+            Compat::Runs
+        );
+    }
+
+    #[test]
+    fn an_impossible_choice_is_not_usable_and_says_why_in_both_languages() {
+        let c = Catalog::builtin();
+        for (lang, words) in [
+            ("en", "TensorRT-LLM runs on NVIDIA GPUs only"),
+            ("es", "TensorRT-LLM solo funciona en GPU de NVIDIA"),
+        ] {
+            let r = evaluate_query(&format!("model=llama-3.1-8b&engine=trtllm&lang={lang}"), &c);
+            let amd: Vec<_> = r
+                .options
+                .iter()
+                .filter(|o| o.gpu_id.as_deref().is_some_and(|g| g.starts_with("amd_")))
+                .collect();
+            assert!(!amd.is_empty());
+            for o in amd {
+                assert!(!o.usable, "{}", o.offer_id);
+                let why = o.why_not.as_deref().unwrap_or_default();
+                assert!(why.contains(words), "{lang}: {why}");
+            }
+            let rec = r.recommendation.as_ref().expect("an NVIDIA option");
+            assert!(rec
+                .gpu_id
+                .as_deref()
+                .is_some_and(|g| g.starts_with("nvidia_")));
+        }
+        // NVFP4 before Blackwell: every usable option is a Blackwell GPU.
+        let r = evaluate_query("model=llama-3.3-70b&quant=nvfp4", &c);
+        for o in r.options.iter().filter(|o| o.gpu_count > 0) {
+            let g = c.gpu(o.gpu_id.as_deref().unwrap()).unwrap();
+            let f = GpuFamily::of(&g.id, &g.name, &g.vendor);
+            if f.generation != Generation::Blackwell {
+                assert!(!o.usable, "{}", o.offer_id);
+                assert!(o.why_not.as_deref().unwrap_or_default().contains("NVFP4"));
+            }
+        }
+        assert!(r.options.iter().any(|o| o.usable));
+    }
+
+    #[test]
+    fn a_degraded_choice_runs_and_says_what_it_costs() {
+        let c = Catalog::builtin();
+        // FP8 on an A100 runs weight-only: usable, with the caveat; the speed model reads the
+        // A100's BF16 peak for it (it has no FP8 figure).
+        let r = evaluate_query("model=llama-3.1-8b&quant=fp8&gpus=nvidia_a100_80gb_sxm", &c);
+        let rec = r.recommendation.as_ref().expect("an A100 option");
+        let caveat = Degraded::Fp8WeightOnly.sentence(Lang::En);
+        assert!(rec.reasons.contains(&caveat), "{:?}", rec.reasons);
+        let a100 = r
+            .options
+            .iter()
+            .find(|o| o.offer_id == rec.offer_id)
+            .unwrap();
+        assert_eq!(a100.caveat.as_deref(), Some(caveat.as_str()));
+        assert!(c.gpu("nvidia_a100_80gb_sxm").unwrap().fp8_tflops.is_none());
+        // GGUF on vLLM: usable, with the warning; on llama.cpp no warning.
+        let r = evaluate_query("model=llama-3.1-8b&quant=q4_k_m&lang=es", &c);
+        let rec = r.recommendation.as_ref().expect("a verdict");
+        assert!(rec
+            .reasons
+            .contains(&Degraded::GgufExperimental.sentence(Lang::Es)));
+        let r = evaluate_query("model=llama-3.1-8b&quant=q4_k_m&engine=llamacpp", &c);
+        assert!(r.options.iter().all(|o| o.caveat.is_none()));
+    }
+}

@@ -126,7 +126,8 @@ fn fnv1a(text: &str) -> u64 {
 }
 
 /// A report as a `v=1` link showed it: the JSON without the fields added since (the full-context
-/// KV cache, the headroom's tokens per request in flight) and without the canonical query,
+/// KV cache, the headroom's tokens per request in flight, an option's caveat) and without the
+/// canonical query,
 /// which is now written in the current version (`v=2&kv_basis=full&...`).
 fn as_v1(report: &inference_sizer::report::Report) -> String {
     let mut json = serde_json::to_value(report).expect("a report serialises");
@@ -137,6 +138,9 @@ fn as_v1(report: &inference_sizer::report::Report) -> String {
         h.remove("request_tokens");
     }
     json.as_object_mut().map(|r| r.remove("scenario"));
+    for o in json["options"].as_array_mut().into_iter().flatten() {
+        o.as_object_mut().map(|o| o.remove("caveat"));
+    }
     serde_json::to_string_pretty(&json).expect("JSON") + "\n"
 }
 

@@ -35,6 +35,9 @@ pub fn evaluate_offer(
         rate,
     };
     let mut shortfalls = Vec::new();
+    if let Some(why) = &sizing.cannot_run {
+        shortfalls.push(Shortfall::CannotRun(why.clone()));
+    }
     if !sizing.fits {
         shortfalls.push(Shortfall::DoesNotFit(sizing.why_not.clone()));
     }
@@ -418,6 +421,7 @@ impl Costing<'_> {
             servers_per_replica: p.instances_per_replica,
             parallelism: sizing.parallelism,
             fabric: sizing.fabric,
+            caveat: sizing.caveat.clone(),
             region: offer.region.clone(),
             jurisdiction: offer.jurisdiction.clone(),
             region_eu: offer.region_eu,

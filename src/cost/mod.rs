@@ -94,6 +94,12 @@ pub struct OfferSizing {
     pub fits: bool,
     /// Why it does not fit, in words (shown as is).
     pub why_not: Option<String>,
+    /// Why the engine cannot run these weights on this hardware at all, in words (shown as is):
+    /// the option cannot serve, whatever its memory.
+    pub cannot_run: Option<String>,
+    /// What the combination of engine, format and hardware gives up while it runs, as a
+    /// sentence (shown as is).
+    pub caveat: Option<String>,
     /// GPUs one copy of the model uses (0 on CPU offers).
     pub gpus_per_replica: u32,
     /// Servers / instances one copy of the model needs (at least 1; more than 1 only over a
@@ -274,6 +280,8 @@ pub struct OptionCost {
     pub parallelism: Parallelism,
     /// The network a copy crosses between servers; `None` when each copy stays in one.
     pub fabric: Option<Fabric>,
+    /// What the engine, format and hardware give up together, as a sentence.
+    pub caveat: Option<String>,
     pub region: String,
     pub jurisdiction: String,
     pub region_eu: bool,

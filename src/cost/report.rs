@@ -228,6 +228,10 @@ pub struct OptionReport {
     /// One-off setup fee in the report currency (0: none).
     #[serde(default)]
     pub setup_fee: f64,
+    /// What the engine, weight format and GPU give up together while they run (FP8 weight-only
+    /// on Ampere, GGUF on vLLM), as a sentence; null when nothing.
+    #[serde(default)]
+    pub caveat: Option<String>,
 }
 
 /// A fabric's kind as its id (`infiniband`, `roce`, `ethernet`), for words.
@@ -338,6 +342,7 @@ impl OptionCost {
             epoch_hours: self.epoch.map(|e| e.hours),
             cost_per_epoch: self.epoch.map(|e| e.cost.amount),
             setup_fee: 0.0,
+            caveat: self.caveat,
         }
     }
 }

@@ -89,7 +89,13 @@ impl Plan<'_> {
             deployment: c.deployment,
             monthly_cost: c.monthly.amount(),
             currency: c.currency.code().to_string(),
-            reasons: self.reasons.iter().map(|r| r.sentence(lang)).collect(),
+            // What the chosen engine, format and GPU give up, after the reasons.
+            reasons: self
+                .reasons
+                .iter()
+                .map(|r| r.sentence(lang))
+                .chain(c.caveat.clone())
+                .collect(),
             runner_ups: self
                 .runner_ups
                 .iter()

@@ -6,6 +6,7 @@ use crate::catalog::{Catalog, Offer};
 use crate::cost::{self, OfferSizing};
 use crate::format::trim_number;
 use crate::lang::Lang;
+use crate::model::compat::{self, Compat, GpuFamily};
 use crate::model::{self, Efficiency, GpuFigures, Hardware, Sizing};
 use crate::scenario::Scenario;
 use crate::units::{finite_or_zero, Bytes};
@@ -244,8 +245,36 @@ fn faster_shape(
     (shape, hw)
 }
 
-/// The sizing facts of one offer for the cost model.
+/// The sizing facts of one offer for the cost model: where a copy of the model goes, its memory
+/// and speed, and whether the engine runs these weights on this hardware at all.
 pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
+    let (c, lang) = (at.catalog, at.lang);
+    let family = o
+        .gpu
+        .as_ref()
+        .filter(|g| g.count > 0)
+        .and_then(|g| c.gpu(&g.id))
+        .map(|spec| GpuFamily::of(&spec.id, &spec.name, &spec.vendor));
+    let compat = if z.workload().task == model::Task::Infer {
+        compat::check(z.workload().engine, z.weight_quant(), family)
+    } else {
+        Compat::Runs
+    };
+    let (cannot_run, caveat) = match compat {
+        Compat::Runs => (None, None),
+        Compat::Degraded(d) => (None, Some(d.sentence(lang))),
+        Compat::Impossible(why) => (Some(why.sentence(lang)), None),
+    };
+    let sized = size_runnable(z, o, at);
+    OfferSizing {
+        cannot_run,
+        caveat,
+        ..sized
+    }
+}
+
+/// The sizing facts of one offer, the engine's compatibility aside.
+fn size_runnable(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
     let (c, lang) = (at.catalog, at.lang);
     let no = |why: Misfit| OfferSizing {
         fits: false,
@@ -318,6 +347,8 @@ pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizin
         power_w_per_instance: power,
         compute_params: z.params().active as f64,
         peak_flops_per_replica: peak,
+        cannot_run: None,
+        caveat: None,
     }
 }
 

@@ -35,6 +35,9 @@ impl Deployment {
 pub enum Shortfall {
     /// The sizing engine's words, already in the report's language; `None`: it gave none.
     DoesNotFit(Option<String>),
+    /// The engine cannot run these weights on this hardware (the sizing's words, already in
+    /// the report's language).
+    CannotRun(String),
     /// Per-user decode speed below the target, after the hypervisor tax.
     TooSlow { tokens_per_s: f64, target: f64 },
     /// P95 time to first token above the target.
@@ -75,7 +78,7 @@ impl Shortfall {
     pub fn sentence(&self, lang: Lang) -> String {
         let es = lang == Lang::Es;
         match self {
-            Shortfall::DoesNotFit(Some(why)) => why.clone(),
+            Shortfall::DoesNotFit(Some(why)) | Shortfall::CannotRun(why) => why.clone(),
             Shortfall::DoesNotFit(None) => if es {
                 "no cabe en memoria"
             } else {

@@ -150,6 +150,8 @@ pub fn llm_sizing(gpus: u32, tokens_per_s: f64, ttft_ms: f64) -> OfferSizing {
             ep: 1,
         },
         fabric: None,
+        cannot_run: None,
+        caveat: None,
         decode_tokens_per_s_per_user: 40.0,
         max_concurrent_sequences_per_replica: 64.0,
         aggregate_tokens_per_s_per_replica: tokens_per_s,
