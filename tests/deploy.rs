@@ -458,3 +458,116 @@ mod what_runs_where {
         assert!(r.options.iter().all(|o| o.caveat.is_none()));
     }
 }
+
+mod replicas_from_the_load {
+    use inference_sizer::catalog::Catalog;
+    use inference_sizer::cost::Parallelism;
+    use inference_sizer::report::evaluate_query;
+
+    /// A hand-worked prompt-heavy load: Llama 3.1 8B (8.03e9 parameters, BF16), 1,000,000
+    /// requests a day of 8,000 prompt and 200 output tokens, around the clock, peak factor 2.
+    /// Peak: 1e6 / 86,400 s x 2 = 23.15 requests/s. Arithmetic: 2 FLOPs per parameter per token
+    /// (Kaplan et al. 2020, "Scaling laws", C_forward = 2N): 23.15 x 8,200 x 2 x 8.03e9 =
+    /// 3.05e15 FLOP/s. An H100 SXM peaks at 989 TFLOP/s dense BF16 (NVIDIA H100 datasheet), 495
+    /// at vLLM's 0.5 compute efficiency: at least 3.05e15 / 4.95e14 = 6.2, so 7 H100 SXM, however
+    /// fast the memory-bound decode is.
+    #[test]
+    fn a_prompt_heavy_load_gets_enough_compute() {
+        let c = Catalog::builtin();
+        let r = evaluate_query(
+            "model=llama-3.1-8b&in=8000&out=200&rpd=1000000&gpus=nvidia_h100_sxm",
+            &c,
+        );
+        let rec = r.recommendation.as_ref().expect("a verdict");
+        let peak: f64 = 1e6 / 86_400.0 * 2.0;
+        let need = peak * 8_200.0 * 2.0 * 8_030_261_248.0;
+        assert!((need / 3.05e15 - 1.0).abs() < 0.01, "{need}");
+        let h100 = 989e12 * 0.5;
+        assert!(rec.replicas >= 7, "{} replicas", rec.replicas);
+        assert!(
+            rec.gpu_count as f64 * h100 >= need,
+            "{} GPUs",
+            rec.gpu_count
+        );
+        // The reason says how many copies the load needs and why: the arithmetic.
+        let o = r
+            .options
+            .iter()
+            .find(|o| o.offer_id == rec.offer_id)
+            .unwrap();
+        assert_eq!(o.gpus_per_replica, 1);
+        let reason = rec
+            .reasons
+            .iter()
+            .find(|x| x.starts_with("The load needs "))
+            .expect("a reason on the replicas");
+        assert!(
+            reason.contains("x 8,200 tokens (prompt and output)"),
+            "{reason}"
+        );
+        assert!(
+            reason.contains("= 3,049 TFLOP/s, and one replica reaches 495 TFLOP/s"),
+            "{reason}"
+        );
+    }
+
+    /// The done-when sweep: every usable option's GPUs, at the dense peak of the weights'
+    /// precision, cover the prefill and decode arithmetic of the peak load with room to spare
+    /// (at least 1.5x: the engines reach about half of the peak).
+    #[test]
+    fn every_usable_option_covers_the_arithmetic_of_its_load() {
+        let c = Catalog::builtin();
+        for model in [
+            "llama-3.1-8b",
+            "llama-3.3-70b",
+            "qwen2.5-72b",
+            "mixtral-8x7b",
+        ] {
+            for quant in ["bf16", "fp8", "awq4"] {
+                for (tin, tout, rpd) in [
+                    (1000, 250, 20_000),
+                    (8000, 200, 500_000),
+                    (500, 500, 2_000_000),
+                ] {
+                    let q = format!(
+                        "model={model}&quant={quant}&in={tin}&out={tout}&rpd={rpd}&ctx=16384"
+                    );
+                    let r = evaluate_query(&q, &c);
+                    let active = r.model.active_params as f64;
+                    let need = rpd as f64 / 86_400.0 * 2.0 * (tin + tout) as f64 * 2.0 * active;
+                    for o in r.options.iter().filter(|o| o.usable && o.gpu_count > 0) {
+                        let g = c.gpu(o.gpu_id.as_deref().unwrap()).unwrap();
+                        let peak = match quant {
+                            "fp8" => g.fp8_tflops.unwrap_or(g.bf16_tflops),
+                            _ => g.bf16_tflops,
+                        } * 1e12;
+                        let Parallelism { tp, pp, .. } = o.parallelism;
+                        assert_eq!(o.gpus_per_replica, tp * pp, "{q}");
+                        let gpus = o.replicas * o.gpus_per_replica;
+                        assert!(
+                            gpus as f64 * peak >= 1.5 * need,
+                            "{q}: {} has {gpus} GPUs for {need:e} FLOP/s",
+                            o.offer_id
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_reason_names_the_limit_that_decides() {
+        // A chat load on one GPU: a request rate one replica completes.
+        let r = evaluate_query("model=llama-3.1-8b&rpd=200000&lang=es", &Catalog::builtin());
+        let rec = r.recommendation.as_ref().unwrap();
+        // 200,000 a day over 86,400 s x 2 = 4.63 requests/s at peak.
+        assert!(
+            rec.reasons
+                .iter()
+                .any(|x| x.starts_with("La carga necesita ")
+                    && x.contains("4,63 peticiones/s en el pico")),
+            "{:?}",
+            rec.reasons
+        );
+    }
+}

@@ -3,7 +3,10 @@
 //! one fine-tuning epoch, then the totals; and the user's constraints the offer breaks.
 
 use super::defaults::{clamp_fraction, CostDefaults};
-use super::{nonneg, Demand, Deployment, EpochCost, Exclusion, OfferSizing, OptionCost, Shortfall};
+use super::{
+    nonneg, Demand, Deployment, EpochCost, Exclusion, LoadBound, LoadNeed, OfferSizing, OptionCost,
+    Shortfall,
+};
 use crate::catalog::{Offer, OfferKind, PricePer};
 use crate::model::Task;
 use crate::units::{
@@ -91,6 +94,8 @@ pub(super) struct Speeds {
 /// Replicas and servers for the load.
 pub(super) struct Placement {
     pub instances_per_replica: u32,
+    /// How many copies the peak load needs and why (with a request rate only).
+    pub need: Option<LoadNeed>,
     pub replicas: u32,
     pub servers: u32,
     /// The requests a day costed (with no rate given: what one busy replica serves).
@@ -197,6 +202,7 @@ impl Costing<'_> {
         // One copy misses a target: priced for one copy, for reference only (not as many as the
         // load would take of a deployment that cannot serve it).
         let misses_target = !shortfalls.is_empty();
+        let mut need = None;
         let (replicas_needed, requests_per_day) = if !sizing.fits {
             // Not placed: one server, priced for reference only.
             (1.0, w.requests_per_day)
@@ -205,19 +211,9 @@ impl Costing<'_> {
             if s.replica_rps > 0.0 && misses_target {
                 (1.0, w.requests_per_day)
             } else if s.replica_rps > 0.0 {
-                let by_throughput = peak_rps / s.replica_rps;
-                let by_memory = if s.decode_user > 0.0
-                    && sizing.max_concurrent_sequences_per_replica > 0.0
-                {
-                    let seconds_per_request = s.ttft_mean / 1000.0 + w.tokens_out / s.decode_user;
-                    peak_rps * seconds_per_request / sizing.max_concurrent_sequences_per_replica
-                } else {
-                    0.0
-                };
-                (
-                    nonneg(by_throughput.max(by_memory)).ceil().max(1.0),
-                    w.requests_per_day,
-                )
+                let n = self.load_need(s, peak_rps);
+                need = Some(n);
+                (n.replicas as f64, w.requests_per_day)
             } else {
                 if w.task == Task::Infer {
                     shortfalls.push(Shortfall::NoThroughput);
@@ -259,9 +255,59 @@ impl Costing<'_> {
         };
         Placement {
             instances_per_replica,
+            need,
             replicas,
             servers,
             requests_per_day,
+        }
+    }
+
+    /// Copies for a peak of `peak_rps` requests a second: the most of what one copy completes,
+    /// what it holds in memory at once, and what its GPUs compute (every prompt and output token
+    /// costs 2 FLOPs per active parameter, and prefill and decode share the copy's compute).
+    fn load_need(&self, s: &Speeds, peak_rps: f64) -> LoadNeed {
+        let (w, sizing) = (self.demand, self.sizing);
+        let by_throughput = nonneg(peak_rps / s.replica_rps);
+        let mut best = (
+            by_throughput,
+            LoadBound::Throughput {
+                replica_rps: s.replica_rps,
+            },
+        );
+        if s.decode_user > 0.0 && sizing.max_concurrent_sequences_per_replica > 0.0 {
+            let seconds_per_request = s.ttft_mean / 1000.0 + w.tokens_out / s.decode_user;
+            let in_flight = nonneg(peak_rps * seconds_per_request);
+            let per_replica = sizing.max_concurrent_sequences_per_replica;
+            if in_flight / per_replica > best.0 {
+                best = (
+                    in_flight / per_replica,
+                    LoadBound::Memory {
+                        in_flight,
+                        per_replica,
+                    },
+                );
+            }
+        }
+        let flops_per_replica = nonneg(sizing.serving_flops_per_replica) * (1.0 - s.tax);
+        if w.task == Task::Infer && flops_per_replica > 0.0 {
+            let tokens_per_request = w.tokens_in + w.tokens_out;
+            let flops_needed = nonneg(peak_rps * tokens_per_request * 2.0 * sizing.compute_params);
+            if flops_needed / flops_per_replica > best.0 {
+                best = (
+                    flops_needed / flops_per_replica,
+                    LoadBound::Compute {
+                        tokens_per_request,
+                        flops_needed,
+                        flops_per_replica,
+                    },
+                );
+            }
+        }
+        let replicas = nonneg(best.0).ceil().clamp(1.0, u32::MAX as f64) as u32;
+        LoadNeed {
+            replicas,
+            peak_rps,
+            bound: best.1,
         }
     }
 
@@ -422,6 +468,7 @@ impl Costing<'_> {
             parallelism: sizing.parallelism,
             fabric: sizing.fabric,
             caveat: sizing.caveat.clone(),
+            load_need: p.need,
             region: offer.region.clone(),
             jurisdiction: offer.jurisdiction.clone(),
             region_eu: offer.region_eu,

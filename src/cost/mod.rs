@@ -68,7 +68,7 @@ pub use evaluate::{evaluate_offer, exclusions};
 pub use lines::{Basis, CostItem, LineKey};
 // Why an option cannot serve, and how it would be deployed: typed values that live with their
 // words in `crate::words::cost`.
-pub use crate::words::cost::{Deployment, Exclusion, Shortfall};
+pub use crate::words::cost::{Deployment, Exclusion, LoadBound, LoadNeed, Shortfall};
 
 /// The words of the cost layer under their old path: an offer's jurisdiction, GPUs and
 /// virtualisation ([`crate::words::cost`]), numbers and money ([`crate::format`]).
@@ -134,6 +134,9 @@ pub struct OfferSizing {
     pub compute_params: f64,
     /// Dense BF16 peak of one replica's GPUs (or CPUs), FLOP/s, for training time (0: unknown).
     pub peak_flops_per_replica: f64,
+    /// FLOP/s one replica's GPUs reach in prefill and decode arithmetic: the peak of the format's
+    /// precision times the engine's compute efficiency, over all its GPUs (0: unknown).
+    pub serving_flops_per_replica: f64,
 }
 
 /// What the user allows: jurisdiction, tenancy, GPUs, offer kinds.
@@ -282,6 +285,8 @@ pub struct OptionCost {
     pub fabric: Option<Fabric>,
     /// What the engine, format and hardware give up together, as a sentence.
     pub caveat: Option<String>,
+    /// How many copies the peak load needs and why (serving with a request rate only).
+    pub load_need: Option<LoadNeed>,
     pub region: String,
     pub jurisdiction: String,
     pub region_eu: bool,

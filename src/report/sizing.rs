@@ -308,14 +308,18 @@ fn size_runnable(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
     let mem = z.memory_figures(&hw);
     let speed = z.speed(&hw, &eff);
     let max_seqs = z.max_concurrency(&hw) as f64;
-    let (power, peak) = match (&o.gpu, o.gpu.as_ref().and_then(|g| c.gpu(&g.id))) {
+    let (power, peak, serving) = match (&o.gpu, o.gpu.as_ref().and_then(|g| c.gpu(&g.id))) {
         // Every GPU of a machine runs (a copy each, or a share of one).
         (Some(g), Some(spec)) => (
             spec.tdp_w * g.count as f64,
             spec.bf16_tflops * 1e12 * gpus_per_replica as f64,
+            format_peak_tflops(spec, z.weight_quant())
+                * 1e12
+                * eff.compute
+                * gpus_per_replica as f64,
         ),
         // A CPU server: about 10 W a core at load (heuristic); peak FLOPs unknown.
-        _ => (10.0 * o.vcpus.unwrap_or(4) as f64, 0.0),
+        _ => (10.0 * o.vcpus.unwrap_or(4) as f64, 0.0, 0.0),
     };
     let why_not = (!mem.fits).then(|| {
         Misfit::TooSmall {
@@ -347,8 +351,23 @@ fn size_runnable(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
         power_w_per_instance: power,
         compute_params: z.params().active as f64,
         peak_flops_per_replica: peak,
+        serving_flops_per_replica: finite_or_zero(serving),
         cannot_run: None,
         caveat: None,
+    }
+}
+
+/// The dense peak a GPU reaches in the weights' precision, TFLOP/s: FP8 tensor cores for FP8,
+/// FP4 (else FP8) for NVFP4 and MXFP4, BF16 for the rest (weight-only formats compute in BF16),
+/// as the speed model reads it.
+fn format_peak_tflops(spec: &crate::catalog::GpuSpec, q: model::Quant) -> f64 {
+    let bf16 = spec.bf16_tflops;
+    match q {
+        model::Quant::Fp8 => spec.fp8_tflops.unwrap_or(bf16),
+        model::Quant::Nvfp4 | model::Quant::Mxfp4 => {
+            spec.fp4_tflops.or(spec.fp8_tflops).unwrap_or(bf16)
+        }
+        _ => bf16,
     }
 }
 

@@ -56,6 +56,32 @@ pub enum Shortfall {
     EpochTooLong { hours: f64, available: f64 },
 }
 
+/// How many copies of the model the peak load needs, and which limit of one copy decides it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LoadNeed {
+    /// Copies the load needs (before filling the machines' GPUs).
+    pub replicas: u32,
+    /// Requests a second at peak.
+    pub peak_rps: f64,
+    pub bound: LoadBound,
+}
+
+/// The limit of one copy that decides how many the load needs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LoadBound {
+    /// Requests a second one copy completes (prefill and decode).
+    Throughput { replica_rps: f64 },
+    /// Requests in flight at the peak, against the requests one copy holds in memory.
+    Memory { in_flight: f64, per_replica: f64 },
+    /// The prefill and decode arithmetic of the peak (2 FLOPs per active parameter per prompt
+    /// and output token), FLOP/s, against what one copy's GPUs reach.
+    Compute {
+        tokens_per_request: f64,
+        flops_needed: f64,
+        flops_per_replica: f64,
+    },
+}
+
 /// A constraint of the user that rules an option out.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Exclusion {

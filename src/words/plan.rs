@@ -3,6 +3,7 @@
 //! qualifies ([`no_option`]). The typed values live here so the sentences can match on them;
 //! `crate::plan` re-exports them under their old paths.
 
+mod load;
 mod reason;
 
 use super::cost::{virtualization, why_not, Deployment, Exclusion, Shortfall};
@@ -35,6 +36,13 @@ pub enum Reason {
         hours_per_day: f64,
         hourly_billed_hours: Option<f64>,
         fixed_chosen: bool,
+    },
+    /// How many copies of the model the peak load needs and why; `replicas` run on `servers`
+    /// machines (more than needed when a machine holds several).
+    ReplicasForLoad {
+        need: super::cost::LoadNeed,
+        replicas: u32,
+        servers: u32,
     },
     /// The chosen option is spot capacity, costed with an interruption allowance (fraction).
     SpotInterruptions { allowance: f64 },
@@ -149,6 +157,11 @@ impl Reason {
                 fixed_chosen,
             } => bursty_load(*hours_per_day, *hourly_billed_hours, *fixed_chosen, lang),
             Reason::SpotInterruptions { allowance } => spot_interruptions(*allowance, lang),
+            Reason::ReplicasForLoad {
+                need,
+                replicas,
+                servers,
+            } => load::replicas_for_load(need, *replicas, *servers, lang),
             Reason::UtilisationVsBreakEven {
                 fixed_provider,
                 fixed_chosen,

@@ -163,6 +163,8 @@ pub fn llm_sizing(gpus: u32, tokens_per_s: f64, ttft_ms: f64) -> OfferSizing {
         power_w_per_instance: 700.0 * gpus as f64,
         compute_params: 70e9,
         peak_flops_per_replica: 989e12 * gpus as f64,
+        // Unknown: the replicas follow the token speeds alone.
+        serving_flops_per_replica: 0.0,
     }
 }
 
