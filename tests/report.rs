@@ -834,6 +834,15 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
     o.source = "https://acme.example/pricing".into();
     o.as_of = "2026-01-15".into();
     o.usable = true;
+    o.replicas = 2;
+    o.gpus_per_replica = 4;
+    o.parallelism = inference_sizer::cost::Parallelism {
+        tp: 4,
+        pp: 1,
+        ep: 4,
+    };
+    o.fabric = None;
+    o.caveat = Some("=weight-only".into());
     let text = csv::comparison([&o]);
     let lines: Vec<&str> = text.split("\r\n").collect();
     assert_eq!(
@@ -841,13 +850,15 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
         "\"offer_id\",\"provider\",\"name\",\"kind\",\"gpu_id\",\"gpu_count\",\"servers\",\"fits\",\
          \"why_not\",\"monthly_cost\",\"cost_per_million_tokens\",\"cost_per_thousand_requests\",\
          \"price_per_hour\",\"price_per_gpu_hour\",\"break_even_weeks\",\"currency\",\"region\",\
-         \"jurisdiction\",\"source\",\"as_of\",\"usable\""
+         \"jurisdiction\",\"source\",\"as_of\",\"usable\",\"replicas\",\"gpus_per_replica\",\"tp\",\
+         \"pp\",\"ep\",\"fabric\",\"caveat\""
     );
     assert_eq!(
         lines[1],
         "\"acme-8xh100\",\"Acme \"\"GPU\"\" Cloud\",\"'=HYPERLINK(\"\"http://x\"\")\",\"cloud_on_demand\",\
          \"nvidia_h100_sxm\",\"8\",\"1\",\"true\",\"\",\"17520.0000\",\"1.2500\",\"0.5000\",\"24.0000\",\
-         \"3.0000\",\"\",\"EUR\",\"'-eu-west\",\"EU\",\"https://acme.example/pricing\",\"2026-01-15\",\"true\""
+         \"3.0000\",\"\",\"EUR\",\"'-eu-west\",\"EU\",\"https://acme.example/pricing\",\"2026-01-15\",\"true\",\
+         \"2\",\"4\",\"4\",\"1\",\"4\",\"\",\"'=weight-only\""
     );
     assert_eq!(lines[2], "", "every line ends with CRLF");
     assert_eq!(lines.len(), 3);

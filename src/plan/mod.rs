@@ -230,6 +230,8 @@ impl NoOption<'_> {
             serve: self.serve,
             eu: self.eu,
             single_tenant: self.single_tenant,
+            gpus_limited: self.gpus_limited,
+            kinds_limited: self.kinds_limited,
         };
         let closest = self.closest.map(|o| NearestMiss {
             provider: &o.provider,

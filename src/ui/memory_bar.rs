@@ -14,11 +14,16 @@ pub fn MemoryBar() -> impl IntoView {
     let c = ctx();
     let data = Memo::new(move |_| {
         c.report.with(|r| {
-            // Every GPU of the recommendation (across servers) holds a share of the model.
-            let capacity = r
-                .recommendation
-                .as_ref()
-                .and_then(|rec| Some((rec.gpu_memory?, rec.gpu_count.max(1))));
+            // The memory is one copy's: every GPU of one replica (across machines over a fabric)
+            // holds a share of it.
+            let capacity = r.recommendation.as_ref().and_then(|rec| {
+                let gpus = if rec.gpus_per_replica > 0 {
+                    rec.gpus_per_replica
+                } else {
+                    rec.gpu_count
+                };
+                Some((rec.gpu_memory?, gpus.max(1)))
+            });
             (r.memory.clone(), capacity)
         })
     });

@@ -352,6 +352,9 @@ pub struct Reach {
     /// The constraints in force that the sentence names.
     pub eu: bool,
     pub single_tenant: bool,
+    /// Only some GPUs, or some kinds of offer, are allowed.
+    pub gpus_limited: bool,
+    pub kinds_limited: bool,
 }
 
 /// The nearest miss when no option qualifies, and what stands in its way.
@@ -380,6 +383,16 @@ pub fn no_option(reach: Reach, closest: Option<NearestMiss>, lang: Lang) -> Stri
             "uso exclusivo"
         } else {
             "single tenancy"
+        });
+    }
+    if reach.gpus_limited {
+        constraints.push(if es { "GPU permitidas" } else { "allowed GPUs" });
+    }
+    if reach.kinds_limited {
+        constraints.push(if es {
+            "tipos de oferta permitidos"
+        } else {
+            "allowed offer kinds"
         });
     }
     let c = constraints.join(", ");
