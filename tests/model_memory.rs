@@ -753,3 +753,42 @@ fn the_kv_cache_follows_the_tokens_in_flight() {
         "sized for 250,000 tokens in flight (200 requests x 1,250 prompt and output tokens, at least one request at the full context) x 131,072 B/token; if every request used its full 8,192-token context: 200.0 GiB"
     );
 }
+
+/// DeepSeek-style latent attention keeps one latent head, so tensor parallelism copies the whole
+/// latent cache onto every GPU; SGLang's data-parallel attention (`--enable-dp-attention`,
+/// SGLang's DeepSeek docs) and vLLM's data-parallel attention give each GPU its own requests
+/// and their cache only.
+#[test]
+fn latent_attention_runs_data_parallel_on_sglang_and_vllm() {
+    // DeepSeek-V3: (512 latent + 64 rope) x 61 layers x 2 B = 70,272 B a token.
+    let a = model("deepseek-v3");
+    let wl = |engine| Workload {
+        quant: Quant::Fp8,
+        ctx: 8192,
+        seqs: 32,
+        engine,
+        kv_basis: KvBasis::Full,
+        ..Workload::default()
+    };
+    let consts = EngineConstants::default();
+    let hw = Hardware::Gpu {
+        gpu: h200(),
+        per_server: 8,
+        servers: 1,
+    };
+    let sizing = |engine| Sizing::new(&a, &wl(engine), &consts);
+    let one_copy = 32.0 * 8192.0 * 70_272.0;
+    let trt = sizing(Engine::Trtllm).memory(&hw);
+    let sgl = sizing(Engine::Sglang).memory(&hw);
+    assert_eq!(sgl.kv_bytes_per_token.0, 70_272.0);
+    // TensorRT-LLM: every one of the 8 GPUs holds all 32 requests' latent cache (18.4 GB).
+    assert_close(trt.kv_cache.0, 8.0 * one_copy, 1.0);
+    // SGLang: the 8 GPUs hold it once between them.
+    assert_close(sgl.kv_cache.0, one_copy, 1.0);
+    assert!(sizing(Engine::Vllm).dp_attention(8));
+    assert!(!sizing(Engine::Sglang).dp_attention(1));
+    assert!(term(&sgl, "kv_cache")
+        .basis
+        .sentence(inference_sizer::lang::Lang::En)
+        .ends_with("data-parallel attention: each GPU holds only the latent cache of its own requests, not a copy of all of it"));
+}

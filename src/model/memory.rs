@@ -157,7 +157,7 @@ impl Sizing {
                 });
             }
         };
-        let kv_basis = self.kv_basis(kv_full_context);
+        let kv_basis = self.kv_basis(kv_full_context, at.tp);
         push("kv_cache", n.kv, self.kv.provenance, Some(kv_basis));
         let (act_provenance, act_basis) = self.activation_basis(at.cpu);
         push(
@@ -204,7 +204,7 @@ impl Sizing {
         terms
     }
 
-    fn kv_basis(&self, full_context_bytes: f64) -> TermBasis {
+    fn kv_basis(&self, full_context_bytes: f64, tp: u64) -> TermBasis {
         if self.shape.encoder {
             return TermBasis::NoKvCache;
         }
@@ -222,6 +222,7 @@ impl Sizing {
                     .clamp(1, ctx.max(1)),
                 full_context_bytes,
             }),
+            dp_attention: self.dp_attention(tp),
             window: self.kv.window,
             llamacpp_padding: self.wl.engine == Engine::Llamacpp,
         }

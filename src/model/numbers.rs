@@ -243,6 +243,18 @@ impl Sizing {
             && !matches!(self.wl.engine, Engine::Llamacpp | Engine::Ollama)
     }
 
+    /// Data-parallel attention for DeepSeek-style latent attention on SGLang and vLLM
+    /// (`--enable-dp-attention`; vLLM's data parallel attention with expert parallel MoE): with
+    /// `tp` GPUs per copy, each GPU runs attention for its own requests and holds only their
+    /// latent cache, instead of a copy of all of it on every GPU (the single latent head cannot
+    /// be split by heads). Serving only.
+    pub fn dp_attention(&self, tp: u64) -> bool {
+        tp > 1
+            && self.shape.tp.is_mla()
+            && self.wl.task == Task::Infer
+            && matches!(self.wl.engine, Engine::Sglang | Engine::Vllm)
+    }
+
     /// Tokens one request holds at its end: prompt and output, at most `ctx`.
     fn in_flight_per_sequence(&self, ctx: u64) -> u64 {
         (self.wl.tokens_in.saturating_add(self.wl.tokens_out)).clamp(1, ctx.max(1))
@@ -408,6 +420,10 @@ impl Sizing {
 /// KV heads held by one GPU at TP degree `tp`: n_kv / tp, or one replicated head when there are
 /// fewer KV heads than GPUs; MLA's latent is replicated on every GPU.
 fn kv_share(z: &Sizing, tp: u64) -> f64 {
+    if z.dp_attention(tp) {
+        // Each GPU of the copy attends for its own share of the requests: its latent cache only.
+        return 1.0 / tp as f64;
+    }
     let kv_heads = z.kv.kv_heads;
     if kv_heads == 0 || tp <= 1 {
         return if kv_heads == 0 {

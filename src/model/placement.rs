@@ -81,6 +81,11 @@ impl TpRules {
         }
     }
 
+    /// DeepSeek-style multi-head latent attention.
+    pub(super) fn is_mla(self) -> bool {
+        self.family == ArchFamily::DeepseekMla
+    }
+
     /// Valid degrees up to `max` (at most 1,024), smallest first.
     fn degrees(self, max: u32) -> impl Iterator<Item = u32> {
         (1..=max.clamp(1, 1024)).filter(move |t| self.allows(*t))

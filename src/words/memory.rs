@@ -102,6 +102,9 @@ pub enum TermBasis {
         seqs: u64,
         /// Sized for the tokens in flight rather than every sequence at `ctx`.
         in_flight: Option<InFlight>,
+        /// Data-parallel attention (latent attention on SGLang or vLLM over several GPUs): each
+        /// GPU holds only its own requests' cache.
+        dp_attention: bool,
         window: u64,
         llamacpp_padding: bool,
     },
@@ -160,18 +163,23 @@ impl TermBasis {
                 bytes_per_token,
                 ctx,
                 seqs,
-                in_flight: Some(f),
-                window,
-                ..
-            } => kv_in_flight(bytes_per_token, ctx, seqs, f, window, lang),
-            TermBasis::KvCache {
-                bytes_per_token,
-                ctx,
-                seqs,
-                in_flight: None,
+                in_flight,
+                dp_attention,
                 window,
                 llamacpp_padding,
-            } => kv_cache(bytes_per_token, ctx, seqs, window, llamacpp_padding, lang),
+            } => {
+                let mut s = match in_flight {
+                    Some(f) => kv_in_flight(bytes_per_token, ctx, seqs, f, window, lang),
+                    None => kv_cache(bytes_per_token, ctx, seqs, window, llamacpp_padding, lang),
+                };
+                if dp_attention {
+                    s.push_str(match lang {
+                        Lang::En => "; data-parallel attention: each GPU holds only the latent cache of its own requests, not a copy of all of it",
+                        Lang::Es => "; atención en paralelo de datos: cada GPU guarda solo la caché latente de sus propias peticiones, no una copia de toda",
+                    });
+                }
+                s
+            }
             TermBasis::TrainingActivations {
                 batch,
                 seq_len,
