@@ -571,3 +571,24 @@ mod replicas_from_the_load {
         );
     }
 }
+
+/// Over the sweep: a `v=1` link reads as the same scenario with `kv_basis=full`, and gives the
+/// same report; a link without `v` reads as the current version (the tokens in flight).
+#[test]
+fn version_1_links_read_as_full_context_kv_over_the_sweep() {
+    let catalog = Catalog::builtin();
+    for q in sweep().iter().step_by(5) {
+        let v1 = evaluate_query(&format!("v=1&{q}"), &catalog);
+        let full = evaluate_query(&format!("{q}&kv_basis=full"), &catalog);
+        assert_eq!(v1, full, "{q}");
+        assert_eq!(
+            v1.memory.kv_cache_bytes, v1.memory.kv_cache_full_context_bytes,
+            "{q}"
+        );
+        let now = evaluate_query(q, &catalog);
+        assert!(
+            now.memory.kv_cache_bytes <= now.memory.kv_cache_full_context_bytes,
+            "{q}"
+        );
+    }
+}
