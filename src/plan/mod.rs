@@ -150,6 +150,7 @@ fn differences(chosen: &OptionCost, o: &OptionCost) -> Vec<Difference> {
             gpu_name: o.gpu_name.clone(),
             gpu_count: o.gpu_count,
             servers: o.servers,
+            replicas: o.replicas,
         });
     }
     if o.provider != chosen.provider {

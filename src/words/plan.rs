@@ -251,7 +251,10 @@ pub enum Difference {
         /// The GPU's catalogue name, written instead of the id when known.
         gpu_name: Option<String>,
         gpu_count: u32,
+        /// Machines in all.
         servers: u32,
+        /// Copies of the model on them (more than one: said).
+        replicas: u32,
     },
     Provider {
         provider: String,
@@ -288,13 +291,21 @@ impl Difference {
                 gpu_name,
                 gpu_count,
                 servers,
+                replicas,
             } => {
-                let servers_word = match (servers, es) {
-                    (1, false) => "1 server".to_string(),
-                    (1, true) => "1 servidor".to_string(),
-                    (n, false) => format!("{n} servers"),
-                    (n, true) => format!("{n} servidores"),
+                let mut servers_word = match (servers, es) {
+                    (1, false) => "1 machine".to_string(),
+                    (1, true) => "1 máquina".to_string(),
+                    (n, false) => format!("{n} machines"),
+                    (n, true) => format!("{n} máquinas"),
                 };
+                if *replicas > 1 {
+                    servers_word.push_str(&if es {
+                        format!(", {replicas} réplicas")
+                    } else {
+                        format!(", {replicas} replicas")
+                    });
+                }
                 match gpu_name.as_ref().or(gpu_id.as_ref()) {
                     Some(g) => format!("{gpu_count}x {g}, {servers_word}"),
                     None if es => format!("solo CPU, {servers_word}"),
