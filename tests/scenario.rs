@@ -471,6 +471,9 @@ fn a_version_1_link_sizes_the_kv_cache_for_full_contexts() {
     assert_eq!(current.kv_basis, KvBasis::Inflight);
     let (chosen, _) = parse("kv_basis=inflight&v=1");
     assert_eq!(chosen.kv_basis, KvBasis::Inflight);
+    // The last `v` counts, as for every other key.
+    assert_eq!(parse("v=2&v=1").0.kv_basis, KvBasis::Full);
+    assert_eq!(parse("v=1&v=2").0.kv_basis, KvBasis::Inflight);
     let (bad, w) = parse("kv_basis=half");
     assert_eq!(bad.kv_basis, KvBasis::Inflight);
     assert_eq!(w.len(), 1);

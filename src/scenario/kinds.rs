@@ -496,9 +496,11 @@ impl Field for Version {
         self.key
     }
     fn read(&self, s: &mut Scenario, raw: &str, _d: &Scenario, warnings: &mut Vec<Warning>) {
-        if let Some(v) = (1..SCENARIO_VERSION).find(|v| raw.trim() == v.to_string()) {
+        // The last `v` of a link counts, as for every other key.
+        if let Some(v) = (1..=SCENARIO_VERSION).find(|v| raw.trim() == v.to_string()) {
             s.v = v;
-        } else if raw.trim() != SCENARIO_VERSION.to_string() {
+        } else {
+            s.v = SCENARIO_VERSION;
             let given = raw.chars().take(10).collect();
             warnings.push(warning(self.key, WarningKind::Version { given }));
         }
