@@ -592,3 +592,26 @@ fn version_1_links_read_as_full_context_kv_over_the_sweep() {
         );
     }
 }
+
+#[test]
+fn several_copies_over_a_fabric_say_each_and_in_all() {
+    use inference_sizer::words::cost::DeploymentShape;
+    let shape = DeploymentShape {
+        replicas: 2,
+        gpus_per_replica: 16,
+        servers: 4,
+        servers_per_replica: 2,
+        gpu: "H100 SXM (80GB)",
+        tp: 8,
+        pp: 2,
+        fabric: Some(("roce", 400.0)),
+    };
+    assert_eq!(
+        shape.sentence(Lang::En),
+        "2 replicas, each over 2 machines of 8× H100 SXM (80GB), tensor parallel 8, pipeline parallel 2 over RoCE at 400 Gb/s, 4 machines in all"
+    );
+    assert_eq!(
+        shape.sentence(Lang::Es),
+        "2 réplicas, cada una sobre 2 máquinas de 8× H100 SXM (80GB), paralelismo tensorial 8, 2 etapas de pipeline por RoCE a 400 Gb/s, 4 máquinas en total"
+    );
+}

@@ -307,13 +307,22 @@ impl DeploymentShape<'_> {
                 (n, false) => format!("{n} replicas"),
                 (n, true) => format!("{n} réplicas"),
             };
-            if es {
-                format!(
+            match (replicas, es) {
+                (1, true) => format!(
                     "{copies} sobre {} de {gpus} cada una{split}",
                     machines(span)
-                )
-            } else {
-                format!("{copies} over {} of {gpus} each{split}", machines(span))
+                ),
+                (1, false) => format!("{copies} over {} of {gpus} each{split}", machines(span)),
+                (_, true) => format!(
+                    "{copies}, cada una sobre {} de {gpus}{split}, {} en total",
+                    machines(span),
+                    machines(servers)
+                ),
+                (_, false) => format!(
+                    "{copies}, each over {} of {gpus}{split}, {} in all",
+                    machines(span),
+                    machines(servers)
+                ),
             }
         } else if replicas == 1 {
             if es {
