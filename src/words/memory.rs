@@ -494,3 +494,21 @@ impl Misfit {
         }
     }
 }
+
+/// The memory card's choice of what the KV cache is sized for: its label.
+pub fn kv_basis_label(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "KV cache sized for",
+        Lang::Es => "Caché KV dimensionada para",
+    }
+}
+
+/// One choice: the tokens in flight, or every request at its full context.
+pub fn kv_basis_choice(in_flight: bool, lang: Lang) -> &'static str {
+    match (in_flight, lang) {
+        (true, Lang::En) => "the tokens in flight",
+        (true, Lang::Es) => "los tokens en curso",
+        (false, Lang::En) => "every request at its full context",
+        (false, Lang::Es) => "cada petición con su contexto completo",
+    }
+}

@@ -59,10 +59,18 @@ describe("deployable recommendations", () => {
     assert.equal(await kv.count(), 1);
     assert.match(await kv.textContent(),
       /sized for 20,000 tokens in flight \(16 requests x 1,250 prompt and output tokens, at least one request at the full context\) x 327,680 B\/token; if every request used its full 8,192-token context: 40\.0 GiB/);
+    // The memory card chooses what the KV cache is sized for; the link carries it.
+    assert.equal(await page.locator("#kv-basis").inputValue(), "inflight");
+    await page.locator("#kv-basis").selectOption("full");
+    await page.waitForFunction(() => /kv_basis=full/.test(location.search), null, { timeout: 2_000 });
+    await page.waitForFunction(
+      () => /327,680 B\/token x 8,192 tokens x 16 sequences/.test(document.querySelector("#memory-table")?.textContent ?? ""),
+      null, { timeout: 5_000 });
     // A v=1 link sized every sequence at its full context, and still does.
     await goQuery(page, "v=1");
     await verdictReady(page);
     assert.match(await page.locator("#memory-table").textContent(), /327,680 B\/token x 8,192 tokens x 16 sequences/);
+    assert.equal(await page.locator("#kv-basis").inputValue(), "full");
     expectNoProblems(problems);
     await context.close();
   });
