@@ -108,6 +108,7 @@ fn market() -> Vec<(Offer, OfferSizing)> {
                 power_w_per_instance: 700.0 * gpus.max(1) as f64,
                 compute_params: 70e9,
                 peak_flops_per_replica: 989e12 * gpus.max(1) as f64,
+                ..OfferSizing::default()
             };
             (offer, sizing)
         })

@@ -885,3 +885,64 @@ proptest! {
             "{} < {}", more.monthly.amount(), less.monthly.amount());
     }
 }
+
+/// Replicas from the load: a copy completes `1 / (in / prefill + out / aggregate)` requests a
+/// second, holds so many in memory, and computes so many FLOP/s; the most demanding decides.
+#[test]
+fn the_load_takes_the_replicas_its_arithmetic_needs() {
+    use inference_sizer::cost::{Demand, LoadBound, OfferSizing};
+    // 70e9 active parameters, 1,000 prompt + 250 output tokens (Demand's defaults), 400,000
+    // requests a day around the clock, peak factor 2: 400,000 / 86,400 x 2 = 9.26 requests/s.
+    // Arithmetic: 9.26 x 1,250 x 2 x 70e9 = 1.620e15 FLOP/s; a copy reaching 0.5e15 needs
+    // 1.620 / 0.5 = 3.24, so 4 copies. By throughput: 2,000 tokens/s aggregate serve
+    // 2,000 / 250 = 8 requests/s (no prefill figure): 9.26 / 8 = 1.16, so 2. Compute decides.
+    let s = OfferSizing {
+        serving_flops_per_replica: 0.5e15,
+        ..llm_sizing(4, 2000.0, 300.0)
+    };
+    let offer = h100_bare_metal("metal-4xh100", 4, 6_000.0);
+    let w = Demand {
+        min_tokens_per_s_per_user: 0.0,
+        max_ttft_p95_ms: 0.0,
+        ..demand(400_000.0, 24.0)
+    };
+    let c = cost_of(&offer, &s, &w, &compute_only(), Currency::Eur);
+    let need = c.load_need.expect("a request rate gives a need");
+    assert_eq!((need.replicas, c.replicas, c.servers), (4, 4, 4));
+    let LoadBound::Compute {
+        flops_needed,
+        flops_per_replica,
+        ..
+    } = need.bound
+    else {
+        panic!("compute decides: {need:?}");
+    };
+    assert_close(
+        flops_needed,
+        400_000.0 / 86_400.0 * 2.0 * 1_250.0 * 2.0 * 70e9,
+        1e-9,
+    );
+    assert_close(flops_per_replica, 0.5e15, 1e-12);
+    // Without a compute figure the token speeds decide: 2 copies.
+    let c = cost_of(
+        &offer,
+        &llm_sizing(4, 2000.0, 300.0),
+        &w,
+        &compute_only(),
+        Currency::Eur,
+    );
+    assert_eq!(c.replicas, 2);
+    assert!(matches!(
+        c.load_need.map(|n| n.bound),
+        Some(LoadBound::Throughput { .. })
+    ));
+    // A machine that holds two copies (each on 2 of its 4 GPUs) needs half the machines.
+    let half = OfferSizing {
+        gpus_per_replica: 2,
+        replicas_per_instance: 2,
+        serving_flops_per_replica: 0.5e15,
+        ..llm_sizing(4, 2000.0, 300.0)
+    };
+    let c = cost_of(&offer, &half, &w, &compute_only(), Currency::Eur);
+    assert_eq!((c.replicas, c.servers), (4, 2));
+}

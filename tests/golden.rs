@@ -117,3 +117,56 @@ fn golden_reports_are_unchanged() {
         changed.join("\n")
     );
 }
+
+/// FNV-1a, 64 bits: a digest that stays the same across Rust versions (std's hasher may not).
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// A report as a `v=1` link showed it: the JSON without the fields added since (the full-context
+/// KV cache, the headroom's tokens per request in flight, an option's caveat) and without the
+/// canonical query,
+/// which is now written in the current version (`v=2&kv_basis=full&...`).
+fn as_v1(report: &inference_sizer::report::Report) -> String {
+    let mut json = serde_json::to_value(report).expect("a report serialises");
+    json["memory"]
+        .as_object_mut()
+        .map(|m| m.remove("kv_cache_full_context_bytes"));
+    if let Some(h) = json["memory"]["headroom"].as_object_mut() {
+        h.remove("request_tokens");
+    }
+    json.as_object_mut().map(|r| r.remove("scenario"));
+    for o in json["options"].as_array_mut().into_iter().flatten() {
+        o.as_object_mut().map(|o| o.remove("caveat"));
+    }
+    serde_json::to_string_pretty(&json).expect("JSON") + "\n"
+}
+
+/// Scenario version 2 sizes the KV cache for the tokens in flight; a `v=1` link is read with
+/// `kv_basis=full` and shows what it showed. The panel read as `v=1` links gives the reports it
+/// gave before version 2 (their digests, written by `UPDATE_GOLDEN=1` in the commit that
+/// introduced version 2 from the reports of the commit before, and rewritten only by changes
+/// that mean to move figures), and each equals the same scenario with `kv_basis=full`.
+#[test]
+fn version_1_links_show_what_they_showed() {
+    let catalog = Catalog::builtin();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/v1.digests");
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    let mut lines = Vec::new();
+    for (name, query) in PANEL {
+        let v1 = evaluate_query(&format!("v=1&{query}"), &catalog);
+        let full = evaluate_query(&format!("{query}&kv_basis=full"), &catalog);
+        assert_eq!(v1, full, "{name}: v=1 reads as kv_basis=full");
+        let text = as_v1(&v1);
+        lines.push(format!("{name} {:016x} {}", fnv1a(&text), text.len()));
+    }
+    let got = lines.join("\n") + "\n";
+    if update {
+        std::fs::write(&path, &got).expect("tests/golden is writable");
+        return;
+    }
+    let want = std::fs::read_to_string(&path).expect("tests/golden/v1.digests");
+    assert_eq!(want, got, "a v=1 link's report changed");
+}

@@ -354,6 +354,8 @@ fn the_cache_basis_names_chunks_and_linear_state_in_both_languages() {
         llamacpp_padding: false,
         chunked: true,
         state_per_seq: 0.0,
+        in_flight: None,
+        dp_attention: false,
     };
     assert_eq!(
         chunked.sentence(Lang::En),
@@ -372,6 +374,8 @@ fn the_cache_basis_names_chunks_and_linear_state_in_both_languages() {
         llamacpp_padding: false,
         chunked: false,
         state_per_seq: 39_518_208.0,
+        in_flight: None,
+        dp_attention: false,
     };
     let en = hybrid.sentence(Lang::En);
     assert!(
@@ -388,4 +392,34 @@ fn the_cache_basis_names_chunks_and_linear_state_in_both_languages() {
         "{es}"
     );
     assert!(!es.contains("state") && !es.contains("sequence"), "{es}");
+    // Sized for the tokens in flight, chunked layers still say they hold at most a chunk:
+    // 4 requests x 2,000 tokens, one of them at the full 131,072 = 137,072 tokens.
+    let in_flight = TermBasis::KvCache {
+        in_flight: Some(inference_sizer::words::memory::InFlight {
+            tokens: 137_072,
+            per_request: 2_000,
+            full_context_bytes: 49_152.0 * 131_072.0 * 4.0,
+        }),
+        bytes_per_token: 49_152.0,
+        ctx: 131_072,
+        seqs: 4,
+        window: 8192,
+        llamacpp_padding: false,
+        chunked: true,
+        state_per_seq: 0.0,
+        dp_attention: false,
+    };
+    let en = in_flight.sentence(Lang::En);
+    assert!(en.contains("sized for 137,072 tokens in flight"), "{en}");
+    assert!(
+        en.contains("chunked-attention layers holding at most 8,192 tokens"),
+        "{en}"
+    );
+    assert!(!en.contains("sliding"), "{en}");
+    let es = in_flight.sentence(Lang::Es);
+    assert!(
+        es.contains("con 8.192 tokens como mucho en las capas de atención por bloques"),
+        "{es}"
+    );
+    assert!(!es.contains("ventana"), "{es}");
 }

@@ -698,3 +698,97 @@ fn a_sizing_holds_what_it_prepared_and_answers_at_another_context() {
     assert!(moved.kv_cache.0 > z.memory_figures(&hw).kv_cache.0);
     assert_eq!(direct.terms.len(), 5);
 }
+
+/// The KV cache for the tokens in flight (vLLM's paged cache holds the tokens actually in use:
+/// Kwon et al. 2023, "Efficient Memory Management for Large Language Model Serving with
+/// PagedAttention"), never less than one request at the full context.
+#[test]
+fn the_kv_cache_follows_the_tokens_in_flight() {
+    // Llama 3.1 8B: 131,072 B a token. 200 concurrent chats of 1,000 + 250 tokens at ctx 8,192.
+    let a = model("llama-3.1-8b");
+    let wl = |basis, engine| Workload {
+        ctx: 8192,
+        seqs: 200,
+        tokens_in: 1000,
+        tokens_out: 250,
+        engine,
+        kv_basis: basis,
+        ..Workload::default()
+    };
+    let consts = EngineConstants::default();
+    let flight = Sizing::new(&a, &wl(KvBasis::Inflight, Engine::Vllm), &consts);
+    let full = Sizing::new(&a, &wl(KvBasis::Full, Engine::Vllm), &consts);
+    let hw = Hardware::unbounded();
+    // In flight: 200 x 1,250 = 250,000 tokens x 131,072 B = 30.5 GiB; every request at its full
+    // context: 200 x 8,192 = 1,638,400 tokens = 200 GiB, 6.55 times as much.
+    assert_eq!(flight.kv_tokens_in_flight(8192, 200), 250_000);
+    let m = flight.memory(&hw);
+    assert_eq!(m.kv_cache.0, 250_000.0 * 131_072.0);
+    assert_eq!(m.kv_cache_full_context.0, 200.0 * 8192.0 * 131_072.0);
+    assert_eq!(m.kv_cache_full_context.0 / GIB, 200.0);
+    let f = full.memory(&hw);
+    assert_eq!(
+        (f.kv_cache, f.kv_cache_full_context),
+        (m.kv_cache_full_context, m.kv_cache_full_context)
+    );
+    // Never less than one request at the full context: 2 chats of 1,250 tokens still leave room
+    // for one request of 8,192 tokens.
+    assert_eq!(flight.kv_tokens_in_flight(8192, 2), 8192);
+    // A request longer than the context is cut to it: at ctx 1,000 each of 2 holds 1,000 tokens.
+    assert_eq!(flight.kv_tokens_in_flight(1000, 2), 2000);
+    // llama.cpp and Ollama allocate every slot's whole context: full either way.
+    let llama = Sizing::new(&a, &wl(KvBasis::Inflight, Engine::Llamacpp), &consts);
+    assert!(!llama.kv_in_flight());
+    assert_eq!(llama.kv_tokens_in_flight(8192, 200), 8192 * 200);
+    // More requests of 1,250 tokens fit than requests of 8,192 (an 80 GB H100 after the 16 GB
+    // of weights): the concurrency follows the basis.
+    let gpu = Hardware::gpu(h100());
+    assert!(flight.max_concurrency(&gpu) > 5 * full.max_concurrency(&gpu));
+    // The KV term says both figures in one line.
+    let kv = term(&m, "kv_cache")
+        .basis
+        .sentence(inference_sizer::lang::Lang::En);
+    assert_eq!(
+        kv,
+        "sized for 250,000 tokens in flight (200 requests x 1,250 prompt and output tokens, at least one request at the full context) x 131,072 B/token; if every request used its full 8,192-token context: 200.0 GiB"
+    );
+}
+
+/// DeepSeek-style latent attention keeps one latent head, so tensor parallelism copies the whole
+/// latent cache onto every GPU; SGLang's data-parallel attention (`--enable-dp-attention`,
+/// SGLang's DeepSeek docs) and vLLM's data-parallel attention give each GPU its own requests
+/// and their cache only.
+#[test]
+fn latent_attention_runs_data_parallel_on_sglang_and_vllm() {
+    // DeepSeek-V3: (512 latent + 64 rope) x 61 layers x 2 B = 70,272 B a token.
+    let a = model("deepseek-v3");
+    let wl = |engine| Workload {
+        quant: Quant::Fp8,
+        ctx: 8192,
+        seqs: 32,
+        engine,
+        kv_basis: KvBasis::Full,
+        ..Workload::default()
+    };
+    let consts = EngineConstants::default();
+    let hw = Hardware::Gpu {
+        gpu: h200(),
+        per_server: 8,
+        servers: 1,
+    };
+    let sizing = |engine| Sizing::new(&a, &wl(engine), &consts);
+    let one_copy = 32.0 * 8192.0 * 70_272.0;
+    let trt = sizing(Engine::Trtllm).memory(&hw);
+    let sgl = sizing(Engine::Sglang).memory(&hw);
+    assert_eq!(sgl.kv_bytes_per_token.0, 70_272.0);
+    // TensorRT-LLM: every one of the 8 GPUs holds all 32 requests' latent cache (18.4 GB).
+    assert_close(trt.kv_cache.0, 8.0 * one_copy, 1.0);
+    // SGLang: the 8 GPUs hold it once between them.
+    assert_close(sgl.kv_cache.0, one_copy, 1.0);
+    assert!(sizing(Engine::Vllm).dp_attention(8));
+    assert!(!sizing(Engine::Sglang).dp_attention(1));
+    assert!(term(&sgl, "kv_cache")
+        .basis
+        .sentence(inference_sizer::lang::Lang::En)
+        .ends_with("data-parallel attention: each GPU holds only the latent cache of its own requests, not a copy of all of it"));
+}

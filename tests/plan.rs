@@ -181,17 +181,17 @@ fn a_runner_up_names_its_gpu_and_jurisdiction_in_words_not_codes() {
     };
     assert_eq!(
         difference(&options, Lang::En),
-        "+22% cost, cloud (virtual machine, -10% throughput), other jurisdiction, 4x A100 PCIe 80GB, 1 server, gpucloud, P95 400 ms"
+        "+22% cost, cloud (virtual machine, -10% throughput), other jurisdiction, 4x A100 PCIe 80GB, 1 machine, gpucloud, P95 400 ms"
     );
     assert_eq!(
         difference(&options, Lang::Es),
-        "+22 % de coste, nube (máquina virtual, -10 % de rendimiento), otra jurisdicción, 4x A100 PCIe 80GB, 1 servidor, gpucloud, P95 400 ms"
+        "+22 % de coste, nube (máquina virtual, -10 % de rendimiento), otra jurisdicción, 4x A100 PCIe 80GB, 1 máquina, gpucloud, P95 400 ms"
     );
     // Options costed without a catalogue have no names: the id is the best there is.
     for o in &mut options {
         o.gpu_name = None;
     }
-    assert!(difference(&options, Lang::Es).contains("4x nvidia_a100_80gb_pcie, 1 servidor"));
+    assert!(difference(&options, Lang::Es).contains("4x nvidia_a100_80gb_pcie, 1 máquina"));
 }
 
 #[test]

@@ -21,11 +21,17 @@ fn all_numbers_finite(v: &serde_json::Value) -> bool {
 
 #[test]
 fn llama_8b_in_q4_k_m_is_sized_exactly_and_gets_a_verdict() {
-    let r = report_for("model=llama-3.1-8b&quant=q4_k_m&ctx=8192&seqs=16");
+    let r = report_for("model=llama-3.1-8b&quant=q4_k_m&ctx=8192&seqs=16&kv_basis=inflight");
     assert_eq!(r.model.params, 8_030_261_248);
-    // KV per token: 2 x 32 layers x 8 KV heads x 128 x 2 B = 131,072 B; x 8192 tokens x 16 sequences.
+    // KV per token: 2 x 32 layers x 8 KV heads x 128 x 2 B = 131,072 B. Sized for the tokens in
+    // flight: 16 sequences x (1,000 prompt + 250 output) = 20,000 tokens (at least one request
+    // at 8,192); every sequence at its full context would be 8,192 x 16 = 131,072 tokens.
     assert_eq!(r.memory.kv_bytes_per_token, 131_072);
-    assert_eq!(r.memory.kv_cache_bytes, 131_072 * 8192 * 16);
+    assert_eq!(r.memory.kv_cache_bytes, 131_072 * 20_000);
+    assert_eq!(r.memory.kv_cache_full_context_bytes, 131_072 * 8192 * 16);
+    let full = report_for("model=llama-3.1-8b&quant=q4_k_m&ctx=8192&seqs=16&kv_basis=full");
+    assert_eq!(full.memory.kv_cache_bytes, 131_072 * 8192 * 16);
+    assert_eq!(full.memory.kv_cache_full_context_bytes, 131_072 * 8192 * 16);
     // Q4_K_M on Llama-3.1-8B: 4.8944 bpw x 8.03e9 / 8 = 4.913e9 B (llama.cpp quantize README), within 1%.
     let expected = 4.8944 * 8_030_261_248.0 / 8.0;
     assert!(
@@ -280,7 +286,7 @@ fn sizer_help_prints_usage_to_stdout_and_exits_0_but_an_unknown_flag_exits_2() {
 fn why_an_option_does_not_fit_is_said_in_spanish_with_decimal_commas() {
     // DeepSeek-V3 (61 layers) at a million tokens x 64 sequences: no GPU holds one layer's share
     // plus its cache, and the CPU servers would need far more memory than they have.
-    let r = report_for("model=deepseek-v3&ctx=1000000&seqs=64&lang=es");
+    let r = report_for("model=deepseek-v3&ctx=1000000&seqs=64&kv_basis=full&lang=es");
     let why: Vec<&str> = r
         .options
         .iter()
@@ -367,9 +373,8 @@ fn runner_ups_name_their_gpus_and_jurisdictions_in_the_scenarios_language() {
         }
     }
     assert!(other_cards >= 2, "no runner-up on another card was checked");
-    // Llama 3.1 8B Q4_K_M: Salad (US) wins; Latitude.sh and Vast.ai (jurisdiction not verified:
-    // "other") run up.
-    let es = report_for("model=llama-3.1-8b&quant=q4_k_m&lang=es");
+    // Qwen2.5-7B: Salad (US) wins; clouds whose jurisdiction is not verified ("other") run up.
+    let es = report_for("model=qwen2.5-7b&lang=es");
     let all: Vec<&str> = es
         .recommendation
         .iter()
@@ -402,8 +407,18 @@ fn the_memory_breakdown_speaks_the_scenarios_language() {
         "every parameter at 2 bytes"
     );
     assert_eq!(
-        basis("model=llama-3.1-8b&lang=es", TermKey::KvCache),
+        basis("model=llama-3.1-8b&kv_basis=full&lang=es", TermKey::KvCache),
         "131.072 B/token x 8.192 tokens x 16 secuencias"
+    );
+    // The tokens in flight and the full-context figure in one line: 16 x 1,250 = 20,000 tokens;
+    // 16 x 8,192 x 131,072 B = 16 GiB.
+    assert_eq!(
+        basis("model=llama-3.1-8b&kv_basis=inflight&lang=es", TermKey::KvCache),
+        "dimensionada para 20.000 tokens en curso (16 peticiones x 1.250 tokens de entrada y salida, al menos una petición con el contexto completo) x 131.072 B/token; si cada petición usara su contexto completo de 8.192 tokens: 16,0 GiB"
+    );
+    assert_eq!(
+        basis("model=llama-3.1-8b&kv_basis=inflight&lang=en", TermKey::KvCache),
+        "sized for 20,000 tokens in flight (16 requests x 1,250 prompt and output tokens, at least one request at the full context) x 131,072 B/token; if every request used its full 8,192-token context: 16.0 GiB"
     );
 }
 
@@ -454,8 +469,7 @@ fn an_imported_config_becomes_a_preset_plus_overrides_in_the_url() {
 fn the_charts_are_drawn_from_the_report_with_their_words() {
     use inference_sizer::chart::{self, from_report};
     use inference_sizer::scenario::Lang;
-    // L40S only: the 2026-12 catalogue's cheapest answer is otherwise a CPU server.
-    let r = report_for("model=llama-3.1-8b&quant=q4_k_m&ctx=8192&gpus=nvidia_l40s");
+    let r = report_for("model=llama-3.1-8b&quant=q4_k_m&ctx=8192&kv_basis=full");
     let mem = from_report::memory_vs_context(&r, 8192, Lang::Es);
     assert_eq!(mem.series.len(), 4);
     assert_eq!(mem.series[1].label, "Caché KV");
@@ -503,13 +517,11 @@ fn an_empty_verdict_says_why() {
 
 #[test]
 fn the_cost_per_token_curves_cross_at_the_break_even_utilisation() {
-    // Qwen2.5-72B AWQ, 200k requests a day, EU only, 10 tokens/s per user: Hetzner GEX63 (bare
-    // metal, a monthly fee) against the hourly cloud its break-even utilisation compares with
-    // (the cheapest cloud by the month, OVHcloud's monthly billing, is a commitment, not
-    // hourly). With the shipped catalogue the marker sits at 0.360: the fixed-fee curve falls
-    // below the flat cloud line between 0.35 and 0.40 on the 5 % grid. (At 20 tokens/s only
-    // Nebius's H100 keeps up once the others' prompts share each replica with decode.)
-    let r = report_for("model=qwen2.5-72b&quant=awq4&rpd=200000&eu=1&tps=10");
+    // Llama 3.1 8B AWQ, 500k requests a day, EU only: Hetzner GEX45 (bare metal, a monthly fee)
+    // against the hourly cloud its break-even utilisation compares with (Gcore's 8x H100
+    // virtual machine, the cheapest EU capacity paid by the hour). With the December 2026
+    // catalogue and the calibrated speed model the marker sits at 0.892.
+    let r = report_for("model=llama-3.1-8b&quant=awq4&rpd=500000&eu=1");
     let u = r
         .curves
         .break_even_utilisation
@@ -636,7 +648,7 @@ fn why_not_is_each_shortfall_then_each_exclusion_joined_by_semicolons() {
     assert!(LazyText::why_not(Vec::new(), Vec::new(), Lang::En).is_none());
     // In a report: usable options have none; the others say why (some fit in memory but are
     // too slow), in JSON as a plain string.
-    let r = report_for("model=llama-3.1-405b&quant=bf16&ctx=32768&seqs=16");
+    let r = report_for("model=llama-3.3-70b&quant=fp8&tps=40");
     let (usable, not): (Vec<_>, Vec<_>) = r.options.iter().partition(|o| o.usable);
     assert!(!usable.is_empty() && !not.is_empty());
     assert!(usable.iter().all(|o| o.why_not.is_none()));
@@ -705,30 +717,38 @@ fn an_offer_ruled_out_by_the_allowed_gpus_names_its_gpu_and_virtualisation_in_wo
 
 #[test]
 fn speed_names_hardware_spread_over_servers_in_the_scenarios_language() {
-    // A scenario recommended on several servers of one GPU each: "1× RTX 6000 Ada … × 2
-    // servers", not "2 × 1× RTX 6000 Ada …".
-    for (lang, servers) in [("en", "servers"), ("es", "servidores")] {
-        // The small-chat scenario: two one-GPU machines (Vast.ai RTX 6000 Ada) since 2026-12.
-        let r = report_for(&format!(
-            "model=llama-3.1-8b&quant=q4_k_m&seqs=64&rpd=200000&in=800&out=300&lang={lang}"
-        ));
+    // The speed is named by the deployment of the verdict: machines, GPUs per copy, the split.
+    // The default scenario (Llama 3.3 70B in fp8, 16k x 32) runs one copy on one machine with
+    // tensor parallelism over its GPUs (it was spread over three separately rented one-GPU
+    // servers before copies stayed in one machine).
+    for (lang, machine, tp) in [
+        ("en", "1 machine with ", "tensor parallel "),
+        ("es", "1 máquina con ", "paralelismo tensorial "),
+    ] {
+        let r = report_for(&format!("lang={lang}"));
         let rec = r.recommendation.as_ref().expect("a recommendation");
         let hw = &r.throughput.hardware;
-        // If the shipped prices change the default's choice, pick a scenario that still needs
-        // several servers: this test is about their wording.
-        assert!(rec.servers > 1, "{lang}: {} server(s)", rec.servers);
-        let gpus = rec.gpu_count / rec.servers;
-        assert!(hw.starts_with(&format!("{gpus}× ")), "{lang}: {hw}");
+        assert_eq!(
+            Some(hw.clone()),
+            rec.deployment_shape(Lang::parse(lang).unwrap())
+        );
+        assert_eq!((rec.servers, rec.replicas), (1, 1), "{lang}: {hw}");
+        assert!(rec.fabric.is_none());
         assert!(
-            hw.ends_with(&format!(" × {} {servers}", rec.servers)),
+            hw.starts_with(&format!("{machine}{}× ", rec.gpus_per_replica)),
+            "{lang}: {hw}"
+        );
+        assert_eq!(rec.parallelism.tp, rec.gpus_per_replica);
+        assert!(
+            hw.ends_with(&format!("{tp}{}", rec.parallelism.tp)),
             "{lang}: {hw}"
         );
     }
-    // One server: no servers in the name.
+    // A small model on one GPU: one machine, no split named.
     let r = report_for("model=llama-3.1-8b&quant=q4_k_m");
     assert_eq!(r.recommendation.as_ref().map(|x| x.servers), Some(1));
     assert!(
-        !r.throughput.hardware.contains(" servers"),
+        !r.throughput.hardware.contains("parallel"),
         "{}",
         r.throughput.hardware
     );
@@ -744,6 +764,7 @@ fn headroom_of_the_recommended_hardware() {
         max_sequences: 42,
         at_context: 8_192,
         context_limit: 131_072,
+        request_tokens: 0,
     };
     assert_eq!(
         h.sentence(Lang::En),
@@ -820,6 +841,15 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
     o.source = "https://acme.example/pricing".into();
     o.as_of = "2026-01-15".into();
     o.usable = true;
+    o.replicas = 2;
+    o.gpus_per_replica = 4;
+    o.parallelism = inference_sizer::cost::Parallelism {
+        tp: 4,
+        pp: 1,
+        ep: 4,
+    };
+    o.fabric = None;
+    o.caveat = Some("=weight-only".into());
     let text = csv::comparison([&o]);
     let lines: Vec<&str> = text.split("\r\n").collect();
     assert_eq!(
@@ -827,13 +857,15 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
         "\"offer_id\",\"provider\",\"name\",\"kind\",\"gpu_id\",\"gpu_count\",\"servers\",\"fits\",\
          \"why_not\",\"monthly_cost\",\"cost_per_million_tokens\",\"cost_per_thousand_requests\",\
          \"price_per_hour\",\"price_per_gpu_hour\",\"break_even_weeks\",\"currency\",\"region\",\
-         \"jurisdiction\",\"source\",\"as_of\",\"usable\""
+         \"jurisdiction\",\"source\",\"as_of\",\"usable\",\"replicas\",\"gpus_per_replica\",\"tp\",\
+         \"pp\",\"ep\",\"fabric\",\"caveat\""
     );
     assert_eq!(
         lines[1],
         "\"acme-8xh100\",\"Acme \"\"GPU\"\" Cloud\",\"'=HYPERLINK(\"\"http://x\"\")\",\"cloud_on_demand\",\
          \"nvidia_h100_sxm\",\"8\",\"1\",\"true\",\"\",\"17520.0000\",\"1.2500\",\"0.5000\",\"24.0000\",\
-         \"3.0000\",\"\",\"EUR\",\"'-eu-west\",\"EU\",\"https://acme.example/pricing\",\"2026-01-15\",\"true\""
+         \"3.0000\",\"\",\"EUR\",\"'-eu-west\",\"EU\",\"https://acme.example/pricing\",\"2026-01-15\",\"true\",\
+         \"2\",\"4\",\"4\",\"1\",\"4\",\"\",\"'=weight-only\""
     );
     assert_eq!(lines[2], "", "every line ends with CRLF");
     assert_eq!(lines.len(), 3);

@@ -2,7 +2,7 @@
 //! `Scenario::normalise`, which the page runs after every edit.
 
 use inference_sizer::catalog::Catalog;
-use inference_sizer::model::{Engine, KvType, Quant, Task};
+use inference_sizer::model::{Engine, KvBasis, KvType, Quant, Task};
 use inference_sizer::scenario::fields::{self, FIELDS};
 use inference_sizer::scenario::{resolve_model, Lang, Scenario, Tenancy, WarningKind};
 use inference_sizer::units::Currency;
@@ -30,7 +30,8 @@ fn an_empty_url_gives_the_documented_defaults() {
     );
     assert_eq!(s.train_tokens, 100_000_000.0);
     assert_eq!(s.cur, Currency::Eur);
-    assert_eq!(s.to_query(), "v=1");
+    assert_eq!(s.kv_basis, KvBasis::Inflight);
+    assert_eq!(s.to_query(), "v=2");
 }
 
 #[test]
@@ -97,7 +98,7 @@ fn only_values_that_differ_from_the_defaults_are_written() {
     let (s, _) = parse("model=llama-3.3-70b&quant=bf16&ctx=16384&eu=1&tenancy=single&gpus=nvidia_h100_sxm,nvidia_l40s");
     assert_eq!(
         s.to_query(),
-        "v=1&ctx=16384&eu=1&tenancy=single&gpus=nvidia_h100_sxm,nvidia_l40s"
+        "v=2&ctx=16384&eu=1&tenancy=single&gpus=nvidia_h100_sxm,nvidia_l40s"
     );
     assert_eq!(s.tenancy, Tenancy::Single);
 }
@@ -105,14 +106,14 @@ fn only_values_that_differ_from_the_defaults_are_written() {
 #[test]
 fn every_warning_reads_in_english_and_in_spanish() {
     let many = "x=1&".repeat(103);
-    let (_, w) = Scenario::from_query(&format!("v=2&ctx=0&quant=q9_z&foo=1&{many}"));
+    let (_, w) = Scenario::from_query(&format!("v=3&ctx=0&quant=q9_z&foo=1&{many}"));
     let en: Vec<String> = w.iter().map(|w| w.message(Lang::En)).collect();
     let es: Vec<String> = w.iter().map(|w| w.message(Lang::Es)).collect();
     assert_eq!(
         en[..5],
         [
             "The link has too many parameters; 7 were ignored.",
-            "This link uses scenario version 2; it was read as version 1.",
+            "This link uses scenario version 3; it was read as version 2.",
             "\"ctx\" = 0 is out of range; 1 is used instead.",
             "\"quant\" = \"q9_z\" is not valid (expected a weight format such as bf16, fp8, awq4 or q4_k_m); the default is used.",
             "Unknown parameter \"foo\" was ignored.",
@@ -122,7 +123,7 @@ fn every_warning_reads_in_english_and_in_spanish() {
         es[..5],
         [
             "El enlace tiene demasiados parámetros; se ignoraron 7.",
-            "Este enlace usa la versión 2 del escenario; se leyó como versión 1.",
+            "Este enlace usa la versión 3 del escenario; se leyó como versión 2.",
             "\"ctx\" = 0 está fuera de rango; se usa 1.",
             "\"quant\" = \"q9_z\" no es válido (se esperaba a weight format such as bf16, fp8, awq4 or q4_k_m); se usa el valor por defecto.",
             "Se ignoró el parámetro desconocido \"foo\".",
@@ -161,9 +162,9 @@ fn a_custom_or_unknown_model_is_named_in_both_languages() {
 #[test]
 fn the_table_names_each_key_once_in_lowercase() {
     let keys: Vec<&str> = FIELDS.iter().map(|f| f.key()).collect();
-    // 52, and 17 architecture fields added after `tied` (name, ctx_limit, the MoE layout, layer
-    // patterns, linear attention, the indexer, active_params).
-    assert_eq!(keys.len(), 69);
+    // 52, 17 architecture fields added after `tied` (name, ctx_limit, the MoE layout, layer
+    // patterns, linear attention, the indexer, active_params), and kv_basis.
+    assert_eq!(keys.len(), 70);
     assert_eq!(keys[0], "v");
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
@@ -554,4 +555,32 @@ fn params_with_architecture_fields_sizes_the_cache_and_the_active_parameters() {
         (kv.global_per_token, kv.local_per_cell, kv.window),
         (49_152.0, 147_456.0, 8192)
     );
+}
+
+/// Scenario version 2 sizes the KV cache for the tokens in flight; a `v=1` link meant every
+/// sequence at its full context and is read so (docs/interface.md §1). A link without `v` is
+/// read as the current version; an explicit `kv_basis` wins over the migration.
+#[test]
+fn a_version_1_link_sizes_the_kv_cache_for_full_contexts() {
+    let (old, w) = parse("v=1&model=llama-3.1-8b&seqs=64");
+    assert!(w.is_empty(), "{w:?}");
+    assert_eq!(old.kv_basis, KvBasis::Full);
+    assert_eq!(
+        old.to_query(),
+        "v=2&model=llama-3.1-8b&seqs=64&kv_basis=full"
+    );
+    let (again, _) = parse(&old.to_query());
+    assert_eq!(again, old);
+    let (bare, _) = parse("model=llama-3.1-8b&seqs=64");
+    assert_eq!(bare.kv_basis, KvBasis::Inflight);
+    let (current, _) = parse("v=2&model=llama-3.1-8b");
+    assert_eq!(current.kv_basis, KvBasis::Inflight);
+    let (chosen, _) = parse("kv_basis=inflight&v=1");
+    assert_eq!(chosen.kv_basis, KvBasis::Inflight);
+    // The last `v` counts, as for every other key.
+    assert_eq!(parse("v=2&v=1").0.kv_basis, KvBasis::Full);
+    assert_eq!(parse("v=1&v=2").0.kv_basis, KvBasis::Inflight);
+    let (bad, w) = parse("kv_basis=half");
+    assert_eq!(bad.kv_basis, KvBasis::Inflight);
+    assert_eq!(w.len(), 1);
 }

@@ -3,7 +3,10 @@
 //! one fine-tuning epoch, then the totals; and the user's constraints the offer breaks.
 
 use super::defaults::{clamp_fraction, CostDefaults};
-use super::{nonneg, Demand, Deployment, EpochCost, Exclusion, OfferSizing, OptionCost, Shortfall};
+use super::{
+    nonneg, Demand, Deployment, EpochCost, Exclusion, LoadBound, LoadNeed, OfferSizing, OptionCost,
+    Shortfall,
+};
 use crate::catalog::{Offer, OfferKind, PricePer};
 use crate::model::Task;
 use crate::units::{
@@ -35,12 +38,15 @@ pub fn evaluate_offer(
         rate,
     };
     let mut shortfalls = Vec::new();
+    if let Some(why) = &sizing.cannot_run {
+        shortfalls.push(Shortfall::CannotRun(why.clone()));
+    }
     if !sizing.fits {
         shortfalls.push(Shortfall::DoesNotFit(sizing.why_not.clone()));
     }
     let speeds = c.speeds();
-    let placement = c.placement(&speeds, &mut shortfalls);
     c.check_targets(&speeds, &mut shortfalls);
+    let placement = c.placement(&speeds, &mut shortfalls);
     let billing = c.billing();
     let usage = c.usage(&speeds, &placement, &billing);
     let bill = c.bill(&billing, &placement, &usage);
@@ -88,6 +94,8 @@ pub(super) struct Speeds {
 /// Replicas and servers for the load.
 pub(super) struct Placement {
     pub instances_per_replica: u32,
+    /// How many copies the peak load needs and why (with a request rate only).
+    pub need: Option<LoadNeed>,
     pub replicas: u32,
     pub servers: u32,
     /// The requests a day costed (with no rate given: what one busy replica serves).
@@ -184,30 +192,28 @@ impl Costing<'_> {
     }
 
     /// Replicas from the load: the peak rate over what one replica serves, or over the sequences
-    /// it holds at once, whichever needs more; at most the servers one option may take.
+    /// it holds at once, whichever needs more; at most the servers one option may take. An
+    /// option that cannot serve (it does not fit, or a copy misses a target) is priced for one
+    /// copy.
     fn placement(&self, s: &Speeds, shortfalls: &mut Vec<Shortfall>) -> Placement {
         let (w, d, sizing) = (self.demand, self.defaults, self.sizing);
         let active_s_per_day = w.hours_per_day * 3600.0;
         let instances_per_replica = sizing.instances_per_replica.max(1);
+        // One copy misses a target: priced for one copy, for reference only (not as many as the
+        // load would take of a deployment that cannot serve it).
+        let misses_target = !shortfalls.is_empty();
+        let mut need = None;
         let (replicas_needed, requests_per_day) = if !sizing.fits {
             // Not placed: one server, priced for reference only.
             (1.0, w.requests_per_day)
         } else if w.requests_per_day > 0.0 {
             let peak_rps = w.requests_per_day / active_s_per_day * d.peak_factor;
-            if s.replica_rps > 0.0 {
-                let by_throughput = peak_rps / s.replica_rps;
-                let by_memory = if s.decode_user > 0.0
-                    && sizing.max_concurrent_sequences_per_replica > 0.0
-                {
-                    let seconds_per_request = s.ttft_mean / 1000.0 + w.tokens_out / s.decode_user;
-                    peak_rps * seconds_per_request / sizing.max_concurrent_sequences_per_replica
-                } else {
-                    0.0
-                };
-                (
-                    nonneg(by_throughput.max(by_memory)).ceil().max(1.0),
-                    w.requests_per_day,
-                )
+            if s.replica_rps > 0.0 && misses_target {
+                (1.0, w.requests_per_day)
+            } else if s.replica_rps > 0.0 {
+                let n = self.load_need(s, peak_rps);
+                need = Some(n);
+                (n.replicas as f64, w.requests_per_day)
             } else {
                 if w.task == Task::Infer {
                     shortfalls.push(Shortfall::NoThroughput);
@@ -218,23 +224,90 @@ impl Costing<'_> {
             // No request rate given: one replica kept busy the hours the service runs.
             (1.0, s.replica_rps * active_s_per_day)
         };
-        let max_replicas = (d.max_servers / instances_per_replica).max(1);
-        if replicas_needed * instances_per_replica as f64 > d.max_servers as f64 {
+        // A copy spans `instances_per_replica` servers, or a server holds `per_server` copies
+        // side by side; every GPU paid for runs a copy.
+        let per_server = if instances_per_replica > 1 {
+            1
+        } else {
+            sizing.replicas_per_instance.max(1)
+        };
+        let servers_needed = if instances_per_replica > 1 {
+            replicas_needed * instances_per_replica as f64
+        } else {
+            (replicas_needed / per_server as f64).ceil().max(1.0)
+        };
+        if servers_needed > d.max_servers as f64 {
             shortfalls.push(Shortfall::TooManyServers {
-                needed: replicas_needed * instances_per_replica as f64,
+                needed: servers_needed,
                 max: d.max_servers,
             });
         }
-        let replicas = if replicas_needed >= max_replicas as f64 {
-            max_replicas
+        let servers = if servers_needed >= d.max_servers as f64 {
+            // Whole copies within the most servers one option may take.
+            (d.max_servers / instances_per_replica).max(1) * instances_per_replica
         } else {
-            replicas_needed as u32
+            servers_needed as u32
+        };
+        let replicas = if instances_per_replica > 1 {
+            (servers / instances_per_replica).max(1)
+        } else {
+            servers.saturating_mul(per_server)
         };
         Placement {
             instances_per_replica,
+            need,
             replicas,
-            servers: replicas * instances_per_replica,
+            servers,
             requests_per_day,
+        }
+    }
+
+    /// Copies for a peak of `peak_rps` requests a second: the most of what one copy completes,
+    /// what it holds in memory at once, and what its GPUs compute (every prompt and output token
+    /// costs 2 FLOPs per active parameter, and prefill and decode share the copy's compute).
+    fn load_need(&self, s: &Speeds, peak_rps: f64) -> LoadNeed {
+        let (w, sizing) = (self.demand, self.sizing);
+        let by_throughput = nonneg(peak_rps / s.replica_rps);
+        let mut best = (
+            by_throughput,
+            LoadBound::Throughput {
+                replica_rps: s.replica_rps,
+            },
+        );
+        if s.decode_user > 0.0 && sizing.max_concurrent_sequences_per_replica > 0.0 {
+            let seconds_per_request = s.ttft_mean / 1000.0 + w.tokens_out / s.decode_user;
+            let in_flight = nonneg(peak_rps * seconds_per_request);
+            let per_replica = sizing.max_concurrent_sequences_per_replica;
+            if in_flight / per_replica > best.0 {
+                best = (
+                    in_flight / per_replica,
+                    LoadBound::Memory {
+                        in_flight,
+                        per_replica,
+                    },
+                );
+            }
+        }
+        let flops_per_replica = nonneg(sizing.serving_flops_per_replica) * (1.0 - s.tax);
+        if w.task == Task::Infer && flops_per_replica > 0.0 {
+            let tokens_per_request = w.tokens_in + w.tokens_out;
+            let flops_needed = nonneg(peak_rps * tokens_per_request * 2.0 * sizing.compute_params);
+            if flops_needed / flops_per_replica > best.0 {
+                best = (
+                    flops_needed / flops_per_replica,
+                    LoadBound::Compute {
+                        tokens_per_request,
+                        flops_needed,
+                        flops_per_replica,
+                    },
+                );
+            }
+        }
+        let replicas = nonneg(best.0).ceil().clamp(1.0, u32::MAX as f64) as u32;
+        LoadNeed {
+            replicas,
+            peak_rps,
+            bound: best.1,
         }
     }
 
@@ -390,6 +463,12 @@ impl Costing<'_> {
             gpu_count: gpu_per_server.saturating_mul(p.servers),
             servers: p.servers,
             replicas: p.replicas,
+            gpus_per_replica: sizing.gpus_per_replica,
+            servers_per_replica: p.instances_per_replica,
+            parallelism: sizing.parallelism,
+            fabric: sizing.fabric,
+            caveat: sizing.caveat.clone(),
+            load_need: p.need,
             region: offer.region.clone(),
             jurisdiction: offer.jurisdiction.clone(),
             region_eu: offer.region_eu,

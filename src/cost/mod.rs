@@ -68,7 +68,7 @@ pub use evaluate::{evaluate_offer, exclusions};
 pub use lines::{Basis, CostItem, LineKey};
 // Why an option cannot serve, and how it would be deployed: typed values that live with their
 // words in `crate::words::cost`.
-pub use crate::words::cost::{Deployment, Exclusion, Shortfall};
+pub use crate::words::cost::{Deployment, Exclusion, LoadBound, LoadNeed, Shortfall};
 
 /// The words of the cost layer under their old path: an offer's jurisdiction, GPUs and
 /// virtualisation ([`crate::words::cost`]), numbers and money ([`crate::format`]).
@@ -78,9 +78,10 @@ pub mod words {
 }
 
 mod report;
-pub use report::{CostLine, LazyText, OptionReport};
+pub use report::{fabric_id, CostLine, LazyText, OptionReport};
 
-use crate::catalog::{OfferKind, Virtualization};
+use crate::catalog::{Fabric, OfferKind, Virtualization};
+pub use crate::model::placement::Parallelism;
 use crate::model::Task;
 use crate::scenario::{Scenario, Tenancy};
 use crate::units::{Currency, Money, PerHour, PerMonth};
@@ -93,10 +94,24 @@ pub struct OfferSizing {
     pub fits: bool,
     /// Why it does not fit, in words (shown as is).
     pub why_not: Option<String>,
+    /// Why the engine cannot run these weights on this hardware at all, in words (shown as is):
+    /// the option cannot serve, whatever its memory.
+    pub cannot_run: Option<String>,
+    /// What the combination of engine, format and hardware gives up while it runs, as a
+    /// sentence (shown as is).
+    pub caveat: Option<String>,
     /// GPUs one copy of the model uses (0 on CPU offers).
     pub gpus_per_replica: u32,
-    /// Servers / instances one copy of the model needs (at least 1).
+    /// Servers / instances one copy of the model needs (at least 1; more than 1 only over a
+    /// fabric the offer states).
     pub instances_per_replica: u32,
+    /// Copies of the model one server holds side by side (a model that fits one GPU runs one
+    /// copy per GPU); 0 or 1: one. Only when a copy stays in one server.
+    pub replicas_per_instance: u32,
+    /// How one copy is split over its GPUs.
+    pub parallelism: Parallelism,
+    /// The network one copy's pipeline stages cross between servers; `None` when it stays in one.
+    pub fabric: Option<Fabric>,
     /// Decode speed one user sees, tokens/s, at the concurrency below.
     pub decode_tokens_per_s_per_user: f64,
     /// Sequences one replica holds in memory at once.
@@ -119,6 +134,9 @@ pub struct OfferSizing {
     pub compute_params: f64,
     /// Dense BF16 peak of one replica's GPUs (or CPUs), FLOP/s, for training time (0: unknown).
     pub peak_flops_per_replica: f64,
+    /// FLOP/s one replica's GPUs reach in prefill and decode arithmetic: the peak of the format's
+    /// precision times the engine's compute efficiency, over all its GPUs (0: unknown).
+    pub serving_flops_per_replica: f64,
 }
 
 /// What the user allows: jurisdiction, tenancy, GPUs, offer kinds.
@@ -255,7 +273,20 @@ pub struct OptionCost {
     pub gpu_count: u32,
     /// Servers / instances of this option.
     pub servers: u32,
+    /// Copies of the model running on those servers.
     pub replicas: u32,
+    /// GPUs one copy uses (0 on CPU).
+    pub gpus_per_replica: u32,
+    /// Servers one copy spans (1 unless over a stated fabric).
+    pub servers_per_replica: u32,
+    /// How one copy is split over its GPUs.
+    pub parallelism: Parallelism,
+    /// The network a copy crosses between servers; `None` when each copy stays in one.
+    pub fabric: Option<Fabric>,
+    /// What the engine, format and hardware give up together, as a sentence.
+    pub caveat: Option<String>,
+    /// How many copies the peak load needs and why (serving with a request rate only).
+    pub load_need: Option<LoadNeed>,
     pub region: String,
     pub jurisdiction: String,
     pub region_eu: bool,

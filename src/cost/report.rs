@@ -190,6 +190,16 @@ pub struct OptionReport {
     /// Copies of the model that serve the load.
     #[serde(default)]
     pub replicas: u32,
+    /// GPUs one copy uses (0 on CPU).
+    #[serde(default)]
+    pub gpus_per_replica: u32,
+    /// How one copy is split: tensor parallel within a machine, pipeline stages, expert parallel.
+    #[serde(default)]
+    pub parallelism: super::Parallelism,
+    /// The network one copy crosses between machines (the offer's stated fabric); `null` when
+    /// each copy stays in one machine.
+    #[serde(default)]
+    pub fabric: Option<crate::catalog::Fabric>,
     /// `bare_metal`, `cloud` or `cpu`.
     pub deployment: super::Deployment,
     /// Fits, meets the speed and latency targets and passes the user's constraints.
@@ -218,6 +228,46 @@ pub struct OptionReport {
     /// One-off setup fee in the report currency (0: none).
     #[serde(default)]
     pub setup_fee: f64,
+    /// What the engine, weight format and GPU give up together while they run (FP8 weight-only
+    /// on Ampere, GGUF on vLLM), as a sentence; null when nothing.
+    #[serde(default)]
+    pub caveat: Option<String>,
+}
+
+/// A fabric's kind as its id (`infiniband`, `roce`, `ethernet`), for words.
+pub fn fabric_id(f: &crate::catalog::Fabric) -> (&'static str, f64) {
+    use crate::catalog::FabricKind;
+    let id = match f.kind {
+        FabricKind::Infiniband => "infiniband",
+        FabricKind::Roce => "roce",
+        FabricKind::Ethernet => "ethernet",
+    };
+    (id, f.gbps)
+}
+
+impl OptionReport {
+    /// How the copies of the model sit on this option's machines ("2 replicas, each 1× H100
+    /// SXM (80GB), on 1 machine"); `None` without GPUs.
+    pub fn deployment_shape(&self, lang: Lang) -> Option<String> {
+        let gpu = self.gpu_name.as_deref().or(self.gpu_id.as_deref())?;
+        (self.gpus_per_replica > 0).then(|| {
+            crate::words::cost::DeploymentShape {
+                replicas: self.replicas,
+                gpus_per_replica: self.gpus_per_replica,
+                servers: self.servers,
+                servers_per_replica: if self.fabric.is_some() {
+                    (self.servers / self.replicas.max(1)).max(1)
+                } else {
+                    1
+                },
+                gpu,
+                tp: self.parallelism.tp,
+                pp: self.parallelism.pp,
+                fabric: self.fabric.as_ref().map(fabric_id),
+            }
+            .sentence(lang)
+        })
+    }
 }
 
 impl OptionCost {
@@ -279,6 +329,9 @@ impl OptionCost {
             as_of: self.as_of,
             approximate_price: self.approximate_price,
             replicas: self.replicas,
+            gpus_per_replica: self.gpus_per_replica,
+            parallelism: self.parallelism,
+            fabric: self.fabric,
             deployment: self.deployment,
             usable,
             ttft_p95_ms: self.ttft_ms_p95,
@@ -289,6 +342,7 @@ impl OptionCost {
             epoch_hours: self.epoch.map(|e| e.hours),
             cost_per_epoch: self.epoch.map(|e| e.cost.amount),
             setup_fee: 0.0,
+            caveat: self.caveat,
         }
     }
 }

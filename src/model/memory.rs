@@ -52,7 +52,11 @@ pub struct MemoryBreakdown {
     pub weights: Bytes,
     /// Full-attention KV bytes per token per sequence at the chosen element type (0 for encoders).
     pub kv_bytes_per_token: Bytes,
+    /// The KV cache on the workload's basis (the tokens in flight, or every sequence at `ctx`).
     pub kv_cache: Bytes,
+    /// The KV cache if every sequence held its full `ctx` at once (equal to `kv_cache` on the
+    /// full basis): the worst case.
+    pub kv_cache_full_context: Bytes,
     pub activations: Bytes,
     /// Everything else: runtime, framework reserve, training states, OS reserve.
     pub overhead: Bytes,
@@ -71,7 +75,8 @@ impl Sizing {
     pub fn memory(&self, hw: &Hardware) -> MemoryBreakdown {
         let at = self.layout(hw);
         let n = self.numbers(at, self.wl.ctx, self.wl.seqs);
-        let terms = self.terms(&n, at);
+        let full = n.kv.v * at.devices.max(1) as f64 * self.kv_full_ratio();
+        let terms = self.terms(&n, at, full);
         self.figures(&n, at, capacity(hw), terms)
     }
 
@@ -83,6 +88,19 @@ impl Sizing {
         self.figures(&n, at, capacity(hw), Vec::new())
     }
 
+    /// The KV cache with every sequence at its full context over the one sized (1 on the full
+    /// basis).
+    fn kv_full_ratio(&self) -> f64 {
+        let (ctx, seqs) = (self.wl.ctx, self.wl.seqs);
+        let sized = self.kv_bytes(ctx, seqs);
+        if !self.kv_in_flight() || sized <= 0.0 {
+            return 1.0;
+        }
+        let full =
+            crate::model::kv::kv_cache_bytes(&self.kv, ctx, seqs, self.wl.engine, &self.consts);
+        super::formats::finite(full / sized).max(1.0)
+    }
+
     /// The totals of a breakdown from its per-device numbers.
     fn figures(&self, n: &Numbers, at: Layout, cap: f64, terms: Vec<Term>) -> MemoryBreakdown {
         let finite = super::formats::finite;
@@ -91,12 +109,14 @@ impl Sizing {
         let weights = finite(n.weights_total.v);
         let total = finite(per_device * d - n.weights.v * d + weights);
         let kv_cache = finite(n.kv.v * d);
+        let kv_cache_full_context = finite(kv_cache * self.kv_full_ratio());
         let activations = finite(n.activations.v * d);
         MemoryBreakdown {
             terms,
             weights: Bytes(weights),
             kv_bytes_per_token: Bytes(finite(self.kv.bytes_per_token_at(self.wl.ctx))),
             kv_cache: Bytes(kv_cache),
+            kv_cache_full_context: Bytes(kv_cache_full_context),
             activations: Bytes(activations),
             overhead: Bytes(finite(total - weights - kv_cache - activations)),
             total: Bytes(total),
@@ -111,7 +131,7 @@ impl Sizing {
 
     /// The terms over all devices, in display order: weights and KV cache always, the others
     /// when they hold anything.
-    fn terms(&self, n: &Numbers, at: Layout) -> Vec<Term> {
+    fn terms(&self, n: &Numbers, at: Layout, kv_full_context: f64) -> Vec<Term> {
         let d = at.devices.max(1) as f64;
         let wt = n.weights_total;
         let mut terms = Vec::with_capacity(9);
@@ -137,7 +157,8 @@ impl Sizing {
                 });
             }
         };
-        push("kv_cache", n.kv, self.kv.provenance, Some(self.kv_basis()));
+        let kv_basis = self.kv_basis(kv_full_context, at.tp);
+        push("kv_cache", n.kv, self.kv.provenance, Some(kv_basis));
         let (act_provenance, act_basis) = self.activation_basis(at.cpu);
         push(
             "activations",
@@ -183,14 +204,25 @@ impl Sizing {
         terms
     }
 
-    fn kv_basis(&self) -> TermBasis {
+    fn kv_basis(&self, full_context_bytes: f64, tp: u64) -> TermBasis {
         if self.shape.encoder {
             return TermBasis::NoKvCache;
         }
+        let (ctx, seqs) = (self.wl.ctx, self.wl.seqs);
         TermBasis::KvCache {
             bytes_per_token: self.kv.global_per_token,
-            ctx: self.wl.ctx,
-            seqs: self.wl.seqs,
+            ctx,
+            seqs,
+            in_flight: self.kv_in_flight().then(|| crate::words::memory::InFlight {
+                tokens: self.kv_tokens_in_flight(ctx, seqs),
+                per_request: self
+                    .wl
+                    .tokens_in
+                    .saturating_add(self.wl.tokens_out)
+                    .clamp(1, ctx.max(1)),
+                full_context_bytes,
+            }),
+            dp_attention: self.dp_attention(tp),
             window: self.kv.window,
             llamacpp_padding: self.wl.engine == Engine::Llamacpp,
             chunked: self.kv.chunked,

@@ -7,6 +7,7 @@ use super::formats::finite;
 use super::kv::{kv_cache_bytes, kv_cells};
 use super::options::{Engine, Task};
 use super::sizing::{Shape, Sizing};
+use super::workload::KvBasis;
 use super::Provenance;
 use crate::units::{GIB, MIB};
 
@@ -122,7 +123,7 @@ impl Sizing {
         if train {
             return self.training_numbers(n, ctx, seqs, shard, at.cpu);
         }
-        let kv_total = kv_cache_bytes(&self.kv, ctx, seqs, self.wl.engine, &self.consts);
+        let kv_total = self.kv_bytes(ctx, seqs);
         let kv_dev = kv_total * kv_share(self, tp) / pp as f64;
         let n = Numbers {
             kv: if self.kv.provenance == Provenance::Exact {
@@ -218,6 +219,61 @@ impl Sizing {
         let os = gib(c.cpu_os_reserve_gib);
         n.os_reserve = Num::range(os, os * 0.5, os * 2.0);
         n
+    }
+
+    /// KV-cache bytes of `seqs` sequences at context `ctx`, on the workload's basis: every
+    /// sequence at its full context, or the tokens in flight ([`Sizing::kv_tokens_in_flight`]).
+    pub(super) fn kv_bytes(&self, ctx: u64, seqs: u64) -> f64 {
+        let (engine, c) = (self.wl.engine, &self.consts);
+        let full = kv_cache_bytes(&self.kv, ctx, seqs, engine, c);
+        if !self.kv_in_flight() {
+            return full;
+        }
+        let per_seq = self.in_flight_per_sequence(ctx);
+        let flight = kv_cache_bytes(&self.kv, per_seq, seqs, engine, c);
+        let one_full = kv_cache_bytes(&self.kv, ctx, 1, engine, c);
+        flight.max(one_full).min(full)
+    }
+
+    /// The KV cache is sized for the tokens in flight: serving a decoder on a paged cache with
+    /// `KvBasis::Inflight`. llama.cpp and Ollama allocate every slot's whole context up front
+    /// (`-c` = ctx x `-np`), so they stay on the full basis.
+    pub fn kv_in_flight(&self) -> bool {
+        self.wl.kv_basis == KvBasis::Inflight
+            && self.wl.task == Task::Infer
+            && !self.shape.encoder
+            && !matches!(self.wl.engine, Engine::Llamacpp | Engine::Ollama)
+    }
+
+    /// Data-parallel attention for DeepSeek-style latent attention on SGLang and vLLM
+    /// (`--enable-dp-attention`; vLLM's data parallel attention with expert parallel MoE): with
+    /// `tp` GPUs per copy, each GPU runs attention for its own requests and holds only their
+    /// latent cache, instead of a copy of all of it on every GPU (the single latent head cannot
+    /// be split by heads). Serving only.
+    pub fn dp_attention(&self, tp: u64) -> bool {
+        tp > 1
+            && self.shape.tp.is_mla()
+            && self.wl.task == Task::Infer
+            && matches!(self.wl.engine, Engine::Sglang | Engine::Vllm)
+    }
+
+    /// Tokens one request holds at its end: prompt and output, at most `ctx`.
+    fn in_flight_per_sequence(&self, ctx: u64) -> u64 {
+        (self.wl.tokens_in.saturating_add(self.wl.tokens_out)).clamp(1, ctx.max(1))
+    }
+
+    /// Tokens the KV cache is sized for at `ctx` and `seqs`: `seqs` x (prompt + output), at
+    /// least one request at `ctx`, at most every sequence at `ctx` (all of them on the full
+    /// basis).
+    pub fn kv_tokens_in_flight(&self, ctx: u64, seqs: u64) -> u64 {
+        let full = ctx.saturating_mul(seqs);
+        if !self.kv_in_flight() {
+            return full;
+        }
+        self.in_flight_per_sequence(ctx)
+            .saturating_mul(seqs)
+            .max(ctx)
+            .min(full)
     }
 
     /// Prompt tokens in flight over the batch, at most the whole context of every sequence.
@@ -366,6 +422,10 @@ impl Sizing {
 /// KV heads held by one GPU at TP degree `tp`: n_kv / tp, or one replicated head when there are
 /// fewer KV heads than GPUs; MLA's latent is replicated on every GPU.
 fn kv_share(z: &Sizing, tp: u64) -> f64 {
+    if z.dp_attention(tp) {
+        // Each GPU of the copy attends for its own share of the requests: its latent cache only.
+        return 1.0 / tp as f64;
+    }
     let kv_heads = z.kv.kv_heads;
     if kv_heads == 0 || tp <= 1 {
         return if kv_heads == 0 {

@@ -25,6 +25,26 @@ pub struct Placement {
     pub per_gpu_bytes: Bytes,
 }
 
+/// How one copy of the model is split over its GPUs: tensor parallel `tp` within a machine,
+/// `pp` pipeline stages, and experts spread over `ep` GPUs (1: every GPU holds its share of
+/// every expert, as tensor parallelism does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Parallelism {
+    pub tp: u32,
+    pub pp: u32,
+    pub ep: u32,
+}
+
+impl Default for Parallelism {
+    fn default() -> Self {
+        Parallelism {
+            tp: 1,
+            pp: 1,
+            ep: 1,
+        }
+    }
+}
+
 /// What the valid tensor-parallel degrees of a model depend on.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct TpRules {
@@ -59,6 +79,11 @@ impl TpRules {
                 heads_ok && kv_ok
             }
         }
+    }
+
+    /// DeepSeek-style multi-head latent attention.
+    pub(super) fn is_mla(self) -> bool {
+        self.family == ArchFamily::DeepseekMla
     }
 
     /// Valid degrees up to `max` (at most 1,024), smallest first.
@@ -136,6 +161,40 @@ impl Sizing {
             stages: layers,
             one_layer_weights: Bytes(self.weights.total / self.shape.layers.max(1.0)),
         })
+    }
+
+    /// How one copy of the model is split on `hw`: tensor parallel within a server, pipeline
+    /// stages for the rest, and for a mixture of experts on vLLM, SGLang and TensorRT-LLM expert
+    /// parallelism over the tensor-parallel GPUs (`--enable-expert-parallel`, `--ep-size`,
+    /// `moe_expert_parallel_size`); llama.cpp, Ollama and Transformers keep experts whole per
+    /// stage (ep 1). CPU: 1, 1, 1.
+    pub fn parallelism(&self, hw: &Hardware) -> Parallelism {
+        match hw {
+            Hardware::Gpu {
+                per_server,
+                servers,
+                ..
+            } => {
+                let (tp, pp) = self.split(*per_server, *servers);
+                let ep_engine = matches!(
+                    self.wl.engine,
+                    Engine::Vllm | Engine::Sglang | Engine::Trtllm
+                );
+                let tp = tp.min(u32::MAX as u64) as u32;
+                Parallelism {
+                    tp,
+                    pp: pp.min(u32::MAX as u64) as u32,
+                    ep: if self.shape.moe && ep_engine { tp } else { 1 },
+                }
+            }
+            Hardware::Cpu { .. } => Parallelism::default(),
+        }
+    }
+
+    /// The tensor-parallel degrees this engine accepts for this model, up to `max`, smallest
+    /// first (llama.cpp and Ollama: 1 only, they split by layers).
+    pub fn tp_degrees(&self, max: u32) -> Vec<u32> {
+        self.shape.tp.engine_degrees(self.wl.engine, max).collect()
     }
 
     /// How a GPU set is used: the largest valid TP within a server, pipeline stages for the rest.

@@ -26,6 +26,41 @@ pub struct Workload {
     /// When `quant` is `bf16` (the app's default) and the model ships in another native format
     /// (gpt-oss MXFP4 experts, DeepSeek-V3 FP8), size that native format instead.
     pub native_default: bool,
+    /// What the KV cache is sized for: every sequence at its full `ctx` (the default here), or
+    /// the tokens in flight (the app's default from scenario `v=2`).
+    pub kv_basis: KvBasis,
+}
+
+/// What the KV cache of a serving engine is sized for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KvBasis {
+    /// The tokens the load keeps in memory: `seqs` x (`tokens_in` + `tokens_out`) (each at most
+    /// `ctx`), and never less than one request at the full `ctx` (`ctx` is the longest request
+    /// accepted, vLLM's `max_model_len`). What a paged cache (vLLM, SGLang, TensorRT-LLM) holds.
+    Inflight,
+    /// Every sequence at its full `ctx` at once: the worst case.
+    #[default]
+    Full,
+}
+
+impl KvBasis {
+    pub const ALL: &'static [KvBasis] = &[KvBasis::Inflight, KvBasis::Full];
+    /// The id used in URLs and JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            KvBasis::Inflight => "inflight",
+            KvBasis::Full => "full",
+        }
+    }
+    /// Parses an id, case-insensitively.
+    pub fn parse(s: &str) -> Option<KvBasis> {
+        let s = s.trim();
+        KvBasis::ALL
+            .iter()
+            .copied()
+            .find(|v| v.id().eq_ignore_ascii_case(s))
+    }
 }
 
 impl Default for Workload {
@@ -42,6 +77,7 @@ impl Default for Workload {
             grad_checkpointing: true,
             lora_rank: 0,
             native_default: true,
+            kv_basis: KvBasis::Full,
         }
     }
 }

@@ -82,10 +82,20 @@ impl Plan<'_> {
             gpu_memory: None,
             gpu_count: c.gpu_count,
             servers: c.servers,
+            replicas: c.replicas,
+            gpus_per_replica: c.gpus_per_replica,
+            parallelism: c.parallelism,
+            fabric: c.fabric,
             deployment: c.deployment,
             monthly_cost: c.monthly.amount(),
             currency: c.currency.code().to_string(),
-            reasons: self.reasons.iter().map(|r| r.sentence(lang)).collect(),
+            // What the chosen engine, format and GPU give up, after the reasons.
+            reasons: self
+                .reasons
+                .iter()
+                .map(|r| r.sentence(lang))
+                .chain(c.caveat.clone())
+                .collect(),
             runner_ups: self
                 .runner_ups
                 .iter()
@@ -140,6 +150,7 @@ fn differences(chosen: &OptionCost, o: &OptionCost) -> Vec<Difference> {
             gpu_name: o.gpu_name.clone(),
             gpu_count: o.gpu_count,
             servers: o.servers,
+            replicas: o.replicas,
         });
     }
     if o.provider != chosen.provider {
@@ -220,6 +231,8 @@ impl NoOption<'_> {
             serve: self.serve,
             eu: self.eu,
             single_tenant: self.single_tenant,
+            gpus_limited: self.gpus_limited,
+            kinds_limited: self.kinds_limited,
         };
         let closest = self.closest.map(|o| NearestMiss {
             provider: &o.provider,

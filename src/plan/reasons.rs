@@ -28,6 +28,13 @@ pub(super) fn reasons(c: &OptionCost, all: &[OptionCost], demand: &Demand) -> Ve
             currency: c.currency,
         });
     }
+    if let Some(need) = c.load_need {
+        r.push(Reason::ReplicasForLoad {
+            need,
+            replicas: c.replicas,
+            servers: c.servers,
+        });
+    }
     load(c, all, demand, &mut r);
     let cheapest_cloud = cheapest(all, |o| o.kind.is_cloud());
     break_even(c, all, cheapest_cloud, demand, &mut r);

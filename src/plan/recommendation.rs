@@ -22,7 +22,20 @@ pub struct Recommendation {
     #[serde(skip)]
     pub gpu_memory: Option<Bytes>,
     pub gpu_count: u32,
+    /// Machines in all.
     pub servers: u32,
+    /// Copies of the model running on them.
+    #[serde(default)]
+    pub replicas: u32,
+    /// GPUs one copy uses (0 on CPU).
+    #[serde(default)]
+    pub gpus_per_replica: u32,
+    /// How one copy is split: tensor parallel within a machine, pipeline stages, expert parallel.
+    #[serde(default)]
+    pub parallelism: crate::cost::Parallelism,
+    /// The network one copy crosses between machines; `null` when each copy stays in one.
+    #[serde(default)]
+    pub fabric: Option<crate::catalog::Fabric>,
     /// `bare_metal`, `cloud` or `cpu`.
     pub deployment: Deployment,
     pub monthly_cost: f64,
@@ -40,4 +53,29 @@ pub struct RunnerUp {
     pub display_name: String,
     pub monthly_cost: f64,
     pub difference: String,
+}
+
+impl Recommendation {
+    /// How the copies of the model sit on the chosen machines ("1 machine with 4× H100 SXM
+    /// (80GB), tensor parallel 4"); `None` without GPUs.
+    pub fn deployment_shape(&self, lang: crate::lang::Lang) -> Option<String> {
+        let gpu = self.gpu_name.as_deref().or(self.gpu_id.as_deref())?;
+        (self.gpus_per_replica > 0).then(|| {
+            crate::words::cost::DeploymentShape {
+                replicas: self.replicas,
+                gpus_per_replica: self.gpus_per_replica,
+                servers: self.servers,
+                servers_per_replica: if self.fabric.is_some() {
+                    (self.servers / self.replicas.max(1)).max(1)
+                } else {
+                    1
+                },
+                gpu,
+                tp: self.parallelism.tp,
+                pp: self.parallelism.pp,
+                fabric: self.fabric.as_ref().map(crate::cost::fabric_id),
+            }
+            .sentence(lang)
+        })
+    }
 }

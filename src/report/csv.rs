@@ -5,7 +5,7 @@
 use crate::cost::OptionReport;
 
 /// The columns, in order.
-pub const COLUMNS: [&str; 21] = [
+pub const COLUMNS: [&str; 28] = [
     "offer_id",
     "provider",
     "name",
@@ -27,6 +27,13 @@ pub const COLUMNS: [&str; 21] = [
     "source",
     "as_of",
     "usable",
+    "replicas",
+    "gpus_per_replica",
+    "tp",
+    "pp",
+    "ep",
+    "fabric",
+    "caveat",
 ];
 
 /// The header and one line per option, each ended by CRLF.
@@ -49,7 +56,7 @@ fn figure(x: f64) -> String {
     }
 }
 
-fn row(o: &OptionReport) -> [String; 21] {
+fn row(o: &OptionReport) -> [String; 28] {
     [
         o.offer_id.clone(),
         o.provider.clone(),
@@ -72,6 +79,20 @@ fn row(o: &OptionReport) -> [String; 21] {
         o.source.clone(),
         o.as_of.clone(),
         o.usable.to_string(),
+        o.replicas.to_string(),
+        o.gpus_per_replica.to_string(),
+        o.parallelism.tp.to_string(),
+        o.parallelism.pp.to_string(),
+        o.parallelism.ep.to_string(),
+        // The fabric a copy crosses between machines: `infiniband 400`; empty within one.
+        o.fabric
+            .as_ref()
+            .map(|f| {
+                let (kind, gbps) = crate::cost::fabric_id(f);
+                format!("{kind} {gbps}")
+            })
+            .unwrap_or_default(),
+        o.caveat.clone().unwrap_or_default(),
     ]
 }
 

@@ -3,7 +3,10 @@
 //! write the rows, draw the curves.
 
 use super::curves::{curves, CostFacts, CostInputs};
-use super::sizing::{efficiency, hardware_of, on_hardware, size_offer, OfferContext};
+use super::sizing::{
+    efficiency, hardware_of, on_hardware, replica_hardware, size_offer, OfferContext, ReplicaShape,
+    Targets,
+};
 use super::throughput::throughput_report;
 use super::*;
 use crate::catalog::{Catalog, Offer};
@@ -55,12 +58,18 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     };
 
     // Size each offer, cost it, name its GPUs, and pick the verdict.
-    let sizings = size_offers(&engine, &view, lang);
     let workload = cost::Demand::from_scenario(s);
+    let defaults = CostDefaults::with_assumptions(&s.assumptions);
+    let targets = Targets {
+        min_decode: workload.min_tokens_per_s_per_user,
+        max_ttft_p95_ms: workload.max_ttft_p95_ms,
+        defaults: &defaults,
+    };
+    let sizings = size_offers(&engine, &view, targets, lang);
     let mut all = cost::evaluate_all(
         sizings.iter().map(|(o, z)| (*o, z)),
         &workload,
-        &CostDefaults::with_assumptions(&s.assumptions),
+        &defaults,
         s.cur,
         catalog.rate(),
     );
@@ -72,20 +81,34 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         }
     }
 
-    // Memory and speed on the recommended hardware; without one, the bare requirement.
-    let chosen = recommendation
-        .as_ref()
-        .and_then(|r| view.offer(&r.offer_id))
-        .and_then(|o| {
-            let servers = all
-                .iter()
-                .find(|c| c.offer_id == o.id)
-                .map_or(1, |c| c.servers.max(1));
-            hardware_of(o, &view, servers, lang)
-        });
+    // Memory and speed of one copy of the model on the recommended hardware; without one, the
+    // bare requirement.
+    let chosen = recommendation.as_ref().and_then(|r| {
+        let o = view.offer(&r.offer_id)?;
+        let c = all.iter().find(|c| c.offer_id == o.id)?;
+        let shape = ReplicaShape {
+            gpus_per_machine: if c.servers_per_replica > 1 {
+                0
+            } else {
+                c.gpus_per_replica
+            },
+            machines: c.servers_per_replica.max(1),
+            per_machine: 1,
+        };
+        let hw = replica_hardware(o, &view, shape)?;
+        let name = r
+            .deployment_shape(lang)
+            .or_else(|| hardware_of(o, &view, 1, lang).map(|(_, name)| name))?;
+        let mut eff = engine.eff.clone();
+        if let Some(f) = c.fabric.filter(|f| f.gbps.is_finite() && f.gbps > 0.0) {
+            eff.inter_server_gbs = f.gbps / 8.0;
+        }
+        Some((hw, name, eff))
+    });
     let real_hw = chosen.is_some();
-    let (hw, hw_name) = chosen.unwrap_or_else(|| (Hardware::unbounded(), String::new()));
-    let (mem, headroom, speed) = on_hardware(&engine.sizing, &hw, real_hw, &engine.eff);
+    let (hw, hw_name, eff) =
+        chosen.unwrap_or_else(|| (Hardware::unbounded(), String::new(), engine.eff.clone()));
+    let (mem, headroom, speed) = on_hardware(&engine.sizing, &hw, real_hw, &eff);
 
     // The rows, then the curves drawn from them and from the figures the rows leave out.
     let facts: Vec<CostFacts> = all.iter().map(cost_facts).collect();
@@ -154,20 +177,34 @@ fn catalog_notes<'a>(
 
 /// Each offer with how the model fits it. Offers with the same GPUs per server size the same way
 /// (many providers sell the same 8x H100 box): each configuration is sized once.
-fn size_offers<'c>(e: &Engine, view: &'c Catalog, lang: Lang) -> Vec<(&'c Offer, OfferSizing)> {
+fn size_offers<'c>(
+    e: &Engine,
+    view: &'c Catalog,
+    targets: Targets,
+    lang: Lang,
+) -> Vec<(&'c Offer, OfferSizing)> {
     let at = OfferContext {
         catalog: view,
         eff: &e.eff,
+        targets,
         lang,
     };
     let size = |o: &Offer| size_offer(&e.sizing, o, &at);
-    let mut by_config: std::collections::HashMap<(&str, u32), OfferSizing> = Default::default();
+    // Keyed by GPU, GPUs per machine, the fabric's speed (a copy spans machines only over one)
+    // and the virtualisation (its tax decides whether a copy meets the targets).
+    type Config<'a> = (&'a str, u32, Option<u64>, crate::catalog::Virtualization);
+    let mut by_config: std::collections::HashMap<Config, OfferSizing> = Default::default();
     view.offers
         .iter()
         .map(|o| {
             let sizing = match &o.gpu {
                 Some(g) if g.count > 0 => by_config
-                    .entry((g.id.as_str(), g.count))
+                    .entry((
+                        g.id.as_str(),
+                        g.count,
+                        o.fabric.map(|f| f.gbps.to_bits()),
+                        o.virtualization,
+                    ))
                     .or_insert_with(|| size(o))
                     .clone(),
                 _ => size(o),
@@ -256,6 +293,7 @@ fn memory_report(
         weights_bytes: mem.weights.whole(),
         kv_bytes_per_token: mem.kv_bytes_per_token.whole(),
         kv_cache_bytes: mem.kv_cache.whole(),
+        kv_cache_full_context_bytes: mem.kv_cache_full_context.whole(),
         activation_bytes: mem.activations.whole(),
         overhead_bytes: mem.overhead.whole(),
         total_bytes: mem.total.whole(),

@@ -6,6 +6,7 @@ use crate::catalog::{Catalog, Offer};
 use crate::cost::{self, OfferSizing};
 use crate::format::trim_number;
 use crate::lang::Lang;
+use crate::model::compat::{self, Compat, GpuFamily};
 use crate::model::{self, Efficiency, GpuFigures, Hardware, Sizing};
 use crate::scenario::Scenario;
 use crate::units::{finite_or_zero, Bytes};
@@ -20,6 +21,7 @@ pub fn model_workload(s: &Scenario) -> model::Workload {
         kv: s.kv,
         ctx,
         seqs,
+        kv_basis: s.kv_basis,
         engine: s.engine,
         task: s.task,
         tokens_in: s.tokens_in,
@@ -106,15 +108,173 @@ pub(super) fn hardware(o: &Offer, c: &Catalog, servers: u32) -> Option<Hardware>
 }
 
 /// What sizing an offer needs besides the model: the catalogue that describes its GPUs, the
-/// speed efficiencies and the reader's language.
+/// speed efficiencies, the targets a copy should meet and the reader's language.
 pub(super) struct OfferContext<'a> {
     pub catalog: &'a Catalog,
     pub eff: &'a Efficiency,
+    pub targets: Targets<'a>,
     pub lang: Lang,
 }
 
-/// The sizing facts of one offer for the cost model.
+/// The speed and latency a copy of the model should reach, and the hosting's tax and spread
+/// that the cost model applies to them: a copy takes more GPUs of its machine (a higher
+/// tensor-parallel degree) when the smallest one that holds the model is too slow.
+#[derive(Clone, Copy)]
+pub(super) struct Targets<'a> {
+    /// Tokens/s per user (0: none).
+    pub min_decode: f64,
+    /// P95 time to first token, ms (0: none).
+    pub max_ttft_p95_ms: f64,
+    pub defaults: &'a cost::CostDefaults,
+}
+
+impl Targets<'_> {
+    /// The copy's bare-metal speed meets the targets on offer `o` once its hosting's tax and
+    /// latency spread are applied, as the cost model will.
+    fn met_by(&self, o: &Offer, speed: &model::Speed) -> bool {
+        let tax = self.defaults.tax.of(o.virtualization);
+        let spread = self.defaults.latency_spread.of(o.virtualization, false);
+        let decode = finite_or_zero(speed.decode_tokens_per_s_per_user) * (1.0 - tax);
+        let ttft_p95 = finite_or_zero(speed.ttft_ms) / (1.0 - tax).max(0.01) * spread;
+        (self.min_decode <= 0.0 || decode >= self.min_decode)
+            && (self.max_ttft_p95_ms <= 0.0 || ttft_p95 <= self.max_ttft_p95_ms)
+    }
+}
+
+/// How one copy of the model sits on an offer's machines: the GPUs of one machine it uses
+/// (all of them when it spans machines), the machines it spans, the copies one machine holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct ReplicaShape {
+    pub gpus_per_machine: u32,
+    pub machines: u32,
+    pub per_machine: u32,
+}
+
+impl ReplicaShape {
+    /// One copy on CPU, or on one machine taken whole.
+    pub const WHOLE: ReplicaShape = ReplicaShape {
+        gpus_per_machine: 0,
+        machines: 1,
+        per_machine: 1,
+    };
+}
+
+/// Where one copy of the model goes on an offer of `per_machine` GPUs: the smallest placement
+/// (tensor parallel within a machine first, [`Sizing::place`]). Serving, a copy that fits in
+/// part of a machine takes only those GPUs and the machine holds as many copies as it has room
+/// for (data parallel); a copy that needs more than one machine spans them only over a stated
+/// fabric. Fine-tuning takes whole machines.
+fn replica_shape(
+    z: &Sizing,
+    gpu: &GpuFigures,
+    per_machine: u32,
+    has_fabric: bool,
+) -> Result<ReplicaShape, Misfit> {
+    let pl = z.place(gpu, per_machine).map_err(Misfit::NoPlacement)?;
+    let machines = pl.servers.max(1);
+    if machines > 1 && !has_fabric {
+        return Err(Misfit::NeedsMachines {
+            machines,
+            gpus_per_machine: per_machine,
+        });
+    }
+    let serving = z.workload().task == model::Task::Infer;
+    Ok(if machines == 1 && serving && pl.gpus >= 1 {
+        let gpus = pl.gpus.min(per_machine);
+        ReplicaShape {
+            gpus_per_machine: gpus,
+            machines: 1,
+            per_machine: (per_machine / gpus).max(1),
+        }
+    } else {
+        ReplicaShape {
+            gpus_per_machine: per_machine,
+            machines,
+            per_machine: 1,
+        }
+    })
+}
+
+/// The hardware of one copy of the model on an offer (`shape.gpus_per_machine` GPUs in each of
+/// `shape.machines` machines), or the CPU server.
+pub(super) fn replica_hardware(o: &Offer, c: &Catalog, shape: ReplicaShape) -> Option<Hardware> {
+    let mut hw = hardware(o, c, shape.machines)?;
+    if let Hardware::Gpu { per_server, .. } = &mut hw {
+        if shape.gpus_per_machine > 0 {
+            *per_server = shape.gpus_per_machine.min(*per_server);
+        }
+    }
+    Some(hw)
+}
+
+/// A copy that stays in one machine but misses the speed or latency target takes more of the
+/// machine's GPUs, at the next tensor-parallel degree the engine accepts, until it meets them
+/// (fewer copies per machine, each faster); if none does, the smallest copy stays.
+fn faster_shape(
+    z: &Sizing,
+    o: &Offer,
+    at: &OfferContext,
+    shape: ReplicaShape,
+    hw: Hardware,
+) -> (ReplicaShape, Hardware) {
+    let Some(g) = o.gpu.as_ref().filter(|g| g.count > 0) else {
+        return (shape, hw);
+    };
+    if shape.machines > 1 || z.workload().task != model::Task::Infer {
+        return (shape, hw);
+    }
+    if at.targets.met_by(o, &z.speed(&hw, at.eff)) {
+        return (shape, hw);
+    }
+    for tp in z.tp_degrees(g.count) {
+        if tp <= shape.gpus_per_machine {
+            continue;
+        }
+        let bigger = ReplicaShape {
+            gpus_per_machine: tp,
+            machines: 1,
+            per_machine: (g.count / tp).max(1),
+        };
+        let Some(bigger_hw) = replica_hardware(o, at.catalog, bigger) else {
+            continue;
+        };
+        if at.targets.met_by(o, &z.speed(&bigger_hw, at.eff)) {
+            return (bigger, bigger_hw);
+        }
+    }
+    (shape, hw)
+}
+
+/// The sizing facts of one offer for the cost model: where a copy of the model goes, its memory
+/// and speed, and whether the engine runs these weights on this hardware at all.
 pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
+    let (c, lang) = (at.catalog, at.lang);
+    let family = o
+        .gpu
+        .as_ref()
+        .filter(|g| g.count > 0)
+        .and_then(|g| c.gpu(&g.id))
+        .map(|spec| GpuFamily::of(&spec.id, &spec.name, &spec.vendor));
+    let compat = if z.workload().task == model::Task::Infer {
+        compat::check(z.workload().engine, z.weight_quant(), family)
+    } else {
+        Compat::Runs
+    };
+    let (cannot_run, caveat) = match compat {
+        Compat::Runs => (None, None),
+        Compat::Degraded(d) => (None, Some(d.sentence(lang))),
+        Compat::Impossible(why) => (Some(why.sentence(lang)), None),
+    };
+    let sized = size_runnable(z, o, at);
+    OfferSizing {
+        cannot_run,
+        caveat,
+        ..sized
+    }
+}
+
+/// The sizing facts of one offer, the engine's compatibility aside.
+fn size_runnable(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
     let (c, lang) = (at.catalog, at.lang);
     let no = |why: Misfit| OfferSizing {
         fits: false,
@@ -122,31 +282,44 @@ pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizin
         instances_per_replica: 1,
         ..OfferSizing::default()
     };
-    let (servers, gpus_per_replica) = match &o.gpu {
+    let shape = match &o.gpu {
         Some(g) if g.count > 0 => {
             let Some(spec) = c.gpu(&g.id) else {
                 return no(Misfit::UnknownGpu { id: g.id.clone() });
             };
-            match z.place(&GpuFigures::from(spec), g.count) {
-                Ok(pl) => (pl.servers.max(1), g.count * pl.servers.max(1)),
-                Err(why) => return no(Misfit::NoPlacement(why)),
+            match replica_shape(z, &GpuFigures::from(spec), g.count, o.fabric.is_some()) {
+                Ok(shape) => shape,
+                Err(why) => return no(why),
             }
         }
-        _ => (1, 0),
+        _ => ReplicaShape::WHOLE,
     };
-    let Some(hw) = hardware(o, c, servers) else {
+    let Some(hw) = replica_hardware(o, c, shape) else {
         return no(Misfit::NoMemoryStated);
     };
+    let (shape, hw) = faster_shape(z, o, at, shape, hw);
+    // Pipeline stages between machines run at the offer's fabric speed.
+    let fabric = o.fabric.filter(|_| shape.machines > 1);
+    let mut eff = at.eff.clone();
+    if let Some(f) = fabric.filter(|f| f.gbps.is_finite() && f.gbps > 0.0) {
+        eff.inter_server_gbs = f.gbps / 8.0;
+    }
+    let gpus_per_replica = hw.gpu_count() as u32;
     let mem = z.memory_figures(&hw);
-    let speed = z.speed(&hw, at.eff);
+    let speed = z.speed(&hw, &eff);
     let max_seqs = z.max_concurrency(&hw) as f64;
-    let (power, peak) = match (&o.gpu, o.gpu.as_ref().and_then(|g| c.gpu(&g.id))) {
-        (Some(_), Some(spec)) => (
-            spec.tdp_w * gpus_per_replica as f64,
+    let (power, peak, serving) = match (&o.gpu, o.gpu.as_ref().and_then(|g| c.gpu(&g.id))) {
+        // Every GPU of a machine runs (a copy each, or a share of one).
+        (Some(g), Some(spec)) => (
+            spec.tdp_w * g.count as f64,
             spec.bf16_tflops * 1e12 * gpus_per_replica as f64,
+            format_peak_tflops(spec, z.weight_quant())
+                * 1e12
+                * eff.compute
+                * gpus_per_replica as f64,
         ),
         // A CPU server: about 10 W a core at load (heuristic); peak FLOPs unknown.
-        _ => (10.0 * o.vcpus.unwrap_or(4) as f64, 0.0),
+        _ => (10.0 * o.vcpus.unwrap_or(4) as f64, 0.0, 0.0),
     };
     let why_not = (!mem.fits).then(|| {
         Misfit::TooSmall {
@@ -159,7 +332,10 @@ pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizin
         fits: mem.fits,
         why_not,
         gpus_per_replica,
-        instances_per_replica: servers,
+        instances_per_replica: shape.machines,
+        replicas_per_instance: shape.per_machine,
+        parallelism: z.parallelism(&hw),
+        fabric,
         decode_tokens_per_s_per_user: finite_or_zero(speed.decode_tokens_per_s_per_user),
         max_concurrent_sequences_per_replica: max_seqs.max(if mem.fits {
             z.workload().seqs as f64
@@ -172,9 +348,26 @@ pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizin
         ttft_ms_mean: finite_or_zero(speed.ttft_ms),
         memory_per_gpu_bytes: mem.per_device.whole(),
         weights_bytes: mem.weights.whole(),
-        power_w_per_instance: power / servers.max(1) as f64,
+        power_w_per_instance: power,
         compute_params: z.params().active as f64,
         peak_flops_per_replica: peak,
+        serving_flops_per_replica: finite_or_zero(serving),
+        cannot_run: None,
+        caveat: None,
+    }
+}
+
+/// The dense peak a GPU reaches in the weights' precision, TFLOP/s: FP8 tensor cores for FP8,
+/// FP4 (else FP8) for NVFP4 and MXFP4, BF16 for the rest (weight-only formats compute in BF16),
+/// as the speed model reads it.
+fn format_peak_tflops(spec: &crate::catalog::GpuSpec, q: model::Quant) -> f64 {
+    let bf16 = spec.bf16_tflops;
+    match q {
+        model::Quant::Fp8 => spec.fp8_tflops.unwrap_or(bf16),
+        model::Quant::Nvfp4 | model::Quant::Mxfp4 => {
+            spec.fp4_tflops.or(spec.fp8_tflops).unwrap_or(bf16)
+        }
+        _ => bf16,
     }
 }
 
@@ -194,6 +387,13 @@ pub(super) fn on_hardware(
         max_sequences: z.max_concurrency(hw),
         at_context: wl.ctx,
         context_limit: z.context_limit(),
+        request_tokens: if z.kv_in_flight() {
+            wl.tokens_in
+                .saturating_add(wl.tokens_out)
+                .clamp(1, wl.ctx.max(1))
+        } else {
+            0
+        },
     });
     let speed = z.speed(hw, eff);
     (mem, headroom, speed)

@@ -28,7 +28,11 @@ pub struct ModelSummary {
 pub struct MemoryReport {
     pub weights_bytes: u64,
     pub kv_bytes_per_token: u64,
+    /// The KV cache on the scenario's `kv_basis` (the tokens in flight by default).
     pub kv_cache_bytes: u64,
+    /// The KV cache if every sequence held its full `ctx` at once (the worst case).
+    #[serde(default)]
+    pub kv_cache_full_context_bytes: u64,
     pub activation_bytes: u64,
     pub overhead_bytes: u64,
     pub total_bytes: u64,

@@ -165,15 +165,22 @@ impl Scenario {
             let ignored = pairs.len() - MAX_PARAMS;
             warnings.push(warning("?", WarningKind::TooMany { ignored }));
         }
+        let mut kv_basis_given = false;
         for pair in pairs.into_iter().take(MAX_PARAMS) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
             let key = percent_decode(k).trim().to_ascii_lowercase();
             let val = percent_decode(v);
+            kv_basis_given |= key == "kv_basis";
             match FIELDS.iter().find(|f| f.key() == key) {
                 Some(field) => field.read(&mut s, &val, &d, &mut warnings),
                 None => warnings.push(warning(&key, WarningKind::Unknown)),
             }
         }
+        // Migration: a `v=1` link sized the KV cache for every sequence at its full context.
+        if s.v < 2 && !kv_basis_given {
+            s.kv_basis = crate::model::KvBasis::Full;
+        }
+        s.v = SCENARIO_VERSION;
         (s, warnings)
     }
 

@@ -8,7 +8,7 @@ use super::checks;
 use super::kinds::{at, Allowed, Choice, Field, IdList, Number, Pick, Range, Text, Version};
 use super::{Lang, Tenancy, Theme};
 use crate::catalog::OfferKind;
-use crate::model::{Engine, KvType, Quant, Task};
+use crate::model::{Engine, KvBasis, KvType, Quant, Task};
 use crate::units::Currency;
 
 /// Declares each field as a public constant (its typed kind, for the page's inputs) and lists
@@ -97,6 +97,8 @@ fields! {
     /// Concurrent sequences; the slider runs from 1 to 4,096.
     SEQS: Number<u64> =
         Number::new("seqs", at!(seqs), Range::whole(1.0, 1e5).with_log2_span(0.0, 12.0));
+    /// What the KV cache is sized for (`inflight` from `v=2`; a `v=1` link reads as `full`).
+    KV_BASIS: Choice<KvBasis> = Choice::new("kv_basis", at!(kv_basis));
     ENGINE: Choice<Engine> = Choice::new("engine", at!(engine));
     TASK: Choice<Task> = Choice::new("task", at!(task));
     RPD: Number<f64> = Number::new("rpd", at!(rpd), Range::whole(0.0, 1e12).with_step(100.0));
@@ -183,6 +185,7 @@ pick_options! {
     KvType => "f16, bf16, fp8, q8_0 or q4_0",
     Engine => "vllm, sglang, trtllm, llamacpp, ollama or transformers",
     Task => "infer, lora, qlora or full",
+    KvBasis => "inflight or full",
 }
 
 impl Pick for Currency {

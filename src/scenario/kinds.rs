@@ -483,8 +483,10 @@ impl Field for IdList {
     }
 }
 
-/// The schema version, `v`: always written, first; any other value is read as this version,
-/// with a warning.
+/// The schema version, `v`: always written, first, as the current version. An earlier version
+/// is kept in the scenario until the link is read whole, then migrated ([`Scenario::from_query`]:
+/// `v=1` sizes the KV cache for every sequence at its full context); any other value is read as
+/// the current version, with a warning.
 pub struct Version {
     pub key: &'static str,
 }
@@ -493,8 +495,12 @@ impl Field for Version {
     fn key(&self) -> &'static str {
         self.key
     }
-    fn read(&self, _s: &mut Scenario, raw: &str, _d: &Scenario, warnings: &mut Vec<Warning>) {
-        if raw.trim() != SCENARIO_VERSION.to_string() {
+    fn read(&self, s: &mut Scenario, raw: &str, _d: &Scenario, warnings: &mut Vec<Warning>) {
+        // The last `v` of a link counts, as for every other key.
+        if let Some(v) = (1..=SCENARIO_VERSION).find(|v| raw.trim() == v.to_string()) {
+            s.v = v;
+        } else {
+            s.v = SCENARIO_VERSION;
             let given = raw.chars().take(10).collect();
             warnings.push(warning(self.key, WarningKind::Version { given }));
         }

@@ -16,12 +16,14 @@ pub use kinds::{Field, Range};
 pub use resolve::{import_into, resolve_model};
 
 pub use crate::lang::Lang;
-use crate::model::{Engine, KvType, Quant, Task};
+use crate::model::{Engine, KvBasis, KvType, Quant, Task};
 use crate::units::Currency;
 use serde::{Deserialize, Serialize};
 
 /// Current scenario schema version (`v=`).
-pub const SCENARIO_VERSION: u32 = 1;
+/// Version 2 sizes the KV cache for the tokens in flight (`kv_basis=inflight`); a `v=1` link is
+/// read with `kv_basis=full`, what it showed. A link without `v` is read as this version.
+pub const SCENARIO_VERSION: u32 = 2;
 
 /// Whether the workload needs single-tenant hardware.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,6 +130,10 @@ pub struct Scenario {
     pub kv: KvType,
     pub ctx: u64,
     pub seqs: u64,
+    /// What the KV cache is sized for: the tokens in flight (from `v=2`) or every sequence at
+    /// its full context (what a `v=1` link meant).
+    #[serde(default)]
+    pub kv_basis: KvBasis,
     pub engine: Engine,
     pub task: Task,
     pub rpd: f64,
@@ -168,6 +174,7 @@ impl Default for Scenario {
             kv: KvType::F16,
             ctx: 8192,
             seqs: 16,
+            kv_basis: KvBasis::Inflight,
             engine: Engine::Vllm,
             task: Task::Infer,
             rpd: 0.0,

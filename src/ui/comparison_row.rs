@@ -21,8 +21,12 @@ fn safe_href(source: &str) -> Option<String> {
     (has_scheme("https://") || has_scheme("http://")).then(|| source.to_string())
 }
 
-/// All the GPUs of an option, and over how many servers, as the verdict says it.
+/// How an option's copies of the model sit on its machines, as the verdict says it ("2
+/// replicas, each 1× H100 SXM (80GB), on 1 machine"); an option that holds no copy, by its GPUs.
 fn gpus_text(lang: Lang, o: &OptionReport) -> String {
+    if let Some(shape) = o.deployment_shape(lang) {
+        return shape;
+    }
     match &o.gpu_name {
         Some(name) if o.gpu_count > 0 => {
             let gpus = format!("{} × {name}", o.gpu_count);
@@ -70,6 +74,12 @@ pub fn row(lang: Lang, o: &OptionReport, cur: Currency, price_age: Option<u32>) 
             .to_string()
     };
     let approx = o.approximate_price.then(|| t(lang, T::Approximate));
+    // What the engine, format and GPU give up while they run, on hover of a mark.
+    let caveat = o
+        .caveat
+        .clone()
+        .filter(|_| o.usable)
+        .map(|c| view! { <span class="caveat" title=c.clone() aria-label=c>" ⚠"</span> });
     view! {
         <tr class:fits=o.usable class:no-fit=!o.usable data-offer=o.offer_id.clone()>
             <th scope="row">
@@ -80,7 +90,7 @@ pub fn row(lang: Lang, o: &OptionReport, cur: Currency, price_age: Option<u32>) 
             // Cells in the order of `Col::ALL`.
             <td class="num">{money(o.monthly_cost)}</td>
             <td class="num">{money(o.cost_per_million_tokens)}</td>
-            <td class="fit-cell">{fits}</td>
+            <td class="fit-cell">{fits}{caveat}</td>
             <td class="gpus">{gpus_text(lang, o)}</td>
             <td>{kind_name(lang, o.kind)}</td>
             <td class="num">{o.price_per_gpu_hour.map(money).unwrap_or_default()}</td>

@@ -6,6 +6,8 @@ use super::i18n::T;
 use super::memory_stack::MemoryStack;
 use super::memory_table::MemoryTable;
 use crate::format::bytes;
+use crate::model::KvBasis;
+use crate::words::memory::{kv_basis_choice, kv_basis_label};
 use leptos::prelude::*;
 
 /// Memory needed, by term.
@@ -14,17 +16,51 @@ pub fn MemoryBar() -> impl IntoView {
     let c = ctx();
     let data = Memo::new(move |_| {
         c.report.with(|r| {
-            // Every GPU of the recommendation (across servers) holds a share of the model.
-            let capacity = r
-                .recommendation
-                .as_ref()
-                .and_then(|rec| Some((rec.gpu_memory?, rec.gpu_count.max(1))));
+            // The memory is one copy's: every GPU of one replica (across machines over a fabric)
+            // holds a share of it.
+            let capacity = r.recommendation.as_ref().and_then(|rec| {
+                let gpus = if rec.gpus_per_replica > 0 {
+                    rec.gpus_per_replica
+                } else {
+                    rec.gpu_count
+                };
+                Some((rec.gpu_memory?, gpus.max(1)))
+            });
             (r.memory.clone(), capacity)
         })
     });
+    let basis = Memo::new(move |_| c.sc.scenario.with(|s| s.kv_basis));
     view! {
         <section class="card memory" id="memory" aria-labelledby="memory-title">
             <h2 id="memory-title">{move || c.t(T::Memory)}</h2>
+            // What the KV cache is sized for (`kv_basis`): the term's basis says both figures.
+            // A setting: left off paper, as the inputs are.
+            <div class="settings">
+                <div class="field inline kv-basis">
+                    <label for="kv-basis">{move || kv_basis_label(c.lang())}</label>
+                    <select
+                        id="kv-basis"
+                        prop:value=move || basis.get().id()
+                        on:change=move |ev| {
+                            if let Some(b) = KvBasis::parse(&event_target_value(&ev)) {
+                                c.sc.edit(|s| s.kv_basis = b);
+                            }
+                        }
+                    >
+                        {KvBasis::ALL
+                            .iter()
+                            .map(|b| {
+                                let b = *b;
+                                view! {
+                                    <option value=b.id() selected=move || basis.get() == b>
+                                        {move || kv_basis_choice(b == KvBasis::Inflight, c.lang())}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </div>
+            </div>
             {move || {
                 let lang = c.lang();
                 let (memory, capacity) = data.get();

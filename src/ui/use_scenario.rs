@@ -138,7 +138,8 @@ pub fn page_url_with(query: &str) -> String {
 }
 
 fn relative_url_with(path: &str, query: &str, hash: &str) -> String {
-    if query.is_empty() || query == "v=1" {
+    // A scenario at its defaults writes only its version: the page's bare address.
+    if query.is_empty() || query == format!("v={}", crate::scenario::SCENARIO_VERSION) {
         format!("{path}{hash}")
     } else {
         format!("{path}?{query}{hash}")

@@ -21,14 +21,17 @@ pub fn Verdict() -> impl IntoView {
                 None => view! { <p class="no-verdict">{move || c.t(T::NoVerdict)}</p> }.into_any(),
                 Some((rec, cur)) => {
                     let lang = c.lang();
-                    let hardware = match &rec.gpu_name {
-                        Some(gpu) if rec.gpu_count > 0 => format!("{} × {gpu}", rec.gpu_count),
-                        _ => rec.offer_name.clone(),
-                    };
-                    let servers = if rec.servers > 1 {
+                    // The deployment in words: machines, copies, GPUs per copy and their split.
+                    let shape = rec.deployment_shape(lang);
+                    let servers = if rec.servers > 1 && shape.is_none() {
                         format!(" · {} {}", rec.servers, c.t(T::Servers))
                     } else {
                         String::new()
+                    };
+                    let hardware = match (shape, &rec.gpu_name) {
+                        (Some(shape), _) => shape,
+                        (None, Some(gpu)) if rec.gpu_count > 0 => format!("{} × {gpu}", rec.gpu_count),
+                        _ => rec.offer_name.clone(),
                     };
                     let offer = format!("{} {}", rec.provider, rec.offer_name);
                     let mut reasons = rec.reasons.into_iter();

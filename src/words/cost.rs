@@ -35,6 +35,9 @@ impl Deployment {
 pub enum Shortfall {
     /// The sizing engine's words, already in the report's language; `None`: it gave none.
     DoesNotFit(Option<String>),
+    /// The engine cannot run these weights on this hardware (the sizing's words, already in
+    /// the report's language).
+    CannotRun(String),
     /// Per-user decode speed below the target, after the hypervisor tax.
     TooSlow { tokens_per_s: f64, target: f64 },
     /// P95 time to first token above the target.
@@ -51,6 +54,32 @@ pub enum Shortfall {
     NoTrainingSpeed,
     /// One fine-tuning epoch takes longer than the hours trained in a month.
     EpochTooLong { hours: f64, available: f64 },
+}
+
+/// How many copies of the model the peak load needs, and which limit of one copy decides it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LoadNeed {
+    /// Copies the load needs (before filling the machines' GPUs).
+    pub replicas: u32,
+    /// Requests a second at peak.
+    pub peak_rps: f64,
+    pub bound: LoadBound,
+}
+
+/// The limit of one copy that decides how many the load needs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LoadBound {
+    /// Requests a second one copy completes (prefill and decode).
+    Throughput { replica_rps: f64 },
+    /// Requests in flight at the peak, against the requests one copy holds in memory.
+    Memory { in_flight: f64, per_replica: f64 },
+    /// The prefill and decode arithmetic of the peak (2 FLOPs per active parameter per prompt
+    /// and output token), FLOP/s, against what one copy's GPUs reach.
+    Compute {
+        tokens_per_request: f64,
+        flops_needed: f64,
+        flops_per_replica: f64,
+    },
 }
 
 /// A constraint of the user that rules an option out.
@@ -75,7 +104,7 @@ impl Shortfall {
     pub fn sentence(&self, lang: Lang) -> String {
         let es = lang == Lang::Es;
         match self {
-            Shortfall::DoesNotFit(Some(why)) => why.clone(),
+            Shortfall::DoesNotFit(Some(why)) | Shortfall::CannotRun(why) => why.clone(),
             Shortfall::DoesNotFit(None) => if es {
                 "no cabe en memoria"
             } else {
@@ -208,6 +237,121 @@ pub fn gpus(per_server: u32, name: &str, servers: u32, lang: Lang) -> String {
         (true, Lang::En) => format!("{per_server}× {name} × {servers} servers"),
         (true, Lang::Es) => format!("{per_server}× {name} × {servers} servidores"),
         (false, _) => format!("{per_server}× {name}"),
+    }
+}
+
+/// How the copies of a model sit on an option's machines, as the verdict and the table say it
+/// ([`DeploymentShape::sentence`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DeploymentShape<'a> {
+    /// Copies of the model running.
+    pub replicas: u32,
+    /// GPUs one copy uses.
+    pub gpus_per_replica: u32,
+    /// Machines in all.
+    pub servers: u32,
+    /// Machines one copy spans (more than 1 only over a stated fabric).
+    pub servers_per_replica: u32,
+    /// The GPU's name.
+    pub gpu: &'a str,
+    pub tp: u32,
+    pub pp: u32,
+    /// The fabric between machines: its kind's id (`infiniband`, `roce`, `ethernet`) and Gbit/s.
+    pub fabric: Option<(&'a str, f64)>,
+}
+
+impl DeploymentShape<'_> {
+    /// "1 machine with 4× H100, tensor parallel 4"; "2 replicas, each 1× H100 80GB, on 1
+    /// machine"; "1 replica over 2 machines of 8× H100, tensor parallel 8, pipeline parallel 2
+    /// over InfiniBand at 400 Gb/s".
+    pub fn sentence(&self, lang: Lang) -> String {
+        let es = lang == Lang::Es;
+        let (replicas, servers) = (self.replicas.max(1), self.servers.max(1));
+        let span = self.servers_per_replica.max(1);
+        let per_machine = (self.gpus_per_replica / span).max(1);
+        let gpus = format!("{per_machine}× {}", self.gpu);
+        let machines = |n: u32| match (n, es) {
+            (1, false) => "1 machine".to_string(),
+            (1, true) => "1 máquina".to_string(),
+            (n, false) => format!("{n} machines"),
+            (n, true) => format!("{n} máquinas"),
+        };
+        let mut split = String::new();
+        if self.tp > 1 {
+            split.push_str(&if es {
+                format!(", paralelismo tensorial {}", self.tp)
+            } else {
+                format!(", tensor parallel {}", self.tp)
+            });
+        }
+        if self.pp > 1 {
+            split.push_str(&if es {
+                format!(", {} etapas de pipeline", self.pp)
+            } else {
+                format!(", pipeline parallel {}", self.pp)
+            });
+            if let (true, Some((kind, gbps))) = (span > 1, self.fabric) {
+                let kind = fabric_kind(kind);
+                let gbps = amount(gbps, lang);
+                split.push_str(&if es {
+                    format!(" por {kind} a {gbps} Gb/s")
+                } else {
+                    format!(" over {kind} at {gbps} Gb/s")
+                });
+            }
+        }
+        let out = if span > 1 {
+            let copies = match (replicas, es) {
+                (1, false) => "1 replica".to_string(),
+                (1, true) => "1 réplica".to_string(),
+                (n, false) => format!("{n} replicas"),
+                (n, true) => format!("{n} réplicas"),
+            };
+            match (replicas, es) {
+                (1, true) => format!(
+                    "{copies} sobre {} de {gpus} cada una{split}",
+                    machines(span)
+                ),
+                (1, false) => format!("{copies} over {} of {gpus} each{split}", machines(span)),
+                (_, true) => format!(
+                    "{copies}, cada una sobre {} de {gpus}{split}, {} en total",
+                    machines(span),
+                    machines(servers)
+                ),
+                (_, false) => format!(
+                    "{copies}, each over {} of {gpus}{split}, {} in all",
+                    machines(span),
+                    machines(servers)
+                ),
+            }
+        } else if replicas == 1 {
+            if es {
+                format!("{} con {gpus}{split}", machines(servers))
+            } else {
+                format!("{} with {gpus}{split}", machines(servers))
+            }
+        } else if es {
+            format!(
+                "{replicas} réplicas, cada una {gpus}{split}, en {}",
+                machines(servers)
+            )
+        } else {
+            format!(
+                "{replicas} replicas, each {gpus}{split}, on {}",
+                machines(servers)
+            )
+        };
+        out
+    }
+}
+
+/// A fabric's kind as its makers write it; an unknown id as given.
+pub fn fabric_kind(id: &str) -> &str {
+    match id {
+        "infiniband" => "InfiniBand",
+        "roce" => "RoCE",
+        "ethernet" => "Ethernet",
+        other => other,
     }
 }
 

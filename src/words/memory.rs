@@ -102,6 +102,11 @@ pub enum TermBasis {
         bytes_per_token: f64,
         ctx: u64,
         seqs: u64,
+        /// Sized for the tokens in flight rather than every sequence at `ctx`.
+        in_flight: Option<InFlight>,
+        /// Data-parallel attention (latent attention on SGLang or vLLM over several GPUs): each
+        /// GPU holds only its own requests' cache.
+        dp_attention: bool,
         window: u64,
         llamacpp_padding: bool,
         chunked: bool,
@@ -162,19 +167,30 @@ impl TermBasis {
                 bytes_per_token,
                 ctx,
                 seqs,
+                in_flight,
+                dp_attention,
                 window,
                 llamacpp_padding,
                 chunked,
                 state_per_seq,
             } => {
-                let mut text = kv_cache(bytes_per_token, ctx, seqs, window, llamacpp_padding, lang);
+                let mut s = match in_flight {
+                    Some(f) => kv_in_flight(bytes_per_token, ctx, seqs, f, window, lang),
+                    None => kv_cache(bytes_per_token, ctx, seqs, window, llamacpp_padding, lang),
+                };
                 if chunked {
-                    text = chunked_words(text, lang);
+                    s = chunked_words(s, lang);
                 }
                 if state_per_seq > 0.0 {
-                    text.push_str(&linear_state(state_per_seq, lang));
+                    s.push_str(&linear_state(state_per_seq, lang));
                 }
-                text
+                if dp_attention {
+                    s.push_str(match lang {
+                        Lang::En => "; data-parallel attention: each GPU holds only the latent cache of its own requests, not a copy of all of it",
+                        Lang::Es => "; atención en paralelo de datos: cada GPU guarda solo la caché latente de sus propias peticiones, no una copia de toda",
+                    });
+                }
+                s
             }
             TermBasis::TrainingActivations {
                 batch,
@@ -313,15 +329,27 @@ fn kv_cache(
 /// A chunked-attention model's KV sentence: its local layers keep at most a chunk, not a
 /// sliding window.
 fn chunked_words(text: String, lang: Lang) -> String {
+    // Both phrasings: the full-context basis ("... layers hold N tokens") and the in-flight one
+    // ("..., sliding-window layers holding N tokens").
     match lang {
-        Lang::En => text.replace(
-            "sliding-window layers hold",
-            "chunked-attention layers hold at most",
-        ),
-        Lang::Es => text.replace(
-            "las capas de ventana deslizante guardan",
-            "las capas de atención por bloques guardan como mucho",
-        ),
+        Lang::En => text
+            .replace(
+                "sliding-window layers hold ",
+                "chunked-attention layers hold at most ",
+            )
+            .replace(
+                "sliding-window layers holding ",
+                "chunked-attention layers holding at most ",
+            ),
+        Lang::Es => text
+            .replace(
+                "las capas de ventana deslizante guardan",
+                "las capas de atención por bloques guardan como mucho",
+            )
+            .replace(
+                " tokens en las capas de ventana deslizante",
+                " tokens como mucho en las capas de atención por bloques",
+            ),
     }
 }
 
@@ -334,6 +362,33 @@ fn linear_state(bytes: f64, lang: Lang) -> String {
         }
         Lang::Es => format!(
             "; más {b} de estado de atención lineal por secuencia, sea cual sea su longitud"
+        ),
+    }
+}
+
+/// The KV cache sized for the tokens in flight, and what every request at its full context
+/// would need, in one line.
+fn kv_in_flight(
+    bytes_per_token: f64,
+    ctx: u64,
+    seqs: u64,
+    f: InFlight,
+    window: u64,
+    lang: Lang,
+) -> String {
+    let n = |x: u64| number(x as f64, 0, lang);
+    let (tokens, per, requests, ctx_words) = (n(f.tokens), n(f.per_request), n(seqs), n(ctx));
+    let per_token = number(bytes_per_token, 0, lang);
+    let full = number(f.full_context_bytes / GIB, 1, lang);
+    let window = (window > 0).then(|| n(window));
+    match lang {
+        Lang::En => format!(
+            "sized for {tokens} tokens in flight ({requests} requests x {per} prompt and output tokens, at least one request at the full context) x {per_token} B/token{}; if every request used its full {ctx_words}-token context: {full} GiB",
+            window.map(|w| format!(", sliding-window layers holding {w} tokens")).unwrap_or_default()
+        ),
+        Lang::Es => format!(
+            "dimensionada para {tokens} tokens en curso ({requests} peticiones x {per} tokens de entrada y salida, al menos una petición con el contexto completo) x {per_token} B/token{}; si cada petición usara su contexto completo de {ctx_words} tokens: {full} GiB",
+            window.map(|w| format!(", con {w} tokens en las capas de ventana deslizante")).unwrap_or_default()
         ),
     }
 }
@@ -361,6 +416,18 @@ fn training_activations(batch: u64, seq_len: u64, checkpointing: bool, lang: Lan
             }
         ),
     }
+}
+
+/// A KV cache sized for the tokens in flight: how many, the tokens of one request, and what it
+/// would take if every request used its full context.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InFlight {
+    /// Tokens the cache holds: requests x (prompt + output), at least one full context.
+    pub tokens: u64,
+    /// Prompt and output tokens of one request (at most the context).
+    pub per_request: u64,
+    /// The cache if every request held its full context, bytes over all devices.
+    pub full_context_bytes: f64,
 }
 
 /// Why nothing fits on GPUs of one model; [`NoFit::sentence`] says it in the reader's language
@@ -431,6 +498,12 @@ pub enum Misfit {
     NoMemoryStated,
     /// One device needs `need`; the hardware has `has`.
     TooSmall { need: Bytes, has: Bytes },
+    /// One copy of the model needs `machines` machines of `gpus_per_machine` GPUs, and the
+    /// offer states no network between its machines.
+    NeedsMachines {
+        machines: u32,
+        gpus_per_machine: u32,
+    },
 }
 
 impl Misfit {
@@ -440,6 +513,25 @@ impl Misfit {
             (Misfit::UnknownGpu { id }, Lang::En) => format!("unknown GPU {id}"),
             (Misfit::UnknownGpu { id }, Lang::Es) => format!("GPU desconocida: {id}"),
             (Misfit::NoPlacement(why), _) => why.sentence(lang),
+            (
+                Misfit::NeedsMachines {
+                    machines,
+                    gpus_per_machine,
+                },
+                Lang::En,
+            ) => format!(
+                "one copy of the model needs {machines} machines of {gpus_per_machine} GPU{}, and the offer states no network between its machines (pipeline stages over separately rented machines are not a deployment)",
+                if *gpus_per_machine == 1 { "" } else { "s" }
+            ),
+            (
+                Misfit::NeedsMachines {
+                    machines,
+                    gpus_per_machine,
+                },
+                Lang::Es,
+            ) => format!(
+                "una copia del modelo necesita {machines} máquinas de {gpus_per_machine} GPU y la oferta no indica una red entre sus máquinas (repartir etapas entre máquinas alquiladas por separado no es un despliegue)"
+            ),
             (Misfit::NoMemoryStated, Lang::En) => "the offer states no memory".to_string(),
             (Misfit::NoMemoryStated, Lang::Es) => "la oferta no indica su memoria".to_string(),
             (Misfit::TooSmall { need, has }, _) => {
@@ -452,5 +544,23 @@ impl Misfit {
                 }
             }
         }
+    }
+}
+
+/// The memory card's choice of what the KV cache is sized for: its label.
+pub fn kv_basis_label(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "KV cache sized for",
+        Lang::Es => "Caché KV dimensionada para",
+    }
+}
+
+/// One choice: the tokens in flight, or every request at its full context.
+pub fn kv_basis_choice(in_flight: bool, lang: Lang) -> &'static str {
+    match (in_flight, lang) {
+        (true, Lang::En) => "the tokens in flight",
+        (true, Lang::Es) => "los tokens en curso",
+        (false, Lang::En) => "every request at its full context",
+        (false, Lang::Es) => "cada petición con su contexto completo",
     }
 }

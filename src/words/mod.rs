@@ -5,6 +5,7 @@
 
 pub mod catalog;
 pub mod chart;
+pub mod compat;
 pub mod cost;
 pub mod gguf;
 pub mod import;

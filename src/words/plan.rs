@@ -3,6 +3,7 @@
 //! qualifies ([`no_option`]). The typed values live here so the sentences can match on them;
 //! `crate::plan` re-exports them under their old paths.
 
+mod load;
 mod reason;
 
 use super::cost::{virtualization, why_not, Deployment, Exclusion, Shortfall};
@@ -35,6 +36,13 @@ pub enum Reason {
         hours_per_day: f64,
         hourly_billed_hours: Option<f64>,
         fixed_chosen: bool,
+    },
+    /// How many copies of the model the peak load needs and why; `replicas` run on `servers`
+    /// machines (more than needed when a machine holds several).
+    ReplicasForLoad {
+        need: super::cost::LoadNeed,
+        replicas: u32,
+        servers: u32,
     },
     /// The chosen option is spot capacity, costed with an interruption allowance (fraction).
     SpotInterruptions { allowance: f64 },
@@ -149,6 +157,11 @@ impl Reason {
                 fixed_chosen,
             } => bursty_load(*hours_per_day, *hourly_billed_hours, *fixed_chosen, lang),
             Reason::SpotInterruptions { allowance } => spot_interruptions(*allowance, lang),
+            Reason::ReplicasForLoad {
+                need,
+                replicas,
+                servers,
+            } => load::replicas_for_load(need, *replicas, *servers, lang),
             Reason::UtilisationVsBreakEven {
                 fixed_provider,
                 fixed_chosen,
@@ -238,7 +251,10 @@ pub enum Difference {
         /// The GPU's catalogue name, written instead of the id when known.
         gpu_name: Option<String>,
         gpu_count: u32,
+        /// Machines in all.
         servers: u32,
+        /// Copies of the model on them (more than one: said).
+        replicas: u32,
     },
     Provider {
         provider: String,
@@ -275,13 +291,21 @@ impl Difference {
                 gpu_name,
                 gpu_count,
                 servers,
+                replicas,
             } => {
-                let servers_word = match (servers, es) {
-                    (1, false) => "1 server".to_string(),
-                    (1, true) => "1 servidor".to_string(),
-                    (n, false) => format!("{n} servers"),
-                    (n, true) => format!("{n} servidores"),
+                let mut servers_word = match (servers, es) {
+                    (1, false) => "1 machine".to_string(),
+                    (1, true) => "1 máquina".to_string(),
+                    (n, false) => format!("{n} machines"),
+                    (n, true) => format!("{n} máquinas"),
                 };
+                if *replicas > 1 {
+                    servers_word.push_str(&if es {
+                        format!(", {replicas} réplicas")
+                    } else {
+                        format!(", {replicas} replicas")
+                    });
+                }
                 match gpu_name.as_ref().or(gpu_id.as_ref()) {
                     Some(g) => format!("{gpu_count}x {g}, {servers_word}"),
                     None if es => format!("solo CPU, {servers_word}"),
@@ -339,6 +363,9 @@ pub struct Reach {
     /// The constraints in force that the sentence names.
     pub eu: bool,
     pub single_tenant: bool,
+    /// Only some GPUs, or some kinds of offer, are allowed.
+    pub gpus_limited: bool,
+    pub kinds_limited: bool,
 }
 
 /// The nearest miss when no option qualifies, and what stands in its way.
@@ -367,6 +394,16 @@ pub fn no_option(reach: Reach, closest: Option<NearestMiss>, lang: Lang) -> Stri
             "uso exclusivo"
         } else {
             "single tenancy"
+        });
+    }
+    if reach.gpus_limited {
+        constraints.push(if es { "GPU permitidas" } else { "allowed GPUs" });
+    }
+    if reach.kinds_limited {
+        constraints.push(if es {
+            "tipos de oferta permitidos"
+        } else {
+            "allowed offer kinds"
         });
     }
     let c = constraints.join(", ");

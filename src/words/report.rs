@@ -18,6 +18,11 @@ pub struct Headroom {
     pub at_context: u64,
     /// The model's own context limit (`max_position`); 0 when unknown.
     pub context_limit: u64,
+    /// With the KV cache sized for the tokens in flight: the prompt and output tokens of one
+    /// request, which the concurrent requests above each hold (one of them up to the longest
+    /// context); 0 when every request is sized at its full context.
+    #[serde(default)]
+    pub request_tokens: u64,
 }
 
 impl Headroom {
@@ -44,6 +49,27 @@ impl Headroom {
             }
         };
         let (most, at) = (n(self.max_sequences), n(self.at_context));
+        if self.request_tokens > 0 {
+            let per = n(self.request_tokens);
+            let whole_en = if whole {
+                " (the model's whole context)"
+            } else {
+                ""
+            };
+            let whole_es = if whole {
+                " (todo el contexto del modelo)"
+            } else {
+                ""
+            };
+            return match lang {
+                Lang::En => format!(
+                    "On this hardware: {seqs} concurrent requests of {per} tokens leave room for one of up to {ctx} tokens{whole_en}, or up to {most} concurrent requests of {per} tokens with one at {at}."
+                ),
+                Lang::Es => format!(
+                    "En este equipo: {seqs} peticiones simultáneas de {per} tokens dejan sitio para una de hasta {ctx} tokens{whole_es}, o hasta {most} peticiones simultáneas de {per} tokens con una de {at}."
+                ),
+            };
+        }
         match lang {
             Lang::En => format!(
                 "On this hardware: {context}, or up to {most} concurrent requests at {at} tokens."

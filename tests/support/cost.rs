@@ -143,6 +143,15 @@ pub fn llm_sizing(gpus: u32, tokens_per_s: f64, ttft_ms: f64) -> OfferSizing {
         why_not: None,
         gpus_per_replica: gpus,
         instances_per_replica: 1,
+        replicas_per_instance: 1,
+        parallelism: inference_sizer::cost::Parallelism {
+            tp: gpus.max(1),
+            pp: 1,
+            ep: 1,
+        },
+        fabric: None,
+        cannot_run: None,
+        caveat: None,
         decode_tokens_per_s_per_user: 40.0,
         max_concurrent_sequences_per_replica: 64.0,
         aggregate_tokens_per_s_per_replica: tokens_per_s,
@@ -154,6 +163,8 @@ pub fn llm_sizing(gpus: u32, tokens_per_s: f64, ttft_ms: f64) -> OfferSizing {
         power_w_per_instance: 700.0 * gpus as f64,
         compute_params: 70e9,
         peak_flops_per_replica: 989e12 * gpus as f64,
+        // Unknown: the replicas follow the token speeds alone.
+        serving_flops_per_replica: 0.0,
     }
 }
 
