@@ -468,14 +468,19 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
       const footer = await frame.locator("#embed-footer").innerText();
       assert.match(footer, /Acme Metal/);
       assert.match(footer, /2026-11-01/);
-      // The verdict the host receives: Acme's 4x L40S at its list price (tests/embed_protocol.rs works it out).
+      // Acme's 4x L40S is compared at its list price (tests/embed_protocol.rs works it out) ...
+      const acme4 = frame.locator('tr[data-offer="acme-metal-4x-l40s"]');
+      assert.match(await acme4.innerText(), /€2,490/);
+      // ... and the verdict the host receives is the cheaper reference cloud beside it since the
+      // December 2026 catalogue: one copy over RunPod's 4x RTX 4090 (the same test works it out).
       await eventually(
-        async () => JSON.parse(await logged("result").last().getAttribute("data-detail")).offer_id === "acme-metal-4x-l40s",
-        "the result names Acme's 4x L40S",
+        async () => JSON.parse(await logged("result").last().getAttribute("data-detail")).offer_id === "runpod-4x-rtx-4090-community-cloud",
+        "the result names RunPod's 4x RTX 4090",
         20_000,
       );
       const detail = JSON.parse(await logged("result").last().getAttribute("data-detail"));
-      assert.deepEqual([detail.provider, detail.gpu_count, detail.monthly_cost, detail.currency], ["Acme Metal", 4, 2490, "EUR"]);
+      assert.deepEqual([detail.provider, detail.gpu_count, detail.currency], ["RunPod", 4, "EUR"]);
+      assert.ok(detail.monthly_cost < 2490, `${detail.monthly_cost}`);
       expectNoProblems(embeddingProblems(problems));
       await context.close();
     },
@@ -542,8 +547,9 @@ describe("a catalogue served by the host's own origin", () => {
     await frame.getByText(/not allowed/i).first().waitFor({ timeout: 20_000 });
     await settle(page);
     assert.equal(await frame.locator('tr[data-offer^="acme-metal-"]').count(), 0);
-    // The built-in prices stay in use (provider=Acme Metal then leaves the reference clouds).
-    assert.ok((await frame.locator('tr[data-offer^="aws-"]').count()) > 0, "the built-in reference offers are compared");
+    // The built-in prices stay in use (provider=Acme Metal then leaves the reference clouds, of
+    // which RunPod's are among the cheapest shown).
+    assert.ok((await frame.locator('tr[data-offer^="runpod-"]').count()) > 0, "the built-in reference offers are compared");
     assert.equal(host.requests.filter((p) => p === "/acme-catalog.json").length, before, "no request for the refused catalogue");
     expectNoProblems(embeddingProblems(problems));
     await context.close();
