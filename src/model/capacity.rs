@@ -29,26 +29,40 @@ impl Sizing {
         if one > cap {
             return 0;
         }
-        let two = per_device(2);
-        let step = two - one;
+        if cap >= 1e300 {
+            return largest(MAX_SEQS, fits);
+        }
+        // Memory can stay flat over the first sequences: a KV cache sized for the tokens in
+        // flight holds at least one full context, so 1 and 2 requests of 1,250 tokens need the
+        // same as one of 8,192. Walk up by doubling to where it grows (a few evaluations), then
+        // estimate from that growth as below.
+        let (mut a, mut va) = (1u64, one);
+        let (mut b, mut vb) = (2u64, per_device(2));
         // `fits` is monotone, so any search finds bisection's answer, when every term is a
         // non-decreasing function of the sequences built from correctly rounded (monotone)
         // operations: true except for SGLang's reserve (need - used), whose rounding is a few ulps
         // of the total, far below a step of more than 1e-10 of the capacity; and `finite` clamps
-        // an overflow to f64::MAX / 1e6, above any capacity under 1e300. Elsewhere: bisection.
-        if cap >= 1e300 || step <= cap * 1e-10 {
-            return largest(MAX_SEQS, fits);
+        // an overflow to f64::MAX / 1e6, above any capacity under 1e300.
+        while vb <= cap && vb - va <= cap * 1e-10 {
+            if b >= MAX_SEQS {
+                return MAX_SEQS;
+            }
+            (a, va) = (b, vb);
+            b = b.saturating_mul(2).min(MAX_SEQS);
+            vb = per_device(b);
         }
-        if two > cap {
-            return 1;
+        if vb > cap {
+            // The limit lies between a (fits) and b (does not).
+            return bisect(a, b, &fits);
         }
-        let guess = ((cap - one) / step).floor() + 1.0;
+        let step = (vb - va) / (b - a) as f64;
+        let guess = ((cap - vb) / step).floor() + b as f64;
         let guess = if guess >= MAX_SEQS as f64 {
             MAX_SEQS
         } else {
-            (guess as u64).max(2)
+            (guess as u64).max(b)
         };
-        largest_near(MAX_SEQS, 2, guess, fits)
+        largest_near(MAX_SEQS, b, guess, fits)
     }
 
     /// Longest context per sequence (at the workload's sequences) that fits on `hw`, up to the
@@ -164,6 +178,7 @@ fn bisect(mut lo: u64, mut hi: u64, fits: &impl Fn(u64) -> bool) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::KvBasis;
     use crate::model::{
         builtin_presets, ArchFamily, Engine, EngineConstants, GpuFigures, KvType, ModelArch, Quant,
         Task, Workload,
@@ -253,9 +268,10 @@ mod tests {
             batched in prop_oneof![Just(8192u64), 0u64..100_000],
             flash_attention in any::<bool>(),
             defaults in any::<bool>(),
+            kv_basis in prop::sample::select(vec![KvBasis::Full, KvBasis::Inflight]),
         ) {
             let wl = Workload {
-                quant, kv, engine, task, ctx, tokens_in, grad_checkpointing,
+                quant, kv, engine, task, ctx, tokens_in, grad_checkpointing, kv_basis,
                 native_default: false,
                 ..Workload::default()
             };
