@@ -78,6 +78,7 @@ pub mod words {
 }
 
 mod report;
+pub(crate) use report::Deployed;
 pub use report::{fabric_id, CostLine, LazyText, OptionReport};
 
 use crate::catalog::{Fabric, OfferKind, Virtualization};

@@ -234,6 +234,39 @@ pub struct OptionReport {
     pub caveat: Option<String>,
 }
 
+/// How the copies of a model sit on machines, as an option and the verdict both carry it.
+pub(crate) struct Deployed<'a> {
+    pub replicas: u32,
+    pub gpus_per_replica: u32,
+    pub servers: u32,
+    pub parallelism: &'a crate::model::placement::Parallelism,
+    pub fabric: Option<&'a crate::catalog::Fabric>,
+}
+
+impl Deployed<'_> {
+    /// In words, on GPUs named `gpu`; `None` for a CPU deployment (no GPUs per copy).
+    pub fn shape(&self, gpu: &str, lang: Lang) -> Option<String> {
+        (self.gpus_per_replica > 0).then(|| {
+            crate::words::cost::DeploymentShape {
+                replicas: self.replicas,
+                gpus_per_replica: self.gpus_per_replica,
+                servers: self.servers,
+                // Only a stated fabric lets one copy span machines.
+                servers_per_replica: if self.fabric.is_some() {
+                    (self.servers / self.replicas.max(1)).max(1)
+                } else {
+                    1
+                },
+                gpu,
+                tp: self.parallelism.tp,
+                pp: self.parallelism.pp,
+                fabric: self.fabric.map(fabric_id),
+            }
+            .sentence(lang)
+        })
+    }
+}
+
 /// A fabric's kind as its id (`infiniband`, `roce`, `ethernet`), for words.
 pub fn fabric_id(f: &crate::catalog::Fabric) -> (&'static str, f64) {
     use crate::catalog::FabricKind;
@@ -250,23 +283,14 @@ impl OptionReport {
     /// SXM (80GB), on 1 machine"); `None` without GPUs.
     pub fn deployment_shape(&self, lang: Lang) -> Option<String> {
         let gpu = self.gpu_name.as_deref().or(self.gpu_id.as_deref())?;
-        (self.gpus_per_replica > 0).then(|| {
-            crate::words::cost::DeploymentShape {
-                replicas: self.replicas,
-                gpus_per_replica: self.gpus_per_replica,
-                servers: self.servers,
-                servers_per_replica: if self.fabric.is_some() {
-                    (self.servers / self.replicas.max(1)).max(1)
-                } else {
-                    1
-                },
-                gpu,
-                tp: self.parallelism.tp,
-                pp: self.parallelism.pp,
-                fabric: self.fabric.as_ref().map(fabric_id),
-            }
-            .sentence(lang)
-        })
+        Deployed {
+            replicas: self.replicas,
+            gpus_per_replica: self.gpus_per_replica,
+            servers: self.servers,
+            parallelism: &self.parallelism,
+            fabric: self.fabric.as_ref(),
+        }
+        .shape(gpu, lang)
     }
 }
 

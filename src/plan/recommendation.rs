@@ -60,22 +60,13 @@ impl Recommendation {
     /// (80GB), tensor parallel 4"); `None` without GPUs.
     pub fn deployment_shape(&self, lang: crate::lang::Lang) -> Option<String> {
         let gpu = self.gpu_name.as_deref().or(self.gpu_id.as_deref())?;
-        (self.gpus_per_replica > 0).then(|| {
-            crate::words::cost::DeploymentShape {
-                replicas: self.replicas,
-                gpus_per_replica: self.gpus_per_replica,
-                servers: self.servers,
-                servers_per_replica: if self.fabric.is_some() {
-                    (self.servers / self.replicas.max(1)).max(1)
-                } else {
-                    1
-                },
-                gpu,
-                tp: self.parallelism.tp,
-                pp: self.parallelism.pp,
-                fabric: self.fabric.as_ref().map(crate::cost::fabric_id),
-            }
-            .sentence(lang)
-        })
+        crate::cost::Deployed {
+            replicas: self.replicas,
+            gpus_per_replica: self.gpus_per_replica,
+            servers: self.servers,
+            parallelism: &self.parallelism,
+            fabric: self.fabric.as_ref(),
+        }
+        .shape(gpu, lang)
     }
 }
