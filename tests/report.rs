@@ -647,8 +647,9 @@ fn why_not_is_each_shortfall_then_each_exclusion_joined_by_semicolons() {
     }
     assert!(LazyText::why_not(Vec::new(), Vec::new(), Lang::En).is_none());
     // In a report: usable options have none; the others say why (some fit in memory but are
-    // too slow), in JSON as a plain string.
-    let r = report_for("model=llama-3.3-70b&quant=fp8&tps=40");
+    // too slow), in JSON as a plain string. Interruptions allowed, so that the first that fits
+    // and is not usable is too slow rather than spot.
+    let r = report_for("model=llama-3.3-70b&quant=fp8&tps=40&spot=1");
     let (usable, not): (Vec<_>, Vec<_>) = r.options.iter().partition(|o| o.usable);
     assert!(!usable.is_empty() && !not.is_empty());
     assert!(usable.iter().all(|o| o.why_not.is_none()));

@@ -81,8 +81,9 @@ fn load(c: &OptionCost, all: &[OptionCost], demand: &Demand, r: &mut Vec<Reason>
             fixed_chosen,
         });
     }
-    if c.kind == OfferKind::CloudSpot {
+    if c.interruptible {
         r.push(Reason::SpotInterruptions {
+            job_default: demand.task != Task::Infer,
             allowance: if c.compute.amount() > 0.0 {
                 c.line(LineKey::SpotAllowance) / c.compute.amount()
             } else {

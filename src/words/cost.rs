@@ -97,6 +97,8 @@ pub enum Exclusion {
     KindNotAllowed {
         kind: &'static str,
     },
+    /// Spot or preemptible capacity, and the user has not allowed interruptions.
+    Interruptible,
 }
 
 impl Shortfall {
@@ -195,6 +197,12 @@ impl Exclusion {
                     format!("GPU {gpu} not allowed")
                 }
             }
+            Exclusion::Interruptible => if es {
+                "capacidad interrumpible (spot): permita las interrupciones en Restricciones para usarla"
+            } else {
+                "interruptible capacity (spot): allow interruptions in Constraints to use it"
+            }
+            .to_string(),
             Exclusion::KindNotAllowed { kind } => {
                 if es {
                     format!("tipo de oferta {kind} no permitido")

@@ -45,7 +45,9 @@ pub enum Reason {
         servers: u32,
     },
     /// The chosen option is spot capacity, costed with an interruption allowance (fraction).
-    SpotInterruptions { allowance: f64 },
+    /// Interruptible capacity chosen: its allowance for lost work (fraction of compute), and
+    /// whether it was allowed by default for a fine-tuning job rather than by the user.
+    SpotInterruptions { allowance: f64, job_default: bool },
     /// A fixed-fee option's utilisation against its break-even utilisation (below it hourly cloud
     /// wins); `fixed_chosen` says whether that option is the one recommended.
     UtilisationVsBreakEven {
@@ -156,7 +158,10 @@ impl Reason {
                 hourly_billed_hours,
                 fixed_chosen,
             } => bursty_load(*hours_per_day, *hourly_billed_hours, *fixed_chosen, lang),
-            Reason::SpotInterruptions { allowance } => spot_interruptions(*allowance, lang),
+            Reason::SpotInterruptions {
+                allowance,
+                job_default,
+            } => spot_interruptions(*allowance, *job_default, lang),
             Reason::ReplicasForLoad {
                 need,
                 replicas,

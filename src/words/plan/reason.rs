@@ -201,14 +201,20 @@ pub(super) fn bursty_load(
     }
 }
 
-pub(super) fn spot_interruptions(allowance: f64, lang: Lang) -> String {
+pub(super) fn spot_interruptions(allowance: f64, job_default: bool, lang: Lang) -> String {
     let a = percent(allowance, lang);
-    match lang {
-        Lang::Es => format!(
-            "La capacidad spot puede retirarse con poco aviso: el coste incluye un {a} más para cubrir interrupciones; para un servicio que no puede pararse, compare con las alternativas."
+    match (lang, job_default) {
+        (Lang::Es, true) => format!(
+            "La capacidad spot puede retirarse con poco aviso; un ajuste fino guarda puntos de control y se reanuda, así que se admite por defecto (desmarque las interrupciones en Restricciones para excluirla): el coste incluye un {a} más por el trabajo perdido."
         ),
-        Lang::En => format!(
-            "Spot capacity can be reclaimed at short notice: the cost includes {a} extra for interruptions; for a service that must not stop, compare the runner-ups."
+        (Lang::Es, false) => format!(
+            "La capacidad spot puede retirarse con poco aviso y usted ha permitido las interrupciones: el coste incluye un {a} más para cubrirlas; para un servicio que no puede pararse, compare con las alternativas."
+        ),
+        (Lang::En, true) => format!(
+            "Spot capacity can be reclaimed at short notice; a fine-tuning job checkpoints and resumes, so it is allowed by default (untick interruptions in Constraints to rule it out): the cost includes {a} extra for lost work."
+        ),
+        (Lang::En, false) => format!(
+            "Spot capacity can be reclaimed at short notice and you allowed interruptions: the cost includes {a} extra for them; for a service that must not stop, compare the runner-ups."
         ),
     }
 }

@@ -1,0 +1,192 @@
+//! What a buyer would sign (issue 17): interruptible capacity only when the user allows it
+//! (fine-tuning allows it by default), and the small wrong things a buyer sees.
+
+#[path = "support/cost.rs"]
+mod fixtures;
+
+use fixtures::*;
+use inference_sizer::catalog::{Catalog, OfferKind};
+use inference_sizer::cost::{self, Demand, Exclusion, OptionCost};
+use inference_sizer::plan;
+use inference_sizer::report::evaluate_query;
+use inference_sizer::scenario::{Lang, Scenario};
+use inference_sizer::units::Currency;
+
+/// A GPU cloud's 4x H100 at 2.5 EUR/GPU-h beside the same machine as spot at 1.0 EUR/GPU-h.
+fn spot_market() -> Vec<(inference_sizer::catalog::Offer, cost::OfferSizing)> {
+    let s = llm_sizing(4, 2000.0, 300.0);
+    vec![
+        (
+            h100_cloud("gpucloud-4xh100", OfferKind::GpuCloud, 4, 2.5),
+            s.clone(),
+        ),
+        (
+            h100_cloud("spotcloud-4xh100", OfferKind::CloudSpot, 4, 1.0),
+            s,
+        ),
+    ]
+}
+
+fn options(w: &Demand) -> Vec<OptionCost> {
+    evaluate(&spot_market(), w, &compute_only(), Currency::Eur)
+}
+
+#[test]
+fn a_cheaper_spot_offer_is_excluded_from_serving_until_interruptions_are_allowed() {
+    // Compute alone, 24 h a day (730 h a month):
+    //   GPU cloud: 4 x 2.5 EUR x 730 h = 7,300 EUR.
+    //   Spot: 4 x 1.0 EUR x 730 h = 2,920 EUR + 15% allowance for interruptions = 3,358 EUR.
+    // The spot machine is the cheaper by far, but a service must not be stopped at short notice.
+    let mut w = demand(0.0, 24.0);
+    let opts = options(&w);
+    let spot = opts
+        .iter()
+        .find(|o| o.offer_id == "spotcloud-4xh100")
+        .unwrap();
+    assert_close(spot.monthly.amount(), 3_358.0, 1.0);
+    assert!(spot.interruptible);
+    assert_eq!(spot.exclusions, vec![Exclusion::Interruptible]);
+    assert!(spot.fits && spot.shortfalls.is_empty() && !spot.is_usable());
+    let rec = plan::recommend(&opts, &w, Lang::En).expect("a usable option");
+    assert_eq!(rec.offer_id, "gpucloud-4xh100");
+    assert_close(rec.monthly_cost, 7_300.0, 1.0);
+    // The spot row stays in the table with its reason, in both languages.
+    let spot_row = spot.to_report(Lang::En);
+    assert_eq!(
+        spot_row.why_not.as_ref().map(|w| w.as_str()),
+        Some("interruptible capacity (spot): allow interruptions in Constraints to use it")
+    );
+    assert_eq!(
+        Exclusion::Interruptible.sentence(Lang::Es),
+        "capacidad interrumpible (spot): permita las interrupciones en Restricciones para usarla"
+    );
+
+    // Allowed: the spot machine is chosen, and the reasons say the user allowed it.
+    w.constraints.interruptible = true;
+    let opts = options(&w);
+    let rec = plan::recommend(&opts, &w, Lang::En).expect("a usable option");
+    assert_eq!(rec.offer_id, "spotcloud-4xh100");
+    assert_close(rec.monthly_cost, 3_358.0, 1.0);
+    assert!(
+        rec.reasons
+            .iter()
+            .any(|r| r.contains("you allowed interruptions") && r.contains("15%")),
+        "{:?}",
+        rec.reasons
+    );
+}
+
+#[test]
+fn an_offer_named_preemptible_is_interruptible_whatever_its_kind() {
+    let mut o = h100_cloud("vultr-gh200", OfferKind::GpuCloud, 1, 2.0);
+    assert!(!cost::is_interruptible(&o));
+    o.name = "vbm-72c-480gb-gh200-gpu (preemptible)".to_string();
+    assert!(cost::is_interruptible(&o));
+    o.name = "Interruptible A100".to_string();
+    assert!(cost::is_interruptible(&o));
+    // A word inside another word does not count.
+    o.name = "Spotless H100".to_string();
+    assert!(!cost::is_interruptible(&o));
+    // Notes are not read: on-demand rows quote the spot price beside theirs.
+    o.notes = "Spot USD 1.357541.".to_string();
+    assert!(!cost::is_interruptible(&o));
+    assert!(cost::is_interruptible(&h100_cloud(
+        "x",
+        OfferKind::CloudSpot,
+        1,
+        1.0
+    )));
+}
+
+#[test]
+fn fine_tuning_allows_interruptions_by_default_and_the_link_can_say_otherwise() {
+    // (query, interruptions allowed): serving no, fine-tuning yes (jobs checkpoint); `spot`
+    // overrides either way.
+    let cases = [
+        ("", false),
+        ("spot=1", true),
+        ("spot=0", false),
+        ("task=lora", true),
+        ("task=full", true),
+        ("task=qlora&spot=0", false),
+    ];
+    for (query, allowed) in cases {
+        let (s, warnings) = Scenario::from_query(query);
+        assert!(warnings.is_empty(), "{query}: {warnings:?}");
+        assert_eq!(s.allows_interruptions(), allowed, "{query}");
+        assert_eq!(
+            Demand::from_scenario(&s).constraints.interruptible,
+            allowed,
+            "{query}"
+        );
+    }
+    // The link keeps what the user set, and writes nothing when it is the task's default.
+    assert!(!Scenario::default().to_query().contains("spot"));
+    let (s, _) = Scenario::from_query("spot=1");
+    assert!(s.to_query().contains("spot=1"));
+    let (s, _) = Scenario::from_query("task=lora&spot=0");
+    assert!(s.to_query().contains("spot=0"));
+}
+
+#[test]
+fn fine_tuning_chooses_spot_by_default_and_says_why() {
+    // The same market for a fine-tuning job: spot is allowed without asking, and the reason
+    // says the job checkpoints.
+    let mut w = demand(0.0, 24.0);
+    w.task = inference_sizer::model::Task::Lora;
+    w.constraints.interruptible = true;
+    let opts = options(&w);
+    let spot = opts
+        .iter()
+        .find(|o| o.offer_id == "spotcloud-4xh100")
+        .unwrap();
+    assert!(spot.exclusions.is_empty());
+    let rec = plan::recommend(&opts, &w, Lang::En).expect("a usable option");
+    assert_eq!(rec.offer_id, "spotcloud-4xh100");
+    assert!(
+        rec.reasons
+            .iter()
+            .any(|r| r.contains("checkpoints and resumes")),
+        "{:?}",
+        rec.reasons
+    );
+    let es = plan::recommend(&opts, &w, Lang::Es).expect("a usable option");
+    assert!(es.reasons.iter().any(|r| r.contains("puntos de control")));
+}
+
+#[test]
+fn the_default_scenario_headlines_a_machine_that_cannot_be_interrupted() {
+    let catalog = Catalog::builtin();
+    let r = evaluate_query("", &catalog);
+    let rec = r.recommendation.as_ref().expect("a recommendation");
+    let offer = catalog
+        .offers
+        .iter()
+        .find(|o| o.id == rec.offer_id)
+        .unwrap();
+    assert!(!cost::is_interruptible(offer), "{}", rec.offer_id);
+    // Spot rows are still in the table, with their reason.
+    let spot_rows: Vec<_> = r
+        .options
+        .iter()
+        .filter(|o| o.offer_id.ends_with("-spot"))
+        .collect();
+    assert!(!spot_rows.is_empty());
+    for o in spot_rows {
+        let why = o.why_not.as_ref().map(|w| w.as_str()).unwrap_or_default();
+        assert!(
+            why.contains("interruptible capacity (spot)"),
+            "{}: {why}",
+            o.offer_id
+        );
+    }
+    // Allowing interruptions brings them back into the running: more options qualify.
+    let usable = |q: &str| {
+        evaluate_query(q, &catalog)
+            .options
+            .iter()
+            .filter(|o| o.why_not.is_none())
+            .count()
+    };
+    assert!(usable("spot=1") > usable(""));
+}
