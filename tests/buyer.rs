@@ -190,3 +190,46 @@ fn the_default_scenario_headlines_a_machine_that_cannot_be_interrupted() {
     };
     assert!(usable("spot=1") > usable(""));
 }
+
+#[test]
+fn options_that_cannot_serve_have_no_per_token_per_request_or_break_even_figures() {
+    // Llama 3.3 70B in FP8 at 40 tokens/s per user: some options do not fit, others are too
+    // slow. Their per-token, per-request and break-even figures are null in the JSON (a 0.0
+    // would sort them first) and empty in the CSV; every option that serves has them.
+    // Interruptions allowed, so that every option is either usable or cannot serve.
+    let catalog = Catalog::builtin();
+    let r = evaluate_query("model=llama-3.3-70b&quant=fp8&tps=40&spot=1", &catalog);
+    let json = serde_json::to_value(&r).expect("JSON");
+    let options = json["options"].as_array().expect("options");
+    let mut cannot = 0;
+    for (o, row) in options.iter().zip(&r.options) {
+        let serves = row.fits && row.why_not.is_none();
+        assert_eq!(serves, row.usable);
+        for f in ["cost_per_million_tokens", "cost_per_thousand_requests"] {
+            if serves {
+                assert!(
+                    o[f].as_f64().is_some_and(|x| x > 0.0),
+                    "{}: {f}",
+                    row.offer_id
+                );
+            } else {
+                assert!(o[f].is_null(), "{}: {f} = {}", row.offer_id, o[f]);
+            }
+        }
+        if !serves {
+            cannot += 1;
+            assert!(o["break_even_weeks"].is_null(), "{}", row.offer_id);
+        }
+    }
+    assert!(cannot > 10, "{cannot} options cannot serve");
+    let slow = r
+        .options
+        .iter()
+        .find(|o| o.fits && o.cost_per_million_tokens.is_none())
+        .expect("one fits but is too slow");
+    let text = inference_sizer::report::csv::comparison([slow]);
+    let cells: Vec<&str> = text.split("\r\n").nth(1).unwrap().split("\",\"").collect();
+    // Columns 10 and 11 (from 0): cost_per_million_tokens, cost_per_thousand_requests; 14:
+    // break_even_weeks.
+    assert_eq!((cells[10], cells[11], cells[14]), ("", "", ""), "{text}");
+}

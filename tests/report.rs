@@ -831,8 +831,8 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
     o.fits = true;
     o.why_not = None;
     o.monthly_cost = 17_520.0;
-    o.cost_per_million_tokens = 1.25;
-    o.cost_per_thousand_requests = 0.5;
+    o.cost_per_million_tokens = Some(1.25);
+    o.cost_per_thousand_requests = Some(0.5);
     o.price_per_hour = 24.0;
     o.price_per_gpu_hour = Some(3.0);
     o.break_even_weeks = None;
