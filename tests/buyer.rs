@@ -233,3 +233,117 @@ fn options_that_cannot_serve_have_no_per_token_per_request_or_break_even_figures
     // break_even_weeks.
     assert_eq!((cells[10], cells[11], cells[14]), ("", "", ""), "{text}");
 }
+
+#[test]
+fn one_usable_option_is_the_only_one_not_the_cheapest_of_one() {
+    let reason = |candidates| plan::Reason::Cheapest {
+        provider: "Hetzner".into(),
+        name: "GEX44".into(),
+        monthly: 184.0,
+        total: 6_624.0,
+        months: 36.0,
+        currency: Currency::Eur,
+        candidates,
+    };
+    assert_eq!(
+        reason(1).sentence(Lang::En),
+        "Hetzner GEX44 is the only option that meets the requirements: €184.00 a month, €6,624 over 36 months."
+    );
+    assert!(reason(1)
+        .sentence(Lang::Es)
+        .starts_with("Hetzner GEX44 es la única opción que cumple los requisitos: "));
+    assert!(reason(2)
+        .sentence(Lang::En)
+        .starts_with("Hetzner GEX44 is the cheapest of 2 options that meet the requirements: "));
+}
+
+#[test]
+fn an_eu_verdict_without_a_stated_region_says_so_instead_of_an_empty_one() {
+    for (region, en, es) in [
+        (
+            "",
+            "the provider does not state the data region: ask before signing.",
+            "el proveedor no indica la región de los datos: pregúntela antes de contratar.",
+        ),
+        (
+            " ",
+            "the provider does not state the data region: ask before signing.",
+            "el proveedor no indica la región de los datos: pregúntela antes de contratar.",
+        ),
+        ("fsn1", "data region: fsn1.", "región de los datos: fsn1."),
+    ] {
+        let r = plan::Reason::EuJurisdiction {
+            region: region.into(),
+        };
+        assert!(
+            r.sentence(Lang::En).ends_with(en),
+            "{}",
+            r.sentence(Lang::En)
+        );
+        assert!(
+            r.sentence(Lang::Es).ends_with(es),
+            "{}",
+            r.sentence(Lang::Es)
+        );
+        assert!(!r.sentence(Lang::En).contains("region: ."));
+    }
+}
+
+#[test]
+fn an_encoder_answers_requests_and_reads_at_most_its_context_limit() {
+    // all-MiniLM-L6-v2 reads at most 512 tokens; the scenario's ctx (8,192 by default) does not
+    // apply to it. Its memory is the same at ctx=8192 and ctx=512, and the headroom counts
+    // requests of 512 tokens.
+    let catalog = Catalog::builtin();
+    let r = evaluate_query("model=all-minilm-l6-v2", &catalog);
+    let at_512 = evaluate_query("model=all-minilm-l6-v2&ctx=512", &catalog);
+    let h = r
+        .memory
+        .headroom
+        .as_ref()
+        .expect("headroom on real hardware");
+    let h512 = at_512.memory.headroom.as_ref().expect("headroom");
+    assert_eq!(h.context_limit, 512);
+    assert_eq!(h.at_context, 512);
+    assert_eq!(h.max_sequences, h512.max_sequences);
+    assert_eq!(r.memory.total_bytes, at_512.memory.total_bytes);
+    let words = h.sentence(Lang::En);
+    assert!(
+        words.ends_with(" concurrent requests at 512 tokens."),
+        "{words}"
+    );
+    // A decoder keeps the scenario's context.
+    let llama = evaluate_query("model=llama-3.1-8b", &catalog);
+    assert_eq!(llama.memory.headroom.as_ref().unwrap().at_context, 8192);
+
+    // It generates no tokens: the latency reason is the time to answer a request.
+    let rec = r.recommendation.as_ref().expect("a recommendation");
+    let latency = rec
+        .reasons
+        .iter()
+        .find(|s| s.contains("within the 2,000 ms target"))
+        .expect("a latency reason");
+    assert!(
+        latency.starts_with(
+            "An embedding model generates no tokens: it answers each request in one pass, in "
+        ),
+        "{latency}"
+    );
+    assert!(!rec.reasons.iter().any(|s| s.contains("first token")));
+    let es = evaluate_query("model=all-minilm-l6-v2&lang=es", &catalog);
+    assert!(es
+        .recommendation
+        .unwrap()
+        .reasons
+        .iter()
+        .any(|s| s.starts_with("Un modelo de embeddings no genera tokens")));
+    // An option too slow to answer within a tight target says so in the same terms.
+    let tight = evaluate_query("model=all-minilm-l6-v2&ttft=100", &catalog);
+    let late = tight
+        .options
+        .iter()
+        .filter_map(|o| o.why_not.as_ref().map(|w| w.as_str().to_string()))
+        .find(|w| w.contains("answers too late: P95 "))
+        .expect("an option answers too late");
+    assert!(!late.contains("first token"), "{late}");
+}

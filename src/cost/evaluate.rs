@@ -333,6 +333,7 @@ impl Costing<'_> {
                 p95_ms: s.ttft_p95,
                 target_ms: w.max_ttft_p95_ms,
                 spread: s.spread,
+                embeds: w.embeds,
             });
         }
     }

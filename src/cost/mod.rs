@@ -174,6 +174,9 @@ pub struct Demand {
     /// Horizon, months (1-120).
     pub months: f64,
     pub task: Task,
+    /// The model answers each request in one pass and generates no tokens (an encoder: an
+    /// embedding model or a reranker); its latency is the time to answer a request.
+    pub embeds: bool,
     /// Fine-tuning dataset per epoch, tokens.
     pub train_tokens: f64,
     pub constraints: Constraints,
@@ -205,6 +208,8 @@ impl Demand {
                 36.0
             },
             task: s.task,
+            // Known only with the model: the report sets it.
+            embeds: false,
             train_tokens: nonneg(s.train_tokens),
             constraints: Constraints {
                 eu_jurisdiction: s.eu,

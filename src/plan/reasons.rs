@@ -176,6 +176,7 @@ fn latency(c: &OptionCost, all: &[OptionCost], demand: &Demand, r: &mut Vec<Reas
         target_ms: demand.max_ttft_p95_ms,
         mean_ms: c.ttft_ms_mean,
         spread: c.latency_spread,
+        embeds: demand.embeds,
     });
     let ruled_out: Vec<&OptionCost> = all
         .iter()

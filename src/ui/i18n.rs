@@ -120,6 +120,9 @@ texts! {
     PerUser => "Per user", "Por usuario";
     Aggregate => "Aggregate", "Agregada";
     Ttft => "Time to first token", "Tiempo hasta el primer token";
+    EncoderRequests => "Requests per second (one copy)", "Peticiones por segundo (una copia)";
+    EncoderPrompt => "Tokens read per second", "Tokens leídos por segundo";
+    EncoderLatency => "Time to answer a request", "Tiempo de respuesta por petición";
     On => "on", "en";
     Comparison => "Comparison", "Comparativa";
     FilterKind => "Kind", "Tipo";

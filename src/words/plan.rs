@@ -85,6 +85,8 @@ pub enum Reason {
         target_ms: f64,
         mean_ms: f64,
         spread: f64,
+        /// An encoder: the time to answer a request (it generates no tokens).
+        embeds: bool,
     },
     /// The latency target rules out `count` options that would otherwise serve, `shared_hosts`
     /// of them VPS on shared vCPUs.
@@ -209,7 +211,8 @@ impl Reason {
                 target_ms,
                 mean_ms,
                 spread,
-            } => latency_met(*p95_ms, *target_ms, *mean_ms, *spread, lang),
+                embeds,
+            } => latency_met(*p95_ms, *target_ms, *mean_ms, *spread, *embeds, lang),
             Reason::LatencyRulesOut {
                 target_ms,
                 count,
