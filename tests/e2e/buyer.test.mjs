@@ -55,4 +55,19 @@ describe("interruptible capacity", () => {
     expectNoProblems(problems);
     await context.close();
   });
+
+  test("an embedding model's speed card shows requests, not tokens per user", async () => {
+    // sizer: all-MiniLM-L6-v2 on Hetzner's CX23: 3.27 requests/s per copy, 1,674 tokens read
+    // per second, 306 ms to answer a request; it generates no tokens.
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=all-minilm-l6-v2");
+    await verdictReady(page);
+    assert.equal((await page.locator("#speed-user").textContent()).trim(), "3.27 req/s");
+    assert.equal((await page.locator("#speed-aggregate").textContent()).trim(), "1,674 tok/s");
+    assert.equal((await page.locator("#speed-ttft").textContent()).trim(), "306 ms");
+    assert.match(await page.locator("#speed").textContent(), /Time to answer a request/);
+    assert.doesNotMatch(await page.locator("#speed").textContent(), /Time to first token/);
+    assert.match(await page.locator("#verdict").textContent(), /An embedding model generates no tokens/);
+    expectNoProblems(problems);
+    await context.close();
+  });
 });
