@@ -347,3 +347,27 @@ fn an_encoder_answers_requests_and_reads_at_most_its_context_limit() {
         .expect("an option answers too late");
     assert!(!late.contains("first token"), "{late}");
 }
+
+#[test]
+fn when_only_spot_would_serve_the_no_option_sentence_names_the_interruptions() {
+    // Only the spot machine serves (the GPU cloud is restricted away by allowed kinds): no
+    // verdict, and the sentence names both constraints in force.
+    let mut w = demand(0.0, 24.0);
+    w.constraints.kinds = vec![OfferKind::CloudSpot];
+    let opts = options(&w);
+    let none = plan::why_none(&opts, &w).expect("no usable option");
+    assert!(none.no_interruptions);
+    assert!(
+        none.sentence(Lang::En).contains(
+            "2 of them meet the speed and latency targets, none of those passes the constraints (allowed offer kinds, interruptible capacity not allowed)"
+        ),
+        "{}",
+        none.sentence(Lang::En)
+    );
+    assert!(none
+        .sentence(Lang::Es)
+        .contains("(tipos de oferta permitidos, capacidad interrumpible no permitida)"));
+    w.constraints.interruptible = true;
+    let opts = options(&w);
+    assert!(plan::why_none(&opts, &w).is_none());
+}

@@ -374,6 +374,8 @@ pub struct Reach {
     /// Only some GPUs, or some kinds of offer, are allowed.
     pub gpus_limited: bool,
     pub kinds_limited: bool,
+    /// Interruptions not allowed, and an option would serve but for that alone.
+    pub no_interruptions: bool,
 }
 
 /// The nearest miss when no option qualifies, and what stands in its way.
@@ -412,6 +414,13 @@ pub fn no_option(reach: Reach, closest: Option<NearestMiss>, lang: Lang) -> Stri
             "tipos de oferta permitidos"
         } else {
             "allowed offer kinds"
+        });
+    }
+    if reach.no_interruptions {
+        constraints.push(if es {
+            "capacidad interrumpible no permitida"
+        } else {
+            "interruptible capacity not allowed"
         });
     }
     let c = constraints.join(", ");
