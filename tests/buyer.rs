@@ -172,6 +172,21 @@ fn the_default_scenario_headlines_a_machine_that_cannot_be_interrupted() {
         .filter(|o| o.offer_id.ends_with("-spot"))
         .collect();
     assert!(!spot_rows.is_empty());
+    // And the JSON marks them, for a consumer that filters on it.
+    assert!(r
+        .options
+        .iter()
+        .all(|o| o.interruptible == o.offer_id.ends_with("-spot")));
+    let json = serde_json::to_value(&r).expect("JSON");
+    assert_eq!(
+        json["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|o| o["interruptible"] == true)
+            .count(),
+        spot_rows.len()
+    );
     for o in spot_rows {
         let why = o.why_not.as_ref().map(|w| w.as_str()).unwrap_or_default();
         assert!(

@@ -281,6 +281,7 @@ fn arb_scenario() -> impl Strategy<Value = String> {
                 "hours",
                 "months",
                 "eu",
+                "spot",
                 "tenancy",
                 "gpus",
                 "kinds",

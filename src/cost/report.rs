@@ -234,6 +234,10 @@ pub struct OptionReport {
     /// on Ampere, GGUF on vLLM), as a sentence; null when nothing.
     #[serde(default)]
     pub caveat: Option<String>,
+    /// Spot or preemptible capacity: the provider may stop it at short notice (usable for
+    /// serving only with `spot=1`).
+    #[serde(default)]
+    pub interruptible: bool,
 }
 
 /// A fabric's kind as its id (`infiniband`, `roce`, `ethernet`), for words.
@@ -348,6 +352,7 @@ impl OptionCost {
             cost_per_epoch: self.epoch.map(|e| e.cost.amount),
             setup_fee: 0.0,
             caveat: self.caveat,
+            interruptible: self.interruptible,
         }
     }
 }
