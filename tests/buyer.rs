@@ -331,6 +331,25 @@ fn an_encoder_answers_requests_and_reads_at_most_its_context_limit() {
     let llama = evaluate_query("model=llama-3.1-8b", &catalog);
     assert_eq!(llama.memory.headroom.as_ref().unwrap().at_context, 8192);
 
+    // The speed card's basis: no decode step, and no speed per user in the range sentence.
+    let basis = r.throughput.basis.as_ref().expect("a speed basis");
+    for lang in [Lang::En, Lang::Es] {
+        let sentences = basis.sentences(lang);
+        assert!(
+            sentences[0].starts_with("No decode step: the model generates no tokens")
+                || sentences[0]
+                    .starts_with("Sin pasos de decodificación: el modelo no genera tokens"),
+            "{sentences:?}"
+        );
+        assert!(
+            !sentences.iter().any(|s| s.contains("tokens/s p")),
+            "{sentences:?}"
+        );
+    }
+    // A decoder's basis keeps its decode step.
+    let llama_basis = llama.throughput.basis.as_ref().unwrap().sentences(Lang::En);
+    assert!(llama_basis[0].starts_with("Each decode step of the batch takes "));
+
     // It generates no tokens: the latency reason is the time to answer a request.
     let rec = r.recommendation.as_ref().expect("a recommendation");
     let latency = rec
