@@ -445,17 +445,24 @@ fn with_no_usable_option_the_planner_says_how_far_the_options_got() {
 
 #[test]
 fn spot_recommendations_warn_about_interruptions() {
-    // Spot at 1 EUR/GPU-h: 4 x 730 = 2,920 + 15% allowance = 3,358 EUR, under bare metal's 6,033.
+    // Spot at 1 EUR/GPU-h: 4 x 730 = 2,920 + 15% allowance = 3,358 EUR, under bare metal's 6,033;
+    // chosen once the user allows interruptions (without, bare metal: tests/buyer.rs).
     let mut market = h100_market();
     market.push((
         h100_cloud("spot-4xh100", OfferKind::CloudSpot, 4, 1.0),
         llm_sizing(4, 2000.0, 300.0),
     ));
-    let rec = recommendation(&market, &demand(0.0, 24.0), Lang::En);
+    let mut w = demand(0.0, 24.0);
+    assert_eq!(
+        recommendation(&market, &w, Lang::En).offer_id,
+        "baremetal-4xh100"
+    );
+    w.constraints.interruptible = true;
+    let rec = recommendation(&market, &w, Lang::En);
     assert_eq!(rec.offer_id, "spot-4xh100");
     assert!(
         rec.reasons.iter().any(|r| r.starts_with(
-            "Spot capacity can be reclaimed at short notice: the cost includes 15% extra"
+            "Spot capacity can be reclaimed at short notice and you allowed interruptions: the cost includes 15% extra"
         )),
         "{:?}",
         rec.reasons

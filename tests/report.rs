@@ -647,8 +647,9 @@ fn why_not_is_each_shortfall_then_each_exclusion_joined_by_semicolons() {
     }
     assert!(LazyText::why_not(Vec::new(), Vec::new(), Lang::En).is_none());
     // In a report: usable options have none; the others say why (some fit in memory but are
-    // too slow), in JSON as a plain string.
-    let r = report_for("model=llama-3.3-70b&quant=fp8&tps=40");
+    // too slow), in JSON as a plain string. Interruptions allowed, so that the first that fits
+    // and is not usable is too slow rather than spot.
+    let r = report_for("model=llama-3.3-70b&quant=fp8&tps=40&spot=1");
     let (usable, not): (Vec<_>, Vec<_>) = r.options.iter().partition(|o| o.usable);
     assert!(!usable.is_empty() && !not.is_empty());
     assert!(usable.iter().all(|o| o.why_not.is_none()));
@@ -830,8 +831,8 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
     o.fits = true;
     o.why_not = None;
     o.monthly_cost = 17_520.0;
-    o.cost_per_million_tokens = 1.25;
-    o.cost_per_thousand_requests = 0.5;
+    o.cost_per_million_tokens = Some(1.25);
+    o.cost_per_thousand_requests = Some(0.5);
     o.price_per_hour = 24.0;
     o.price_per_gpu_hour = Some(3.0);
     o.break_even_weeks = None;

@@ -52,7 +52,7 @@ impl Costing<'_> {
                 },
             },
         ]);
-        if offer.kind == OfferKind::CloudSpot {
+        if super::evaluate::is_interruptible(offer) {
             lines.push(CostItem {
                 key: LineKey::SpotAllowance,
                 monthly: self.per_month(compute * d.spot_interruption_allowance),

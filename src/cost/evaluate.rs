@@ -333,6 +333,7 @@ impl Costing<'_> {
                 p95_ms: s.ttft_p95,
                 target_ms: w.max_ttft_p95_ms,
                 spread: s.spread,
+                embeds: w.embeds,
             });
         }
     }
@@ -473,6 +474,7 @@ impl Costing<'_> {
             jurisdiction: offer.jurisdiction.clone(),
             region_eu: offer.region_eu,
             single_tenant: offer.single_tenant,
+            interruptible: is_interruptible(offer),
             source: offer.source.clone(),
             as_of: offer.as_of.clone(),
             approximate_price: offer.price.approximate,
@@ -522,6 +524,9 @@ pub fn exclusions(offer: &Offer, demand: &Demand) -> Vec<Exclusion> {
     if c.single_tenant && !offer.single_tenant {
         out.push(Exclusion::NotSingleTenant);
     }
+    if !c.interruptible && is_interruptible(offer) {
+        out.push(Exclusion::Interruptible);
+    }
     if !c.gpus.is_empty() {
         let gpu = offer.gpu_id().unwrap_or("cpu");
         if !c.gpus.iter().any(|g| g.trim().eq_ignore_ascii_case(gpu)) {
@@ -536,4 +541,16 @@ pub fn exclusions(offer: &Offer, demand: &Demand) -> Vec<Exclusion> {
         });
     }
     out
+}
+
+/// Whether the provider may stop the offer's machines at short notice: a spot offer, or one
+/// whose name says preemptible, interruptible or spot (notes are not read: an on-demand row's
+/// notes often quote the spot price beside it).
+pub fn is_interruptible(offer: &Offer) -> bool {
+    offer.kind == OfferKind::CloudSpot
+        || offer
+            .name
+            .to_ascii_lowercase()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| matches!(w, "spot" | "preemptible" | "interruptible"))
 }

@@ -64,7 +64,7 @@ mod lines;
 
 pub use compare::{evaluate_all, fill_break_even, hourly_benchmark, sort_options, HourlyBenchmark};
 pub use defaults::CostDefaults;
-pub use evaluate::{evaluate_offer, exclusions};
+pub use evaluate::{evaluate_offer, exclusions, is_interruptible};
 pub use lines::{Basis, CostItem, LineKey};
 // Why an option cannot serve, and how it would be deployed: typed values that live with their
 // words in `crate::words::cost`.
@@ -148,6 +148,8 @@ pub struct Constraints {
     pub eu_jurisdiction: bool,
     /// Only single-tenant hardware (regulated data).
     pub single_tenant: bool,
+    /// Interruptible (spot, preemptible) capacity allowed.
+    pub interruptible: bool,
     /// Allowed GPU ids; empty: all. CPU offers pass only when the list holds `cpu`.
     pub gpus: Vec<String>,
     /// Allowed offer kinds; empty: all.
@@ -173,6 +175,9 @@ pub struct Demand {
     /// Horizon, months (1-120).
     pub months: f64,
     pub task: Task,
+    /// The model answers each request in one pass and generates no tokens (an encoder: an
+    /// embedding model or a reranker); its latency is the time to answer a request.
+    pub embeds: bool,
     /// Fine-tuning dataset per epoch, tokens.
     pub train_tokens: f64,
     pub constraints: Constraints,
@@ -204,10 +209,13 @@ impl Demand {
                 36.0
             },
             task: s.task,
+            // Known only with the model: the report sets it.
+            embeds: false,
             train_tokens: nonneg(s.train_tokens),
             constraints: Constraints {
                 eu_jurisdiction: s.eu,
                 single_tenant: s.tenancy == Tenancy::Single,
+                interruptible: s.allows_interruptions(),
                 gpus: s.gpus.clone(),
                 kinds: s.kinds.iter().filter_map(|k| OfferKind::parse(k)).collect(),
             },
@@ -292,6 +300,8 @@ pub struct OptionCost {
     pub jurisdiction: String,
     pub region_eu: bool,
     pub single_tenant: bool,
+    /// Spot or preemptible: the provider may stop it at short notice.
+    pub interruptible: bool,
     pub source: String,
     pub as_of: String,
     pub approximate_price: bool,

@@ -168,8 +168,10 @@ pub struct OptionReport {
     pub why_not: Option<LazyText>,
     pub monthly_cost: f64,
     pub total_cost: f64,
-    pub cost_per_million_tokens: f64,
-    pub cost_per_thousand_requests: f64,
+    /// Null where the option cannot serve (does not fit or misses a target).
+    pub cost_per_million_tokens: Option<f64>,
+    pub cost_per_thousand_requests: Option<f64>,
+    /// Null where it does not apply, and where the option cannot serve.
     pub break_even_weeks: Option<f64>,
     pub break_even_utilisation: Option<f64>,
     pub utilisation: f64,
@@ -232,6 +234,10 @@ pub struct OptionReport {
     /// on Ampere, GGUF on vLLM), as a sentence; null when nothing.
     #[serde(default)]
     pub caveat: Option<String>,
+    /// Spot or preemptible capacity: the provider may stop it at short notice (usable for
+    /// serving only with `spot=1`).
+    #[serde(default)]
+    pub interruptible: bool,
 }
 
 /// How the copies of a model sit on machines, as an option and the verdict both carry it.
@@ -304,7 +310,10 @@ impl OptionCost {
     /// the options are no longer needed, e.g. after `plan::recommend`).
     pub fn into_report(self, lang: Lang) -> OptionReport {
         let usable = self.is_usable();
-        let break_even_weeks = self.break_even_weeks();
+        // What it would cost per token, per request or to break even means nothing where the
+        // option cannot serve the load (a constraint aside, it could).
+        let serves = self.serves();
+        let break_even_weeks = self.break_even_weeks().filter(|_| serves);
         let break_even_utilisation = self.break_even_utilisation();
         let (break_even_against, break_even_utilisation_against) = match self.break_even {
             Some(b) => (Some(b.against_offer_id), b.utilisation_against_offer_id),
@@ -324,8 +333,8 @@ impl OptionCost {
             why_not: LazyText::why_not(self.shortfalls, self.exclusions, lang),
             monthly_cost: self.monthly.amount(),
             total_cost: self.total.amount,
-            cost_per_million_tokens: self.cost_per_million_tokens.amount,
-            cost_per_thousand_requests: self.cost_per_thousand_requests.amount,
+            cost_per_million_tokens: serves.then_some(self.cost_per_million_tokens.amount),
+            cost_per_thousand_requests: serves.then_some(self.cost_per_thousand_requests.amount),
             break_even_weeks,
             break_even_utilisation,
             utilisation: self.utilisation,
@@ -367,6 +376,7 @@ impl OptionCost {
             cost_per_epoch: self.epoch.map(|e| e.cost.amount),
             setup_fee: 0.0,
             caveat: self.caveat,
+            interruptible: self.interruptible,
         }
     }
 }

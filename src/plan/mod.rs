@@ -28,7 +28,7 @@ pub use crate::words::plan::{Difference, MatrixCase, Reason};
 mod recommendation;
 pub use recommendation::{Recommendation, RunnerUp};
 
-use crate::cost::{Demand, OptionCost};
+use crate::cost::{Demand, Exclusion, OptionCost};
 use crate::scenario::Lang;
 use std::cmp::Ordering;
 
@@ -191,6 +191,8 @@ pub struct NoOption<'a> {
     pub single_tenant: bool,
     pub gpus_limited: bool,
     pub kinds_limited: bool,
+    /// Interruptions not allowed, and an option would serve but for that alone.
+    pub no_interruptions: bool,
     /// The nearest miss: the cheapest option that passes the constraints and fits but misses a
     /// target; else the cheapest that serves but breaks a constraint; else the cheapest that fits.
     pub closest: Option<&'a OptionCost>,
@@ -218,6 +220,9 @@ pub fn why_none<'a>(options: &'a [OptionCost], w: &Demand) -> Option<NoOption<'a
         single_tenant: w.constraints.single_tenant,
         gpus_limited: !w.constraints.gpus.is_empty(),
         kinds_limited: !w.constraints.kinds.is_empty(),
+        no_interruptions: options
+            .iter()
+            .any(|o| o.serves() && o.exclusions == [Exclusion::Interruptible]),
         closest,
     })
 }
@@ -233,6 +238,7 @@ impl NoOption<'_> {
             single_tenant: self.single_tenant,
             gpus_limited: self.gpus_limited,
             kinds_limited: self.kinds_limited,
+            no_interruptions: self.no_interruptions,
         };
         let closest = self.closest.map(|o| NearestMiss {
             provider: &o.provider,

@@ -81,8 +81,9 @@ fn load(c: &OptionCost, all: &[OptionCost], demand: &Demand, r: &mut Vec<Reason>
             fixed_chosen,
         });
     }
-    if c.kind == OfferKind::CloudSpot {
+    if c.interruptible {
         r.push(Reason::SpotInterruptions {
+            job_default: demand.task != Task::Infer,
             allowance: if c.compute.amount() > 0.0 {
                 c.line(LineKey::SpotAllowance) / c.compute.amount()
             } else {
@@ -175,6 +176,7 @@ fn latency(c: &OptionCost, all: &[OptionCost], demand: &Demand, r: &mut Vec<Reas
         target_ms: demand.max_ttft_p95_ms,
         mean_ms: c.ttft_ms_mean,
         spread: c.latency_spread,
+        embeds: demand.embeds,
     });
     let ruled_out: Vec<&OptionCost> = all
         .iter()

@@ -58,7 +58,10 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     };
 
     // Size each offer, cost it, name its GPUs, and pick the verdict.
-    let workload = cost::Demand::from_scenario(s);
+    let workload = cost::Demand {
+        embeds: engine.arch.family == crate::model::ArchFamily::Encoder,
+        ..cost::Demand::from_scenario(s)
+    };
     let defaults = CostDefaults::with_assumptions(&s.assumptions);
     let targets = Targets {
         min_decode: workload.min_tokens_per_s_per_user,

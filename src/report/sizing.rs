@@ -385,7 +385,13 @@ pub(super) fn on_hardware(
         max_context_tokens: z.max_context(hw),
         at_sequences: wl.seqs,
         max_sequences: z.max_concurrency(hw),
-        at_context: wl.ctx,
+        // An encoder reads at most its context limit, and its memory is sized for that: the
+        // requests counted above hold that many tokens, not a longer `ctx`.
+        at_context: if z.kv().is_empty() && z.context_limit() > 0 {
+            wl.ctx.min(z.context_limit())
+        } else {
+            wl.ctx
+        },
         context_limit: z.context_limit(),
         request_tokens: if z.kv_in_flight() {
             wl.tokens_in

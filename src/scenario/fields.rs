@@ -112,6 +112,8 @@ fields! {
     HOURS: Number<f64> = Number::new("hours", at!(hours), Range::new(1.0, 24.0));
     MONTHS: Number<f64> = Number::new("months", at!(months), Range::whole(1.0, 120.0));
     EU: Choice<bool> = Choice::new("eu", at!(eu));
+    /// Interruptible (spot, preemptible) capacity allowed; unset: the task's default.
+    SPOT: Choice<Option<bool>> = Choice::new("spot", at!(spot));
     TENANCY: Choice<Tenancy> = Choice::new("tenancy", at!(tenancy));
     GPUS: IdList = IdList { key: "gpus", at: at!(gpus), id: checks::id, allowed: None };
     KINDS: IdList = IdList {

@@ -145,6 +145,11 @@ pub struct Scenario {
     pub hours: f64,
     pub months: f64,
     pub eu: bool,
+    /// Whether interruptible (spot, preemptible) capacity may be used; `None`: the task's
+    /// default (no for serving, yes for fine-tuning, whose jobs checkpoint). See
+    /// [`Scenario::allows_interruptions`].
+    #[serde(default)]
+    pub spot: Option<bool>,
     pub tenancy: Tenancy,
     /// Allowed GPU ids; empty means all.
     pub gpus: Vec<String>,
@@ -186,6 +191,7 @@ impl Default for Scenario {
             hours: 24.0,
             months: 36.0,
             eu: false,
+            spot: None,
             tenancy: Tenancy::Any,
             gpus: Vec::new(),
             kinds: Vec::new(),
@@ -233,6 +239,13 @@ impl Scenario {
                 self.ctx
             },
         )
+    }
+
+    /// Whether interruptible (spot, preemptible) capacity may be used: as `spot` says, else
+    /// only for fine-tuning (a job checkpoints and resumes; a service cannot be stopped at
+    /// short notice).
+    pub fn allows_interruptions(&self) -> bool {
+        self.spot.unwrap_or(self.task != Task::Infer)
     }
 }
 

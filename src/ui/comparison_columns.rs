@@ -89,10 +89,7 @@ impl Col {
             Col::Monthly => cmp_opt(Some(a.monthly_cost), Some(b.monthly_cost)),
             Col::PerGpuHour => cmp_opt(a.price_per_gpu_hour, b.price_per_gpu_hour),
             Col::PerHour => cmp_opt(Some(a.price_per_hour), Some(b.price_per_hour)),
-            Col::PerMillion => cmp_opt(
-                Some(a.cost_per_million_tokens),
-                Some(b.cost_per_million_tokens),
-            ),
+            Col::PerMillion => cmp_opt(a.cost_per_million_tokens, b.cost_per_million_tokens),
             Col::BreakEven => cmp_opt(a.break_even_weeks, b.break_even_weeks),
             Col::Jurisdiction => (&a.jurisdiction, &a.region).cmp(&(&b.jurisdiction, &b.region)),
             Col::AsOf => a.as_of.cmp(&b.as_of),

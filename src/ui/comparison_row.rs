@@ -89,7 +89,7 @@ pub fn row(lang: Lang, o: &OptionReport, cur: Currency, price_age: Option<u32>) 
             </th>
             // Cells in the order of `Col::ALL`.
             <td class="num">{money(o.monthly_cost)}</td>
-            <td class="num">{money(o.cost_per_million_tokens)}</td>
+            <td class="num">{o.cost_per_million_tokens.map(money).unwrap_or_default()}</td>
             <td class="fit-cell">{fits}{caveat}</td>
             <td class="gpus">{gpus_text(lang, o)}</td>
             <td>{kind_name(lang, o.kind)}</td>

@@ -1,4 +1,4 @@
-//! Constraints: EU jurisdiction, single tenancy, allowed GPUs and offer kinds.
+//! Constraints: EU jurisdiction, interruptible capacity, single tenancy, allowed GPUs and offer kinds.
 
 use super::app::ctx;
 use super::disclosure::Disclosure;
@@ -39,6 +39,12 @@ pub fn Constraints() -> impl IntoView {
                 label=T::EuOnly
                 checked=Signal::derive(move || sc.scenario.with(|s| s.eu))
                 on_change=Callback::new(move |v: bool| sc.edit(|s| s.eu = v))
+            />
+            <CheckField
+                id="spot"
+                label=T::AllowSpot
+                checked=Signal::derive(move || sc.scenario.with(|s| s.allows_interruptions()))
+                on_change=Callback::new(move |v: bool| sc.edit(|s| s.spot = Some(v)))
             />
             <CheckField
                 id="single-tenant"

@@ -59,6 +59,7 @@ texts! {
     TrainTokens => "Training tokens per epoch", "Tokens de entrenamiento por época";
     Constraints => "Constraints", "Restricciones";
     EuOnly => "EU jurisdiction only", "Solo jurisdicción UE";
+    AllowSpot => "Allow interruptions (spot, preemptible capacity)", "Permitir interrupciones (capacidad spot, interrumpible)";
     SingleTenant => "Single-tenant hardware (regulated data)", "Hardware exclusivo (datos regulados)";
     AllowedGpus => "Allowed GPUs (none ticked: all)", "GPU permitidas (ninguna marcada: todas)";
     AllowedKinds => "Allowed offer kinds (none ticked: all)", "Tipos de oferta permitidos (ninguno marcado: todos)";
@@ -119,6 +120,9 @@ texts! {
     PerUser => "Per user", "Por usuario";
     Aggregate => "Aggregate", "Agregada";
     Ttft => "Time to first token", "Tiempo hasta el primer token";
+    EncoderRequests => "Requests per second (one copy)", "Peticiones por segundo (una copia)";
+    EncoderPrompt => "Tokens read per second", "Tokens leídos por segundo";
+    EncoderLatency => "Time to answer a request", "Tiempo de respuesta por petición";
     On => "on", "en";
     Comparison => "Comparison", "Comparativa";
     FilterKind => "Kind", "Tipo";

@@ -12,9 +12,15 @@ use leptos::prelude::*;
 pub fn Speed() -> impl IntoView {
     let c = ctx();
     let tp = Memo::new(move |_| c.report.with(|r| r.throughput.clone()));
+    // An encoder (embeddings, reranking) generates no tokens: it answers requests, reading their
+    // tokens, and its latency is the time to answer one.
+    let encoder = Memo::new(move |_| c.report.with(|r| r.model.family == "encoder"));
     // "35 tok/s", or "35 tok/s (28-44)" where the data is thin.
     let per_user = move || {
         let lang = c.lang();
+        if encoder.get() {
+            return tp.with(|t| format!("{} req/s", significant(t.requests_per_s, lang)));
+        }
         tp.with(|t| {
             let v = significant(t.decode_tokens_per_s_per_user, lang);
             match t.basis.as_ref().and_then(|b| b.range.as_ref()) {
@@ -29,6 +35,9 @@ pub fn Speed() -> impl IntoView {
     };
     let aggregate = move || {
         let lang = c.lang();
+        if encoder.get() {
+            return tp.with(|t| format!("{} tok/s", number(t.prefill_tokens_per_s, 0, lang)));
+        }
         tp.with(|t| {
             let v = number(t.aggregate_tokens_per_s, 0, lang);
             match t.basis.as_ref().and_then(|b| b.range.as_ref()) {
@@ -46,15 +55,15 @@ pub fn Speed() -> impl IntoView {
             <h2 id="speed-title">{move || c.t(T::Speed)}</h2>
             <dl class="stats">
                 <div>
-                    <dt>{move || c.t(T::PerUser)}</dt>
+                    <dt>{move || c.t(if encoder.get() { T::EncoderRequests } else { T::PerUser })}</dt>
                     <dd id="speed-user">{per_user}</dd>
                 </div>
                 <div>
-                    <dt>{move || c.t(T::Aggregate)}</dt>
+                    <dt>{move || c.t(if encoder.get() { T::EncoderPrompt } else { T::Aggregate })}</dt>
                     <dd id="speed-aggregate">{aggregate}</dd>
                 </div>
                 <div>
-                    <dt>{move || c.t(T::Ttft)}</dt>
+                    <dt>{move || c.t(if encoder.get() { T::EncoderLatency } else { T::Ttft })}</dt>
                     <dd id="speed-ttft">{move || format!("{} ms", number(tp.with(|t| t.ttft_ms), 0, c.lang()))}</dd>
                 </div>
             </dl>

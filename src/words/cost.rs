@@ -45,6 +45,8 @@ pub enum Shortfall {
         p95_ms: f64,
         target_ms: f64,
         spread: f64,
+        /// An encoder: the time to answer a request, as no token is generated.
+        embeds: bool,
     },
     /// The sizing gives no throughput, so the load cannot be placed.
     NoThroughput,
@@ -97,6 +99,8 @@ pub enum Exclusion {
     KindNotAllowed {
         kind: &'static str,
     },
+    /// Spot or preemptible capacity, and the user has not allowed interruptions.
+    Interruptible,
 }
 
 impl Shortfall {
@@ -128,10 +132,17 @@ impl Shortfall {
                 p95_ms,
                 target_ms,
                 spread,
+                embeds,
             } => {
                 let (p95, spread) = (number(*p95_ms, 0, lang), amount(*spread, lang));
                 let target = number(*target_ms, 0, lang);
-                if es {
+                if *embeds {
+                    if es {
+                        format!("respuesta demasiado lenta: P95 {p95} ms por petición (media x {spread}), el objetivo es {target} ms")
+                    } else {
+                        format!("answers too late: P95 {p95} ms per request (mean x {spread}) against a target of {target} ms")
+                    }
+                } else if es {
                     format!("primer token demasiado lento: P95 {p95} ms (media x {spread}), el objetivo es {target} ms")
                 } else {
                     format!("first token too late: P95 {p95} ms (mean x {spread}) against a target of {target} ms")
@@ -195,6 +206,12 @@ impl Exclusion {
                     format!("GPU {gpu} not allowed")
                 }
             }
+            Exclusion::Interruptible => if es {
+                "capacidad interrumpible (spot): permita las interrupciones en Restricciones para usarla"
+            } else {
+                "interruptible capacity (spot): allow interruptions in Constraints to use it"
+            }
+            .to_string(),
             Exclusion::KindNotAllowed { kind } => {
                 if es {
                     format!("tipo de oferta {kind} no permitido")

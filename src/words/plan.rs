@@ -45,7 +45,9 @@ pub enum Reason {
         servers: u32,
     },
     /// The chosen option is spot capacity, costed with an interruption allowance (fraction).
-    SpotInterruptions { allowance: f64 },
+    /// Interruptible capacity chosen: its allowance for lost work (fraction of compute), and
+    /// whether it was allowed by default for a fine-tuning job rather than by the user.
+    SpotInterruptions { allowance: f64, job_default: bool },
     /// A fixed-fee option's utilisation against its break-even utilisation (below it hourly cloud
     /// wins); `fixed_chosen` says whether that option is the one recommended.
     UtilisationVsBreakEven {
@@ -83,6 +85,8 @@ pub enum Reason {
         target_ms: f64,
         mean_ms: f64,
         spread: f64,
+        /// An encoder: the time to answer a request (it generates no tokens).
+        embeds: bool,
     },
     /// The latency target rules out `count` options that would otherwise serve, `shared_hosts`
     /// of them VPS on shared vCPUs.
@@ -156,7 +160,10 @@ impl Reason {
                 hourly_billed_hours,
                 fixed_chosen,
             } => bursty_load(*hours_per_day, *hourly_billed_hours, *fixed_chosen, lang),
-            Reason::SpotInterruptions { allowance } => spot_interruptions(*allowance, lang),
+            Reason::SpotInterruptions {
+                allowance,
+                job_default,
+            } => spot_interruptions(*allowance, *job_default, lang),
             Reason::ReplicasForLoad {
                 need,
                 replicas,
@@ -204,7 +211,8 @@ impl Reason {
                 target_ms,
                 mean_ms,
                 spread,
-            } => latency_met(*p95_ms, *target_ms, *mean_ms, *spread, lang),
+                embeds,
+            } => latency_met(*p95_ms, *target_ms, *mean_ms, *spread, *embeds, lang),
             Reason::LatencyRulesOut {
                 target_ms,
                 count,
@@ -366,6 +374,8 @@ pub struct Reach {
     /// Only some GPUs, or some kinds of offer, are allowed.
     pub gpus_limited: bool,
     pub kinds_limited: bool,
+    /// Interruptions not allowed, and an option would serve but for that alone.
+    pub no_interruptions: bool,
 }
 
 /// The nearest miss when no option qualifies, and what stands in its way.
@@ -404,6 +414,13 @@ pub fn no_option(reach: Reach, closest: Option<NearestMiss>, lang: Lang) -> Stri
             "tipos de oferta permitidos"
         } else {
             "allowed offer kinds"
+        });
+    }
+    if reach.no_interruptions {
+        constraints.push(if es {
+            "capacidad interrumpible no permitida"
+        } else {
+            "interruptible capacity not allowed"
         });
     }
     let c = constraints.join(", ");

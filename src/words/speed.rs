@@ -113,12 +113,22 @@ impl SpeedBasis {
             (_, Lang::En) => "memory-bound",
             (_, Lang::Es) => "limitado por la memoria",
         };
-        let mut out = vec![match lang {
-            Lang::En => format!(
+        let mut out = vec![match (lang, self.step_ms > 0.0) {
+            // No decode step: a model that generates no tokens (an encoder) reads each prompt
+            // in one forward pass.
+            (Lang::En, false) => format!(
+                "No decode step: the model generates no tokens and reads the batch's prompts in one forward pass, {bound}: reading the weights {} ms, compute {} ms.",
+                ms(t.weights_ms), ms(t.compute_ms)
+            ),
+            (Lang::Es, false) => format!(
+                "Sin pasos de decodificación: el modelo no genera tokens y lee las entradas del lote en una sola pasada, {bound}: leer los pesos {} ms, cálculo {} ms.",
+                ms(t.weights_ms), ms(t.compute_ms)
+            ),
+            (Lang::En, true) => format!(
                 "Each decode step of the batch takes {} ms, {bound}: reading the weights {} ms, the KV cache {} ms, compute {} ms; all-reduce {} ms, fixed overhead {} ms.",
                 ms(self.step_ms), ms(t.weights_ms), ms(t.kv_ms), ms(t.compute_ms), ms(t.allreduce_ms), ms(t.overhead_ms)
             ),
-            Lang::Es => format!(
+            (Lang::Es, true) => format!(
                 "Cada paso de decodificación del lote tarda {} ms, {bound}: leer los pesos {} ms, la caché KV {} ms, cálculo {} ms; all-reduce {} ms, coste fijo {} ms.",
                 ms(self.step_ms), ms(t.weights_ms), ms(t.kv_ms), ms(t.compute_ms), ms(t.allreduce_ms), ms(t.overhead_ms)
             ),
@@ -169,12 +179,20 @@ impl SpeedBasis {
             };
             let (ul, uh) = (tps(g.per_user_low), tps(g.per_user_high));
             let (gpu_n, eng_n) = (self.runs_on_gpu, self.runs_on_engine);
-            out.push(match lang {
-                Lang::En => format!(
+            // A model that generates no tokens has no speed per user to give a range of.
+            let per_user = g.per_user_high > 0.0;
+            out.push(match (lang, per_user) {
+                (Lang::En, true) => format!(
                     "Few published runs on this GPU ({gpu_n}) or engine ({eng_n}): expect {lo} to {hi} of these figures, {ul}-{uh} tokens/s per user."
                 ),
-                Lang::Es => format!(
+                (Lang::Es, true) => format!(
                     "Pocas ejecuciones publicadas con esta GPU ({gpu_n}) o este motor ({eng_n}): cuente con entre el {lo} y el {hi} de estas cifras, {ul}-{uh} tokens/s por usuario."
+                ),
+                (Lang::En, false) => format!(
+                    "Few published runs on this GPU ({gpu_n}) or engine ({eng_n}): expect {lo} to {hi} of these figures."
+                ),
+                (Lang::Es, false) => format!(
+                    "Pocas ejecuciones publicadas con esta GPU ({gpu_n}) o este motor ({eng_n}): cuente con entre el {lo} y el {hi} de estas cifras."
                 ),
             });
         }

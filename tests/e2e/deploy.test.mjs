@@ -80,7 +80,8 @@ describe("deployable recommendations", () => {
       site.browser, site.server, "model=llama-3.1-8b&engine=trtllm&gpus=amd_mi300x");
     await page.locator("#verdict .no-verdict").waitFor({ timeout: READY });
     await showAll(page);
-    const row = page.locator('#options-table tr[data-offer="vultr-vbm-256c-2048gb-8-mi300x-gpu-spot"]');
+    // (Not a spot row: those also say that interruptions are not allowed.)
+    const row = page.locator('#options-table tr[data-offer="runpod-1x-mi300x"]');
     assert.equal((await row.locator(".fit-cell").textContent()).trim(), "TensorRT-LLM runs on NVIDIA GPUs only");
     assert.equal(await row.getAttribute("class"), "no-fit");
     assert.match(await page.locator("#notices").textContent(), /TensorRT-LLM runs on NVIDIA GPUs only/);

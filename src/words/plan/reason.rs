@@ -21,11 +21,17 @@ pub(super) fn cheapest(
 ) -> String {
     let (m, t) = (money(monthly, currency, lang), money(total, currency, lang));
     let months = amount(months, lang);
-    match lang {
-        Lang::Es => format!(
+    match (lang, candidates) {
+        (Lang::Es, 1) => format!(
+            "{provider} {name} es la única opción que cumple los requisitos: {m} al mes, {t} en {months} meses."
+        ),
+        (Lang::En, 1) => format!(
+            "{provider} {name} is the only option that meets the requirements: {m} a month, {t} over {months} months."
+        ),
+        (Lang::Es, _) => format!(
             "{provider} {name} es la opción más barata de {candidates} que cumplen los requisitos: {m} al mes, {t} en {months} meses."
         ),
-        Lang::En => format!(
+        (Lang::En, _) => format!(
             "{provider} {name} is the cheapest of {candidates} options that meet the requirements: {m} a month, {t} over {months} months."
         ),
     }
@@ -201,14 +207,20 @@ pub(super) fn bursty_load(
     }
 }
 
-pub(super) fn spot_interruptions(allowance: f64, lang: Lang) -> String {
+pub(super) fn spot_interruptions(allowance: f64, job_default: bool, lang: Lang) -> String {
     let a = percent(allowance, lang);
-    match lang {
-        Lang::Es => format!(
-            "La capacidad spot puede retirarse con poco aviso: el coste incluye un {a} más para cubrir interrupciones; para un servicio que no puede pararse, compare con las alternativas."
+    match (lang, job_default) {
+        (Lang::Es, true) => format!(
+            "La capacidad spot puede retirarse con poco aviso; un ajuste fino guarda puntos de control y se reanuda, así que se admite por defecto (desmarque las interrupciones en Restricciones para excluirla): el coste incluye un {a} más por el trabajo perdido."
         ),
-        Lang::En => format!(
-            "Spot capacity can be reclaimed at short notice: the cost includes {a} extra for interruptions; for a service that must not stop, compare the runner-ups."
+        (Lang::Es, false) => format!(
+            "La capacidad spot puede retirarse con poco aviso y usted ha permitido las interrupciones: el coste incluye un {a} más para cubrirlas; para un servicio que no puede pararse, compare con las alternativas."
+        ),
+        (Lang::En, true) => format!(
+            "Spot capacity can be reclaimed at short notice; a fine-tuning job checkpoints and resumes, so it is allowed by default (untick interruptions in Constraints to rule it out): the cost includes {a} extra for lost work."
+        ),
+        (Lang::En, false) => format!(
+            "Spot capacity can be reclaimed at short notice and you allowed interruptions: the cost includes {a} extra for them; for a service that must not stop, compare the runner-ups."
         ),
     }
 }
@@ -290,16 +302,23 @@ pub(super) fn latency_met(
     target_ms: f64,
     mean_ms: f64,
     spread: f64,
+    embeds: bool,
     lang: Lang,
 ) -> String {
     let (p95, mean) = (number(p95_ms, 0, lang), number(mean_ms, 0, lang));
     let (spread, target) = (amount(spread, lang), number(target_ms, 0, lang));
-    match lang {
-        Lang::Es => format!(
+    match (lang, embeds) {
+        (Lang::Es, false) => format!(
             "El tiempo hasta el primer token en P95 es de {p95} ms (media {mean} ms x {spread}), dentro del objetivo de {target} ms."
         ),
-        Lang::En => format!(
+        (Lang::En, false) => format!(
             "P95 time to first token is {p95} ms (mean {mean} ms x {spread}), within the {target} ms target."
+        ),
+        (Lang::Es, true) => format!(
+            "Un modelo de embeddings no genera tokens: responde cada petición en una pasada, en {p95} ms en P95 (media {mean} ms x {spread}), dentro del objetivo de {target} ms."
+        ),
+        (Lang::En, true) => format!(
+            "An embedding model generates no tokens: it answers each request in one pass, in {p95} ms at P95 (mean {mean} ms x {spread}), within the {target} ms target."
         ),
     }
 }
@@ -337,13 +356,16 @@ pub(super) fn latency_rules_out(
 // The user's rules.
 
 pub(super) fn eu_jurisdiction(region: &str, lang: Lang) -> String {
-    match lang {
-        Lang::Es => format!(
+    let region = region.trim();
+    match (lang, region.is_empty()) {
+        (Lang::Es, false) => format!(
             "Se exige jurisdicción de la UE: solo se consideran proveedores sujetos al derecho europeo (la región UE de un proveedor estadounidense sigue expuesta a la CLOUD Act); región de los datos: {region}."
         ),
-        Lang::En => format!(
+        (Lang::Es, true) => "Se exige jurisdicción de la UE: solo se consideran proveedores sujetos al derecho europeo (la región UE de un proveedor estadounidense sigue expuesta a la CLOUD Act); el proveedor no indica la región de los datos: pregúntela antes de contratar.".to_string(),
+        (Lang::En, false) => format!(
             "EU jurisdiction required: only providers under EU law are considered (a US provider's EU region stays exposed to the CLOUD Act); data region: {region}."
         ),
+        (Lang::En, true) => "EU jurisdiction required: only providers under EU law are considered (a US provider's EU region stays exposed to the CLOUD Act); the provider does not state the data region: ask before signing.".to_string(),
     }
 }
 

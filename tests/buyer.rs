@@ -1,0 +1,407 @@
+//! What a buyer would sign (issue 17): interruptible capacity only when the user allows it
+//! (fine-tuning allows it by default), and the small wrong things a buyer sees.
+
+#[path = "support/cost.rs"]
+mod fixtures;
+
+use fixtures::*;
+use inference_sizer::catalog::{Catalog, OfferKind};
+use inference_sizer::cost::{self, Demand, Exclusion, OptionCost};
+use inference_sizer::plan;
+use inference_sizer::report::evaluate_query;
+use inference_sizer::scenario::{Lang, Scenario};
+use inference_sizer::units::Currency;
+
+/// A GPU cloud's 4x H100 at 2.5 EUR/GPU-h beside the same machine as spot at 1.0 EUR/GPU-h.
+fn spot_market() -> Vec<(inference_sizer::catalog::Offer, cost::OfferSizing)> {
+    let s = llm_sizing(4, 2000.0, 300.0);
+    vec![
+        (
+            h100_cloud("gpucloud-4xh100", OfferKind::GpuCloud, 4, 2.5),
+            s.clone(),
+        ),
+        (
+            h100_cloud("spotcloud-4xh100", OfferKind::CloudSpot, 4, 1.0),
+            s,
+        ),
+    ]
+}
+
+fn options(w: &Demand) -> Vec<OptionCost> {
+    evaluate(&spot_market(), w, &compute_only(), Currency::Eur)
+}
+
+#[test]
+fn a_cheaper_spot_offer_is_excluded_from_serving_until_interruptions_are_allowed() {
+    // Compute alone, 24 h a day (730 h a month):
+    //   GPU cloud: 4 x 2.5 EUR x 730 h = 7,300 EUR.
+    //   Spot: 4 x 1.0 EUR x 730 h = 2,920 EUR + 15% allowance for interruptions = 3,358 EUR.
+    // The spot machine is the cheaper by far, but a service must not be stopped at short notice.
+    let mut w = demand(0.0, 24.0);
+    let opts = options(&w);
+    let spot = opts
+        .iter()
+        .find(|o| o.offer_id == "spotcloud-4xh100")
+        .unwrap();
+    assert_close(spot.monthly.amount(), 3_358.0, 1.0);
+    assert!(spot.interruptible);
+    assert_eq!(spot.exclusions, vec![Exclusion::Interruptible]);
+    assert!(spot.fits && spot.shortfalls.is_empty() && !spot.is_usable());
+    let rec = plan::recommend(&opts, &w, Lang::En).expect("a usable option");
+    assert_eq!(rec.offer_id, "gpucloud-4xh100");
+    assert_close(rec.monthly_cost, 7_300.0, 1.0);
+    // The spot row stays in the table with its reason, in both languages.
+    let spot_row = spot.to_report(Lang::En);
+    assert_eq!(
+        spot_row.why_not.as_ref().map(|w| w.as_str()),
+        Some("interruptible capacity (spot): allow interruptions in Constraints to use it")
+    );
+    assert_eq!(
+        Exclusion::Interruptible.sentence(Lang::Es),
+        "capacidad interrumpible (spot): permita las interrupciones en Restricciones para usarla"
+    );
+
+    // Allowed: the spot machine is chosen, and the reasons say the user allowed it.
+    w.constraints.interruptible = true;
+    let opts = options(&w);
+    let rec = plan::recommend(&opts, &w, Lang::En).expect("a usable option");
+    assert_eq!(rec.offer_id, "spotcloud-4xh100");
+    assert_close(rec.monthly_cost, 3_358.0, 1.0);
+    assert!(
+        rec.reasons
+            .iter()
+            .any(|r| r.contains("you allowed interruptions") && r.contains("15%")),
+        "{:?}",
+        rec.reasons
+    );
+}
+
+#[test]
+fn an_offer_named_preemptible_is_interruptible_whatever_its_kind() {
+    let mut o = h100_cloud("vultr-gh200", OfferKind::GpuCloud, 1, 2.0);
+    assert!(!cost::is_interruptible(&o));
+    o.name = "vbm-72c-480gb-gh200-gpu (preemptible)".to_string();
+    assert!(cost::is_interruptible(&o));
+    o.name = "Interruptible A100".to_string();
+    assert!(cost::is_interruptible(&o));
+    // A word inside another word does not count.
+    o.name = "Spotless H100".to_string();
+    assert!(!cost::is_interruptible(&o));
+    // Notes are not read: on-demand rows quote the spot price beside theirs.
+    o.notes = "Spot USD 1.357541.".to_string();
+    assert!(!cost::is_interruptible(&o));
+    assert!(cost::is_interruptible(&h100_cloud(
+        "x",
+        OfferKind::CloudSpot,
+        1,
+        1.0
+    )));
+}
+
+#[test]
+fn fine_tuning_allows_interruptions_by_default_and_the_link_can_say_otherwise() {
+    // (query, interruptions allowed): serving no, fine-tuning yes (jobs checkpoint); `spot`
+    // overrides either way.
+    let cases = [
+        ("", false),
+        ("spot=1", true),
+        ("spot=0", false),
+        ("task=lora", true),
+        ("task=full", true),
+        ("task=qlora&spot=0", false),
+    ];
+    for (query, allowed) in cases {
+        let (s, warnings) = Scenario::from_query(query);
+        assert!(warnings.is_empty(), "{query}: {warnings:?}");
+        assert_eq!(s.allows_interruptions(), allowed, "{query}");
+        assert_eq!(
+            Demand::from_scenario(&s).constraints.interruptible,
+            allowed,
+            "{query}"
+        );
+    }
+    // The link keeps what the user set, and writes nothing when it is the task's default.
+    assert!(!Scenario::default().to_query().contains("spot"));
+    let (s, _) = Scenario::from_query("spot=1");
+    assert!(s.to_query().contains("spot=1"));
+    let (s, _) = Scenario::from_query("task=lora&spot=0");
+    assert!(s.to_query().contains("spot=0"));
+}
+
+#[test]
+fn fine_tuning_chooses_spot_by_default_and_says_why() {
+    // The same market for a fine-tuning job: spot is allowed without asking, and the reason
+    // says the job checkpoints.
+    let mut w = demand(0.0, 24.0);
+    w.task = inference_sizer::model::Task::Lora;
+    w.constraints.interruptible = true;
+    let opts = options(&w);
+    let spot = opts
+        .iter()
+        .find(|o| o.offer_id == "spotcloud-4xh100")
+        .unwrap();
+    assert!(spot.exclusions.is_empty());
+    let rec = plan::recommend(&opts, &w, Lang::En).expect("a usable option");
+    assert_eq!(rec.offer_id, "spotcloud-4xh100");
+    assert!(
+        rec.reasons
+            .iter()
+            .any(|r| r.contains("checkpoints and resumes")),
+        "{:?}",
+        rec.reasons
+    );
+    let es = plan::recommend(&opts, &w, Lang::Es).expect("a usable option");
+    assert!(es.reasons.iter().any(|r| r.contains("puntos de control")));
+}
+
+#[test]
+fn the_default_scenario_headlines_a_machine_that_cannot_be_interrupted() {
+    let catalog = Catalog::builtin();
+    let r = evaluate_query("", &catalog);
+    let rec = r.recommendation.as_ref().expect("a recommendation");
+    let offer = catalog
+        .offers
+        .iter()
+        .find(|o| o.id == rec.offer_id)
+        .unwrap();
+    assert!(!cost::is_interruptible(offer), "{}", rec.offer_id);
+    // Spot rows are still in the table, with their reason.
+    let spot_rows: Vec<_> = r
+        .options
+        .iter()
+        .filter(|o| o.offer_id.ends_with("-spot"))
+        .collect();
+    assert!(!spot_rows.is_empty());
+    // And the JSON marks them, for a consumer that filters on it.
+    assert!(r
+        .options
+        .iter()
+        .all(|o| o.interruptible == o.offer_id.ends_with("-spot")));
+    let json = serde_json::to_value(&r).expect("JSON");
+    assert_eq!(
+        json["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|o| o["interruptible"] == true)
+            .count(),
+        spot_rows.len()
+    );
+    for o in spot_rows {
+        let why = o.why_not.as_ref().map(|w| w.as_str()).unwrap_or_default();
+        assert!(
+            why.contains("interruptible capacity (spot)"),
+            "{}: {why}",
+            o.offer_id
+        );
+    }
+    // Allowing interruptions brings them back into the running: more options qualify.
+    let usable = |q: &str| {
+        evaluate_query(q, &catalog)
+            .options
+            .iter()
+            .filter(|o| o.why_not.is_none())
+            .count()
+    };
+    assert!(usable("spot=1") > usable(""));
+}
+
+#[test]
+fn options_that_cannot_serve_have_no_per_token_per_request_or_break_even_figures() {
+    // Llama 3.3 70B in FP8 at 40 tokens/s per user: some options do not fit, others are too
+    // slow. Their per-token, per-request and break-even figures are null in the JSON (a 0.0
+    // would sort them first) and empty in the CSV; every option that serves has them.
+    // Interruptions allowed, so that every option is either usable or cannot serve.
+    let catalog = Catalog::builtin();
+    let r = evaluate_query("model=llama-3.3-70b&quant=fp8&tps=40&spot=1", &catalog);
+    let json = serde_json::to_value(&r).expect("JSON");
+    let options = json["options"].as_array().expect("options");
+    let mut cannot = 0;
+    for (o, row) in options.iter().zip(&r.options) {
+        let serves = row.fits && row.why_not.is_none();
+        assert_eq!(serves, row.usable);
+        for f in ["cost_per_million_tokens", "cost_per_thousand_requests"] {
+            if serves {
+                assert!(
+                    o[f].as_f64().is_some_and(|x| x > 0.0),
+                    "{}: {f}",
+                    row.offer_id
+                );
+            } else {
+                assert!(o[f].is_null(), "{}: {f} = {}", row.offer_id, o[f]);
+            }
+        }
+        if !serves {
+            cannot += 1;
+            assert!(o["break_even_weeks"].is_null(), "{}", row.offer_id);
+        }
+    }
+    assert!(cannot > 10, "{cannot} options cannot serve");
+    let slow = r
+        .options
+        .iter()
+        .find(|o| o.fits && o.cost_per_million_tokens.is_none())
+        .expect("one fits but is too slow");
+    let text = inference_sizer::report::csv::comparison([slow]);
+    let cells: Vec<&str> = text.split("\r\n").nth(1).unwrap().split("\",\"").collect();
+    // Columns 10 and 11 (from 0): cost_per_million_tokens, cost_per_thousand_requests; 14:
+    // break_even_weeks.
+    assert_eq!((cells[10], cells[11], cells[14]), ("", "", ""), "{text}");
+}
+
+#[test]
+fn one_usable_option_is_the_only_one_not_the_cheapest_of_one() {
+    let reason = |candidates| plan::Reason::Cheapest {
+        provider: "Hetzner".into(),
+        name: "GEX44".into(),
+        monthly: 184.0,
+        total: 6_624.0,
+        months: 36.0,
+        currency: Currency::Eur,
+        candidates,
+    };
+    assert_eq!(
+        reason(1).sentence(Lang::En),
+        "Hetzner GEX44 is the only option that meets the requirements: €184.00 a month, €6,624 over 36 months."
+    );
+    assert!(reason(1)
+        .sentence(Lang::Es)
+        .starts_with("Hetzner GEX44 es la única opción que cumple los requisitos: "));
+    assert!(reason(2)
+        .sentence(Lang::En)
+        .starts_with("Hetzner GEX44 is the cheapest of 2 options that meet the requirements: "));
+}
+
+#[test]
+fn an_eu_verdict_without_a_stated_region_says_so_instead_of_an_empty_one() {
+    for (region, en, es) in [
+        (
+            "",
+            "the provider does not state the data region: ask before signing.",
+            "el proveedor no indica la región de los datos: pregúntela antes de contratar.",
+        ),
+        (
+            " ",
+            "the provider does not state the data region: ask before signing.",
+            "el proveedor no indica la región de los datos: pregúntela antes de contratar.",
+        ),
+        ("fsn1", "data region: fsn1.", "región de los datos: fsn1."),
+    ] {
+        let r = plan::Reason::EuJurisdiction {
+            region: region.into(),
+        };
+        assert!(
+            r.sentence(Lang::En).ends_with(en),
+            "{}",
+            r.sentence(Lang::En)
+        );
+        assert!(
+            r.sentence(Lang::Es).ends_with(es),
+            "{}",
+            r.sentence(Lang::Es)
+        );
+        assert!(!r.sentence(Lang::En).contains("region: ."));
+    }
+}
+
+#[test]
+fn an_encoder_answers_requests_and_reads_at_most_its_context_limit() {
+    // all-MiniLM-L6-v2 reads at most 512 tokens; the scenario's ctx (8,192 by default) does not
+    // apply to it. Its memory is the same at ctx=8192 and ctx=512, and the headroom counts
+    // requests of 512 tokens.
+    let catalog = Catalog::builtin();
+    let r = evaluate_query("model=all-minilm-l6-v2", &catalog);
+    let at_512 = evaluate_query("model=all-minilm-l6-v2&ctx=512", &catalog);
+    let h = r
+        .memory
+        .headroom
+        .as_ref()
+        .expect("headroom on real hardware");
+    let h512 = at_512.memory.headroom.as_ref().expect("headroom");
+    assert_eq!(h.context_limit, 512);
+    assert_eq!(h.at_context, 512);
+    assert_eq!(h.max_sequences, h512.max_sequences);
+    assert_eq!(r.memory.total_bytes, at_512.memory.total_bytes);
+    let words = h.sentence(Lang::En);
+    assert!(
+        words.ends_with(" concurrent requests at 512 tokens."),
+        "{words}"
+    );
+    // A decoder keeps the scenario's context.
+    let llama = evaluate_query("model=llama-3.1-8b", &catalog);
+    assert_eq!(llama.memory.headroom.as_ref().unwrap().at_context, 8192);
+
+    // The speed card's basis: no decode step, and no speed per user in the range sentence.
+    let basis = r.throughput.basis.as_ref().expect("a speed basis");
+    for lang in [Lang::En, Lang::Es] {
+        let sentences = basis.sentences(lang);
+        assert!(
+            sentences[0].starts_with("No decode step: the model generates no tokens")
+                || sentences[0]
+                    .starts_with("Sin pasos de decodificación: el modelo no genera tokens"),
+            "{sentences:?}"
+        );
+        assert!(
+            !sentences.iter().any(|s| s.contains("tokens/s p")),
+            "{sentences:?}"
+        );
+    }
+    // A decoder's basis keeps its decode step.
+    let llama_basis = llama.throughput.basis.as_ref().unwrap().sentences(Lang::En);
+    assert!(llama_basis[0].starts_with("Each decode step of the batch takes "));
+
+    // It generates no tokens: the latency reason is the time to answer a request.
+    let rec = r.recommendation.as_ref().expect("a recommendation");
+    let latency = rec
+        .reasons
+        .iter()
+        .find(|s| s.contains("within the 2,000 ms target"))
+        .expect("a latency reason");
+    assert!(
+        latency.starts_with(
+            "An embedding model generates no tokens: it answers each request in one pass, in "
+        ),
+        "{latency}"
+    );
+    assert!(!rec.reasons.iter().any(|s| s.contains("first token")));
+    let es = evaluate_query("model=all-minilm-l6-v2&lang=es", &catalog);
+    assert!(es
+        .recommendation
+        .unwrap()
+        .reasons
+        .iter()
+        .any(|s| s.starts_with("Un modelo de embeddings no genera tokens")));
+    // An option too slow to answer within a tight target says so in the same terms.
+    let tight = evaluate_query("model=all-minilm-l6-v2&ttft=100", &catalog);
+    let late = tight
+        .options
+        .iter()
+        .filter_map(|o| o.why_not.as_ref().map(|w| w.as_str().to_string()))
+        .find(|w| w.contains("answers too late: P95 "))
+        .expect("an option answers too late");
+    assert!(!late.contains("first token"), "{late}");
+}
+
+#[test]
+fn when_only_spot_would_serve_the_no_option_sentence_names_the_interruptions() {
+    // Only the spot machine serves (the GPU cloud is restricted away by allowed kinds): no
+    // verdict, and the sentence names both constraints in force.
+    let mut w = demand(0.0, 24.0);
+    w.constraints.kinds = vec![OfferKind::CloudSpot];
+    let opts = options(&w);
+    let none = plan::why_none(&opts, &w).expect("no usable option");
+    assert!(none.no_interruptions);
+    assert!(
+        none.sentence(Lang::En).contains(
+            "2 of them meet the speed and latency targets, none of those passes the constraints (allowed offer kinds, interruptible capacity not allowed)"
+        ),
+        "{}",
+        none.sentence(Lang::En)
+    );
+    assert!(none
+        .sentence(Lang::Es)
+        .contains("(tipos de oferta permitidos, capacidad interrumpible no permitida)"));
+    w.constraints.interruptible = true;
+    let opts = options(&w);
+    assert!(plan::why_none(&opts, &w).is_none());
+}
