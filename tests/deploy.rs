@@ -109,6 +109,28 @@ fn a_copy_too_big_for_one_gpu_is_tensor_parallel_within_one_machine() {
     assert!(o.fabric.is_none());
 }
 
+/// A mixture of experts on vLLM spreads its experts over the tensor-parallel GPUs of its copy
+/// (expert parallelism, `--enable-expert-parallel`, `ep = tp`); llama.cpp keeps every expert
+/// whole on its pipeline stage (`ep = 1`). Mixtral 8x7B in BF16 is 46.7e9 x 2 B = 93 GB: two
+/// H100s hold one copy (TP 2) on the 8-GPU machine.
+#[test]
+fn a_mixture_of_experts_reports_its_expert_parallelism_by_engine() {
+    let catalog = test_catalog();
+    let vllm = evaluate_query("model=mixtral-8x7b&tps=0&ttft=0", &catalog);
+    let o = option(&vllm, "box-8xh100");
+    assert!(o.fits, "{:?}", o.why_not);
+    assert!(o.parallelism.tp >= 2, "{:?}", o.parallelism);
+    assert_eq!(o.parallelism.ep, o.parallelism.tp);
+    let llamacpp = evaluate_query(
+        "model=mixtral-8x7b&quant=q4_k_m&engine=llamacpp&tps=0&ttft=0",
+        &catalog,
+    );
+    assert_eq!(option(&llamacpp, "box-8xh100").parallelism.ep, 1);
+    // A dense model has no experts to spread.
+    let dense = evaluate_query("model=llama-3.3-70b&tps=0&ttft=0", &catalog);
+    assert_eq!(option(&dense, "box-8xh100").parallelism.ep, 1);
+}
+
 #[test]
 fn a_copy_spans_machines_only_over_a_stated_fabric() {
     // The same 405B FP8 model on one-H100 machines: a copy needs pipeline stages over several
