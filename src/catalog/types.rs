@@ -381,7 +381,7 @@ impl From<&GpuSpec> for crate::model::GpuFigures {
                 32.0
             },
             nvlink: g.nvlink,
-            vendor: crate::model::GpuVendor::parse(&g.vendor),
+            vendor: crate::model::compat::GpuFamily::of(&g.id, &g.name, &g.vendor).vendor,
         }
     }
 }

@@ -23,8 +23,10 @@
 use super::options::{Engine, Quant};
 
 /// Who makes the GPU.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Vendor {
+    #[default]
     Nvidia,
     Amd,
     Intel,

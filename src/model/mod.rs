@@ -80,4 +80,4 @@ pub use presets::builtin_presets;
 pub use provenance::{MemoryTerm, Provenance, TermKey};
 pub use sizing::{effective_quant, Sizing};
 pub use speed::{distinct_expert_share, mmc_wait_s, Speed, StepBasis};
-pub use workload::{GpuFigures, GpuVendor, Hardware, KvBasis, Workload};
+pub use workload::{GpuFigures, Hardware, KvBasis, Workload};

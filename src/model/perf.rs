@@ -5,8 +5,9 @@
 //! prints the errors; the fit is a deterministic coordinate search over these constants, the
 //! ignored test `fit_the_constants` in the same file).
 
+use super::compat::Vendor;
 use super::options::Engine;
-use super::workload::{GpuFigures, GpuVendor};
+use super::workload::GpuFigures;
 use serde::{Deserialize, Serialize};
 
 /// Class of accelerator, told from its figures (the catalogue's GPUs and a custom one alike):
@@ -36,7 +37,7 @@ impl GpuClass {
         let (bw, bf16) = (g.bandwidth_gbs, g.bf16_tflops);
         // AMD's Instinct parts with FP8 (MI300X, MI325X, MI355X) share CDNA's matrix-core
         // efficiency: by its figures alone an MI355X (8 TB/s, FP4) would pass for a B200.
-        if g.vendor == GpuVendor::Amd && g.fp8_tflops.is_some() {
+        if g.vendor == Vendor::Amd && g.fp8_tflops.is_some() {
             return GpuClass::Cdna3;
         }
         match (g.fp8_tflops, g.fp4_tflops) {

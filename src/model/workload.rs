@@ -1,5 +1,6 @@
 //! What is run ([`Workload`]) and on what ([`Hardware`], [`GpuFigures`]).
 
+use super::compat::Vendor;
 use super::options::{Engine, KvType, Quant, Task};
 use crate::units::{Bytes, GIB};
 use serde::{Deserialize, Serialize};
@@ -99,31 +100,7 @@ pub struct GpuFigures {
     /// NVIDIA's at equal figures (the speed model's GPU classes), and some engines run on one
     /// vendor only.
     #[serde(default)]
-    pub vendor: GpuVendor,
-}
-
-/// The maker of a GPU, as the catalogue names it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GpuVendor {
-    #[default]
-    Nvidia,
-    Amd,
-    Other,
-}
-
-impl GpuVendor {
-    /// From the catalogue's `vendor` (`NVIDIA`, `AMD`, `Intel`...), in any case.
-    pub fn parse(name: &str) -> GpuVendor {
-        let name = name.trim();
-        if name.eq_ignore_ascii_case("nvidia") {
-            GpuVendor::Nvidia
-        } else if name.eq_ignore_ascii_case("amd") {
-            GpuVendor::Amd
-        } else {
-            GpuVendor::Other
-        }
-    }
+    pub vendor: Vendor,
 }
 
 impl GpuFigures {
@@ -137,7 +114,7 @@ impl GpuFigures {
             fp4_tflops: None,
             interconnect_gbs: 900.0,
             nvlink: true,
-            vendor: GpuVendor::Nvidia,
+            vendor: Vendor::Nvidia,
         }
     }
 }
