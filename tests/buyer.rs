@@ -390,7 +390,7 @@ fn when_only_spot_would_serve_the_no_option_sentence_names_the_interruptions() {
     w.constraints.kinds = vec![OfferKind::CloudSpot];
     let opts = options(&w);
     let none = plan::why_none(&opts, &w).expect("no usable option");
-    assert!(none.no_interruptions);
+    assert!(none.reach.no_interruptions);
     assert!(
         none.sentence(Lang::En).contains(
             "2 of them meet the speed and latency targets, none of those passes the constraints (allowed offer kinds, interruptible capacity not allowed)"

@@ -432,7 +432,10 @@ fn with_no_usable_option_the_planner_says_how_far_the_options_got() {
     let options = options_for(&market, &w);
     assert!(plan::recommend(&options, &w, Lang::En).is_none());
     let none = plan::why_none(&options, &w).unwrap();
-    assert_eq!((none.total, none.fit, none.serve), (3, 3, 2));
+    assert_eq!(
+        (none.reach.total, none.reach.fit, none.reach.serve),
+        (3, 3, 2)
+    );
     assert_eq!(
         none.sentence(Lang::En),
         "No option meets every requirement: of 3 offers, 3 hold the model in memory, 2 of them meet the speed and latency targets, none of those passes the constraints (EU jurisdiction, single tenancy). Closest: baremetal baremetal-4xh100 (too slow: 15 tokens/s per user against a target of 20)."

@@ -22,7 +22,8 @@
 mod reasons;
 use reasons::reasons;
 // The reasons and differences live with their words in `crate::words::plan`.
-use crate::words::plan::{differences as difference_words, no_option, NearestMiss, Reach};
+pub use crate::words::plan::Reach;
+use crate::words::plan::{differences as difference_words, no_option, NearestMiss};
 pub use crate::words::plan::{Difference, MatrixCase, Reason};
 
 mod recommendation;
@@ -181,18 +182,8 @@ fn cheapest(all: &[OptionCost], pred: impl Fn(&OptionCost) -> bool) -> Option<&O
 /// Why no option qualifies: how far the options got, and the closest one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NoOption<'a> {
-    pub total: usize,
-    /// Fit the model in memory.
-    pub fit: usize,
-    /// Fit and meet the speed and latency targets (constraints aside).
-    pub serve: usize,
-    /// The constraints in force.
-    pub eu: bool,
-    pub single_tenant: bool,
-    pub gpus_limited: bool,
-    pub kinds_limited: bool,
-    /// Interruptions not allowed, and an option would serve but for that alone.
-    pub no_interruptions: bool,
+    /// The counts and the constraints in force, as the sentence names them.
+    pub reach: Reach,
     /// The nearest miss: the cheapest option that passes the constraints and fits but misses a
     /// target; else the cheapest that serves but breaks a constraint; else the cheapest that fits.
     pub closest: Option<&'a OptionCost>,
@@ -213,16 +204,18 @@ pub fn why_none<'a>(options: &'a [OptionCost], w: &Demand) -> Option<NoOption<'a
         .or_else(|| cheapest_where(&|o| o.serves()))
         .or_else(|| cheapest_where(&|o| o.fits));
     Some(NoOption {
-        total: options.len(),
-        fit: options.iter().filter(|o| o.fits).count(),
-        serve: options.iter().filter(|o| o.serves()).count(),
-        eu: w.constraints.eu_jurisdiction,
-        single_tenant: w.constraints.single_tenant,
-        gpus_limited: !w.constraints.gpus.is_empty(),
-        kinds_limited: !w.constraints.kinds.is_empty(),
-        no_interruptions: options
-            .iter()
-            .any(|o| o.serves() && o.exclusions == [Exclusion::Interruptible]),
+        reach: Reach {
+            total: options.len(),
+            fit: options.iter().filter(|o| o.fits).count(),
+            serve: options.iter().filter(|o| o.serves()).count(),
+            eu: w.constraints.eu_jurisdiction,
+            single_tenant: w.constraints.single_tenant,
+            gpus_limited: !w.constraints.gpus.is_empty(),
+            kinds_limited: !w.constraints.kinds.is_empty(),
+            no_interruptions: options
+                .iter()
+                .any(|o| o.serves() && o.exclusions == [Exclusion::Interruptible]),
+        },
         closest,
     })
 }
@@ -230,22 +223,12 @@ pub fn why_none<'a>(options: &'a [OptionCost], w: &Demand) -> Option<NoOption<'a
 impl NoOption<'_> {
     /// One sentence for the page's warnings.
     pub fn sentence(&self, lang: Lang) -> String {
-        let reach = Reach {
-            total: self.total,
-            fit: self.fit,
-            serve: self.serve,
-            eu: self.eu,
-            single_tenant: self.single_tenant,
-            gpus_limited: self.gpus_limited,
-            kinds_limited: self.kinds_limited,
-            no_interruptions: self.no_interruptions,
-        };
         let closest = self.closest.map(|o| NearestMiss {
             provider: &o.provider,
             name: &o.name,
             shortfalls: &o.shortfalls,
             exclusions: &o.exclusions,
         });
-        no_option(reach, closest, lang)
+        no_option(self.reach, closest, lang)
     }
 }
