@@ -121,6 +121,78 @@ fn seventy_b_on_four_h100_pays_the_all_reduce_at_every_layer() {
 }
 
 #[test]
+fn expert_parallelism_trades_the_feed_forward_all_reduce_for_an_all_to_all() {
+    // gpt-oss-120b on 4x H100 (NVLink) with vLLM, 32 users: a mixture of experts on an engine
+    // with expert parallelism (ep = tp = 4; `Sizing::parallelism`). 36 layers, all MoE, top-4 of
+    // 128 experts, hidden 2,880 (openai/gpt-oss-120b config.json).
+    // One all-reduce moves 2 x 3/4 of 2,880 x 2 B a token at 450 GB/s x 0.88 = 396 GB/s:
+    //   1.5 x 5,760 / 396e9 = 21.818 ns a token.
+    // A token reaches D = 4 x (1 - 0.75^4) = 2.734 GPUs, 3/4 of them remote; each GPU sends the
+    // 1/4 of the batch it owns: one phase = 2.734 x 0.75 / 4 = 0.5127 hidden states a token =
+    // 0.3418 all-reduces. A MoE layer: the attention all-reduce + dispatch + combine =
+    // 1 + 2 x 0.3418 = 1.6836 all-reduces (against 2 without expert parallelism).
+    // Bytes: 36 x 1.6836 x 21.818 ns x 32 tokens = 42.32 us; latency: 3 exchanges a layer x
+    // 36 x 8 us = 864 us. Communication = 0.9063 ms (tensor parallelism alone: 0.0503 + 0.576).
+    // Source of the exchange: DeepEP's dispatch/combine (github:deepseek-ai/DeepEP README) and
+    // vLLM's `--enable-expert-parallel` (docs.vllm.ai, expert parallel deployment).
+    let wl = Workload {
+        seqs: 32,
+        engine: Engine::Vllm,
+        ..Workload::default()
+    };
+    let hw = Hardware::Gpu {
+        gpu: h100(),
+        per_server: 4,
+        servers: 1,
+    };
+    let z = sized(&model("gpt-oss-120b"), &wl);
+    assert_eq!(z.parallelism(&hw).ep, 4);
+    let s = z.speed(&hw, &vllm());
+    assert_eq!(s.basis.tp, 4);
+    let per_allreduce = 1.5 * 5760.0 / 396e9;
+    let phase = 4.0 * (1.0 - 0.75f64.powi(4)) * 0.75 / 4.0 / 1.5;
+    close(phase, 0.341_796_875, 1e-12);
+    let bytes_ms = 36.0 * (1.0 + 2.0 * phase) * per_allreduce * 32.0 * 1e3;
+    close(bytes_ms, 0.042_32, 1e-3);
+    close(s.basis.allreduce_ms, bytes_ms + 0.864, 1e-3);
+    // The same copy on Transformers (no expert parallelism) pays two all-reduces a layer.
+    let hf = sized(
+        &model("gpt-oss-120b"),
+        &Workload {
+            engine: Engine::Transformers,
+            ..wl
+        },
+    );
+    assert_eq!(hf.parallelism(&hw).ep, 1);
+}
+
+#[test]
+fn gguf_on_vllm_runs_its_matmuls_at_the_measured_experimental_speed() {
+    // vLLM 0.20.0, Qwen3-14B Q4_K_M against AWQ INT4, same flags: TTFT 2.52 s against 0.29 s
+    // for a 925-token prompt, 8.7x (github:vllm-project/vllm#35987). Both formats multiply at the
+    // BF16 rate (weight-only 4-bit), so the compute term of a GGUF replica on vLLM is 8.7x the AWQ
+    // one; one user's decode, bound by reading the weights, barely moves.
+    let m = model("llama-3.1-8b");
+    let hw = Hardware::gpu(h100());
+    let at = |quant: Quant, seqs: u64| {
+        let wl = Workload {
+            quant,
+            seqs,
+            engine: Engine::Vllm,
+            ..Workload::default()
+        };
+        sized(&m, &wl).speed(&hw, &vllm())
+    };
+    let (gguf, awq) = (at(Quant::Q4KM, 64), at(Quant::Awq4, 64));
+    close(gguf.basis.compute_ms / awq.basis.compute_ms, 8.7, 1e-9);
+    assert!(gguf.aggregate_tokens_per_s < 0.5 * awq.aggregate_tokens_per_s);
+    assert!(gguf.ttft_ms > 3.0 * awq.ttft_ms);
+    // One user: weight reads dominate; Q4_K_M (4.9 bits) reads a little more than AWQ (4.25).
+    let (g1, a1) = (at(Quant::Q4KM, 1), at(Quant::Awq4, 1));
+    assert!(g1.decode_tokens_per_s_per_user > 0.75 * a1.decode_tokens_per_s_per_user);
+}
+
+#[test]
 fn an_moe_on_eight_gpus_streams_the_experts_its_batch_touches() {
     // DeepSeek-R1 (native FP8) on 8x H200 TP8, 64 users. Each token picks 8 of 256 experts a
     // layer: 64 tokens touch 1 - (31/32)^64 = 86.9% of them. Weights streamed: the
@@ -271,7 +343,8 @@ fn moe_reads_only_the_experts_a_batch_routes_to() {
         (distinct_expert_share(256, 8, 32.0) - (1.0 - (31.0f64 / 32.0).powi(32))).abs() < 1e-12
     );
     assert_eq!(distinct_expert_share(0, 0, 5.0), 1.0);
-    // Mixtral at one user reads ~13B of its 47B parameters: ~3x faster than a 47B dense read.
+    // Mixtral at one user reads ~13B of its 47B parameters: ~3x faster than a 47B dense read
+    // (2.96x: the expert exchange of expert parallelism adds a third latency a layer, 32 x 8 us).
     let hw = Hardware::Gpu {
         gpu: h100(),
         per_server: 2,
@@ -281,7 +354,7 @@ fn moe_reads_only_the_experts_a_batch_routes_to() {
     let s = sized(&model("mixtral-8x7b"), &one_user()).speed(&hw, &e);
     let dense_equiv = 2.0 * 3350e9 * 0.70 / (46.7e9 * 2.0);
     assert!(
-        s.decode_tokens_per_s_per_user > 3.0 * dense_equiv,
+        s.decode_tokens_per_s_per_user > 2.9 * dense_equiv,
         "{}",
         s.decode_tokens_per_s_per_user
     );

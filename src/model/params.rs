@@ -328,7 +328,7 @@ fn dense_ffn(a: &ModelArch, i: u64, first: u64, n: u64, t: &mut Vec<Tensor>) {
 /// MoE layers after the dense prefix: every `moe_layer_step`-th one (Llama 4 Maverick: the odd
 /// layers, 24 of 48), else all. The inventory puts the dense layers first: the counts are exact;
 /// llama.cpp's layer-dependent rules then see the MoE layers as the later ones.
-fn moe_layer_count(a: &ModelArch) -> u64 {
+pub(super) fn moe_layer_count(a: &ModelArch) -> u64 {
     let rest = a.layers - a.first_dense_layers.min(a.layers);
     if a.moe_layer_step > 1 {
         rest / a.moe_layer_step

@@ -47,6 +47,8 @@ pub(super) struct Shape {
     pub vocab: f64,
     /// Routed experts (0 for a dense model) and experts per token.
     pub experts: u64,
+    /// Layers whose feed-forward is a mixture of experts (0 for a dense model).
+    pub moe_layers: f64,
     pub experts_active: u64,
     /// Tokens an encoder reads at most (`u64::MAX` for decoders).
     pub max_position: u64,
@@ -173,6 +175,11 @@ impl Shape {
             ffn_width,
             vocab,
             experts: if a.is_moe() { a.experts } else { 0 },
+            moe_layers: if a.is_moe() && !params_only {
+                super::params::moe_layer_count(a) as f64
+            } else {
+                0.0
+            },
             experts_active: a.experts_active,
             max_position: if a.family == ArchFamily::Encoder && a.max_position > 0 {
                 a.max_position

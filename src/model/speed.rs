@@ -164,7 +164,7 @@ fn replica(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Replica {
             };
             // A person's bw_eff / flops_eff scale the fitted shares from the engine's reference.
             let bw_share = (fit.bandwidth * e.bandwidth / ref_bw).clamp(0.01, 1.0);
-            let mm_share = (fit.matmul * e.compute / ref_mm).clamp(0.01, 1.0);
+            let mm_share = (fit.matmul * e.compute / ref_mm).clamp(0.01, 1.0) / gguf_slowdown(z);
             let (tp, pp) = z.split(*per_server, *servers);
             // The matmul rate of the format's activations: FP8 and NVFP4 (W4A4) run at their own
             // rates; MXFP4 (gpt-oss) runs W4A8 on Blackwell and W4A16 on Hopper (TensorRT-LLM's
@@ -192,8 +192,9 @@ fn replica(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Replica {
                 } else {
                     e.allreduce_latency_us_pcie
                 } * 1e-6;
-                per_tok += 2.0 * layers * ring * s.hidden * 2.0 / link;
-                comm_fixed += 2.0 * layers * lat;
+                let (tok, fixed) = tp_comm(z, t, layers, ring * s.hidden * 2.0, link, lat);
+                per_tok += tok;
+                comm_fixed += fixed;
             }
             if pp > 1 {
                 // Stages hand the hidden state on: over the network between servers, over the
@@ -254,6 +255,61 @@ fn replica(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Replica {
             }
         }
     }
+}
+
+/// How much slower the matmuls of a GGUF file run on a server engine than the engine's own 4-bit
+/// kernels: vLLM dequantises GGUF blocks on an experimental path ("highly experimental and
+/// under-optimized", docs.vllm.ai, GGUF). Measured on vLLM 0.20.0 with identical flags, Qwen3-14B
+/// Q4_K_M against AWQ INT4 on one RTX 4060 Ti: time to first token 2.52 s against 0.29 s for a
+/// 925-token prompt, 8.7x (github:vllm-project/vllm#35987, 2026-05-20). Prefill and large decode
+/// batches are matmul-bound, so the replica's compute share is divided by that factor: its
+/// prompts and its concurrency are capped where compute binds, while a single user's decode (bound
+/// by reading the weights) keeps its speed. llama.cpp and Ollama run GGUF natively (1).
+pub const GGUF_ON_SERVER_ENGINE_SLOWDOWN: f64 = 8.7;
+
+fn gguf_slowdown(z: &Sizing) -> f64 {
+    let native = matches!(z.wl.engine, Engine::Llamacpp | Engine::Ollama);
+    if z.weight_quant.is_gguf() && !native {
+        GGUF_ON_SERVER_ENGINE_SLOWDOWN
+    } else {
+        1.0
+    }
+}
+
+/// Communication of one forward pass over a tensor-parallel group of `t` GPUs: seconds per token
+/// carried and fixed seconds, given one all-reduce's bytes per token (`allreduce_b`), the link's
+/// bytes per second one way and its latency (`lat`).
+///
+/// Without expert parallelism a layer all-reduces the hidden state twice (after attention and
+/// after the feed-forward). With it (a mixture of experts on vLLM, SGLang or TensorRT-LLM, as
+/// [`Sizing::parallelism`] reports), a MoE layer keeps the attention all-reduce and replaces the
+/// feed-forward's by an all-to-all **dispatch** of each token's hidden state to the GPUs holding
+/// its experts and a **combine** back (DeepEP's and TensorRT-LLM's wide-EP kernels; the
+/// `--enable-expert-parallel` path of vLLM). Each GPU sends the tokens it owns (`1/t` of the batch)
+/// to the distinct GPUs among its `k` experts: with experts spread evenly, a token reaches
+/// `D = t (1 - (1 - 1/t)^k)` GPUs, of which `(t - 1)/t` are remote. Per token of the batch and per
+/// phase that is `D (t - 1)/t / t` hidden states over one GPU's link, against `2 (t - 1)/t` for a
+/// ring all-reduce. Worked example (gpt-oss-120b, top-4 of 128, on 4 GPUs): `D = 4 (1 - 0.75^4)
+/// = 2.73`; dispatch + combine = `2 x 2.73 x 0.75 / 4 = 1.02` hidden states per token, against
+/// `1.5` for the all-reduce it replaces: on NVLink the expert exchange costs less than the
+/// tensor-parallel all-reduce, and each phase pays the link's latency like an all-reduce.
+fn tp_comm(z: &Sizing, t: f64, layers: f64, allreduce_b: f64, link: f64, lat: f64) -> (f64, f64) {
+    let s = &z.shape;
+    let ep = s.moe
+        && s.moe_layers > 0.0
+        && matches!(z.wl.engine, Engine::Vllm | Engine::Sglang | Engine::Trtllm);
+    if !ep {
+        return (2.0 * layers * allreduce_b / link, 2.0 * layers * lat);
+    }
+    let moe = s.moe_layers.min(layers);
+    let k = s.experts_active.clamp(1, s.experts.max(1)) as f64;
+    let ring = 2.0 * (t - 1.0) / t;
+    let reached = t * (1.0 - (1.0 - 1.0 / t).powf(k));
+    // One phase, in units of the all-reduce's per-token time (which moves `ring` hidden states).
+    let phase = reached * (t - 1.0) / t / t / ring;
+    let per_tok = (2.0 * (layers - moe) + moe * (1.0 + 2.0 * phase)) * allreduce_b / link;
+    let fixed = (2.0 * (layers - moe) + 3.0 * moe) * lat;
+    (per_tok, fixed)
 }
 
 /// Parameters a token multiplies, split into dense (attention, shared experts, head) and routed

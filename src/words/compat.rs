@@ -82,8 +82,8 @@ impl Degraded {
                 "En esta GPU, MXFP4 se ejecuta solo en los pesos: ocupan 4 bits, pero el cálculo va a velocidad BF16, sin núcleos tensoriales FP4.",
             ),
             Degraded::GgufExperimental => (
-                "GGUF on vLLM or SGLang is an experimental path: slower kernels than llama.cpp's and not tuned for many concurrent requests; prefer AWQ or GPTQ weights there, or serve the GGUF file with llama.cpp.",
-                "GGUF en vLLM o SGLang es una vía experimental: núcleos más lentos que los de llama.cpp y sin ajustar para muchas peticiones simultáneas; mejor pesos AWQ o GPTQ ahí, o servir el archivo GGUF con llama.cpp.",
+                "GGUF on vLLM or SGLang is an experimental path: prompts and batched requests run about 9x slower than with AWQ weights (measured on vLLM 0.20), which caps how many users a GPU serves; prefer AWQ or GPTQ weights there, or serve the GGUF file with llama.cpp.",
+                "GGUF en vLLM o SGLang es una vía experimental: los prompts y las peticiones en lote van unas 9 veces más lentos que con pesos AWQ (medido en vLLM 0.20), lo que limita cuántos usuarios atiende una GPU; mejor pesos AWQ o GPTQ ahí, o servir el archivo GGUF con llama.cpp.",
             ),
         };
         match lang {
