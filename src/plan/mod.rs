@@ -107,6 +107,8 @@ impl Plan<'_> {
                     difference: difference_words(diffs, lang),
                 })
                 .collect(),
+            // The catalogue knows the slice: `report::evaluate` fills it.
+            slice: None,
         }
     }
 }

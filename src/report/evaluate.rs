@@ -77,6 +77,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         catalog.rate(),
     );
     name_gpus(&mut all, &view);
+    super::slices::name_slices(&mut all, &view, lang);
     let mut recommendation = plan::recommend(&all, &workload, lang);
     if recommendation.is_none() {
         if let Some(none) = plan::why_none(&all, &workload) {
@@ -117,9 +118,14 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     let facts: Vec<CostFacts> = all.iter().map(cost_facts).collect();
     // The hourly cloud the break-even utilisation compares with: the chart draws this very one.
     let hourly = cost::hourly_benchmark(&all);
-    let options = rows(all, &view, s.cur, catalog.rate(), lang);
+    let mut options = rows(all, &view, s.cur, catalog.rate(), lang);
+    super::slices::fill_options(&mut options, &view, lang);
+    let mut hw_name = hw_name;
     if let Some(r) = &mut recommendation {
         r.gpu_memory = r.gpu_id.as_deref().and_then(|id| gpu_memory(&view, id));
+        if let Some(words) = super::slices::fill_verdict(r, &options, lang) {
+            hw_name = words;
+        }
     }
     let costs = CostInputs {
         scenario: s,
@@ -195,7 +201,14 @@ fn size_offers<'c>(
     let size = |o: &Offer| size_offer(&e.sizing, o, &at);
     // Keyed by GPU, GPUs per machine, the fabric's speed (a copy spans machines only over one)
     // and the virtualisation (its tax decides whether a copy meets the targets).
-    type Config<'a> = (&'a str, u32, Option<u64>, crate::catalog::Virtualization);
+    // And a slice's shares: a slice of a GPU sizes unlike the whole GPU.
+    type Config<'a> = (
+        &'a str,
+        u32,
+        Option<u64>,
+        crate::catalog::Virtualization,
+        Option<[u64; 4]>,
+    );
     let mut by_config: std::collections::HashMap<Config, OfferSizing> = Default::default();
     view.offers
         .iter()
@@ -207,6 +220,7 @@ fn size_offers<'c>(
                         g.count,
                         o.fabric.map(|f| f.gbps.to_bits()),
                         o.virtualization,
+                        g.slice.as_ref().map(|sl| sl.key()),
                     ))
                     .or_insert_with(|| size(o))
                     .clone(),

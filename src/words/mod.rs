@@ -13,4 +13,5 @@ pub mod memory;
 pub mod plan;
 pub mod report;
 pub mod scenario;
+pub mod slice;
 pub mod speed;

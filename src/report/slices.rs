@@ -1,0 +1,58 @@
+//! GPU slices in the report: each slice option's `slice` (kind, shares, memory, words), the
+//! memory of one device (the slice's, not the whole GPU's), and the verdict's when it rents one.
+
+use crate::catalog::Catalog;
+use crate::cost::{OptionCost, OptionReport, SliceReport};
+use crate::lang::Lang;
+use crate::plan::Recommendation;
+use crate::units::Bytes;
+
+/// The slice an offer of the catalogue rents, priced at `price_per_hour`.
+fn slice_of(
+    view: &Catalog,
+    offer_id: &str,
+    price_per_hour: f64,
+    lang: Lang,
+) -> Option<SliceReport> {
+    let o = view.offer(offer_id)?;
+    let spec = view.gpu(o.gpu_id()?)?;
+    SliceReport::of(o, spec, price_per_hour, lang)
+}
+
+/// Slice options name their GPU as the slice ("⅙ of an A10 (vGPU, time-shared)"), so the
+/// runner-ups' differences and the table say what is rented.
+pub(super) fn name_slices(all: &mut [OptionCost], view: &Catalog, lang: Lang) {
+    for o in all {
+        if let Some(s) = slice_of(view, &o.offer_id, 0.0, lang) {
+            o.gpu_name = Some(s.words);
+        }
+    }
+}
+
+/// Each slice option's `slice`, and the memory of its one device.
+pub(super) fn fill_options(options: &mut [OptionReport], view: &Catalog, lang: Lang) {
+    for o in options {
+        if let Some(s) = slice_of(view, &o.offer_id, o.price_per_hour, lang) {
+            o.gpu_memory = Some(Bytes(s.memory_bytes as f64));
+            o.slice = Some(s);
+        }
+    }
+}
+
+/// The verdict's slice, its device memory, and the hardware in words ("2 replicas, each ⅙ of an
+/// A10 (vGPU, time-shared)"); `None` when the verdict rents whole GPUs.
+pub(super) fn fill_verdict(
+    r: &mut Recommendation,
+    options: &[OptionReport],
+    lang: Lang,
+) -> Option<String> {
+    let s = options
+        .iter()
+        .find(|o| o.offer_id == r.offer_id)?
+        .slice
+        .clone()?;
+    r.gpu_memory = Some(Bytes(s.memory_bytes as f64));
+    let words = crate::words::slice::deployment(r.replicas, &s.words, lang);
+    r.slice = Some(s);
+    Some(words)
+}
