@@ -19,6 +19,7 @@
 //! Frankfurt keeps the data in the EU (region) but stays under US law (CLOUD Act), so it is
 //! excluded; the region is still shown next to every option.
 
+pub mod matrix;
 mod reasons;
 use reasons::reasons;
 // The reasons and differences live with their words in `crate::words::plan`.
@@ -58,7 +59,13 @@ pub fn choose<'a>(options: &'a [OptionCost], w: &Demand) -> Option<Plan<'a>> {
         .take(RUNNER_UPS)
         .map(|&o| (o, differences(chosen, o)))
         .collect();
-    let reasons = reasons(chosen, options, w);
+    let mut reasons = reasons(chosen, options, w);
+    // The decision matrix by workload leads when the verdict follows it; else it says why not.
+    let m = matrix::reason(chosen, options, w);
+    match m.follow {
+        matrix::Follow::Follows => reasons.insert(0, Reason::Workload(m)),
+        _ => reasons.push(Reason::Workload(m)),
+    }
     Some(Plan {
         chosen,
         runner_ups,

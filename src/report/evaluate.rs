@@ -78,7 +78,15 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     );
     name_gpus(&mut all, &view);
     super::slices::name_slices(&mut all, &view, lang);
-    let mut recommendation = plan::recommend(&all, &workload, lang);
+    let chosen_plan = plan::choose(&all, &workload);
+    // The user's constraints against the decision matrix by workload.
+    if let Some(w) = chosen_plan
+        .as_ref()
+        .and_then(|p| plan::matrix::warning(p.chosen, &all, &workload))
+    {
+        warnings.push(w.sentence(lang));
+    }
+    let mut recommendation = chosen_plan.map(|p| p.to_recommendation(lang));
     if recommendation.is_none() {
         if let Some(none) = plan::why_none(&all, &workload) {
             warnings.push(none.sentence(lang));

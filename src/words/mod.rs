@@ -9,6 +9,7 @@ pub mod compat;
 pub mod cost;
 pub mod gguf;
 pub mod import;
+pub mod matrix;
 pub mod memory;
 pub mod plan;
 pub mod report;
