@@ -67,10 +67,7 @@ pub fn fits(class: WorkloadClass, o: &OptionCost) -> bool {
 }
 
 /// The cheapest option by monthly cost among those matching `pred`.
-fn cheapest<'a>(
-    all: &'a [OptionCost],
-    pred: impl Fn(&OptionCost) -> bool,
-) -> Option<&'a OptionCost> {
+fn cheapest(all: &[OptionCost], pred: impl Fn(&OptionCost) -> bool) -> Option<&OptionCost> {
     all.iter()
         .filter(|o| pred(o))
         .min_by(|a, b| a.monthly.amount().total_cmp(&b.monthly.amount()))
