@@ -96,19 +96,28 @@ fn a_fractional_count_loads_as_one_device_with_its_slice_and_writes_back_the_sam
 
 #[test]
 fn counts_that_are_no_number_of_gpus_are_refused_with_a_reason() {
+    // In serde's own form, so the reader's language words them (words::catalog); a negative
+    // whole count reads as before (not a u32).
     for (gpu, says) in [
-        (r#"{"id": "nvidia_a10", "count": 2.5}"#, "whole number"),
+        (
+            r#"{"id": "nvidia_a10", "count": 2.5}"#,
+            "floating point `2.5`, expected `gpu.count` as a whole number of GPUs, or a fraction below 1",
+        ),
         (
             r#"{"id": "nvidia_a10", "count": -1}"#,
-            "not a number of GPUs",
+            "invalid value: integer `-1`, expected u32",
         ),
         (
             r#"{"id": "nvidia_a10", "count": 2, "mig_profile": "1g.10gb"}"#,
-            "slice of one GPU",
+            "integer `2`, expected a `gpu.count` of at most 1 with a MIG profile",
         ),
         (
             r#"{"id": "nvidia_a10", "count": 0.5, "compute_share": 1.5}"#,
-            "compute_share",
+            "floating point `1.5`, expected a share above 0 and at most 1",
+        ),
+        (
+            r#"{"id": "nvidia_a10", "count": 0.5, "memory_gib": 0}"#,
+            "expected a slice memory above 0 GiB",
         ),
     ] {
         let doc = format!(
@@ -272,5 +281,27 @@ fn a_small_models_verdict_on_the_shipped_catalogue_can_be_a_slice() {
     assert_eq!(
         rec.slice.unwrap().words,
         "½ of an RTX PRO 6000 Blackwell Server Edition (MIG 2g.48gb, isolated)"
+    );
+}
+
+#[test]
+fn a_refused_slice_is_explained_in_spanish_too() {
+    use inference_sizer::catalog::CatalogError;
+    use inference_sizer::scenario::Lang;
+    let doc = r#"{"schema": 1, "as_of": "2026-11-01", "usd_per_eur": 1.16,
+        "offers": [{"id": "acme-a10", "provider": "Acme", "name": "A10 half", "kind": "gpu_cloud",
+          "gpu": {"id": "nvidia_a10", "count": 0.5, "compute_share": 1.5}, "virtualization": "vgpu",
+          "price": {"amount": 1, "currency": "EUR", "per": "hour"},
+          "jurisdiction": "EU", "source": "https://acme.example/prices", "as_of": "2026-11-01"}]}"#;
+    let Err(CatalogError::Fields(errors)) = Catalog::from_json(doc) else {
+        panic!("refused field by field");
+    };
+    assert_eq!(
+        errors[0].sentence(Lang::Es),
+        "offers[0] (acme-a10): valor no válido: el número `1.5` donde se esperaba una proporción mayor que 0 y como mucho 1"
+    );
+    assert_eq!(
+        errors[0].sentence(Lang::En),
+        "offers[0] (acme-a10): invalid value: floating point `1.5`, expected a share above 0 and at most 1"
     );
 }

@@ -158,39 +158,51 @@ pub(super) struct OfferGpuJson {
     pub bandwidth_share: Option<f64>,
 }
 
+use crate::words::slice::{EXPECTED_COUNT, EXPECTED_MEMORY, EXPECTED_SHARE, EXPECTED_SLICE_COUNT};
+
+/// A refusal in serde's own form ("invalid value: integer `-1`, expected u32"), so the reader's
+/// language can word it.
+fn invalid(found: f64, expected: &str) -> String {
+    if found.is_finite() && found.fract() == 0.0 && found.abs() < 1e15 {
+        format!(
+            "invalid value: integer `{}`, expected {expected}",
+            found as i64
+        )
+    } else {
+        format!("invalid value: floating point `{found}`, expected {expected}")
+    }
+}
+
 impl TryFrom<OfferGpuJson> for super::OfferGpu {
     type Error = String;
     fn try_from(j: OfferGpuJson) -> Result<Self, String> {
         let n = j.count;
         if !n.is_finite() || n < 0.0 || n > u32::MAX as f64 {
-            return Err(format!(
-                "gpu.count {n} is not a number of GPUs (a whole number, or a fraction below 1 for a slice)"
-            ));
+            // A negative whole count reads as it always did: not a u32.
+            let expected = if n.fract() == 0.0 {
+                "u32"
+            } else {
+                EXPECTED_COUNT
+            };
+            return Err(invalid(n, expected));
         }
-        for (name, v) in [
-            ("compute_share", j.compute_share),
-            ("bandwidth_share", j.bandwidth_share),
-        ] {
-            if v.is_some() && share(v).is_none() {
-                return Err(format!("gpu.{name} must be a share above 0 and at most 1"));
+        for v in [j.compute_share, j.bandwidth_share].into_iter().flatten() {
+            if share(Some(v)).is_none() {
+                return Err(invalid(v, EXPECTED_SHARE));
             }
         }
         if let Some(m) = j.memory_gib.filter(|m| !(m.is_finite() && *m > 0.0)) {
-            return Err(format!("gpu.memory_gib {m} must be above 0"));
+            return Err(invalid(m, EXPECTED_MEMORY));
         }
         let sliced = n > 0.0 && n < 1.0;
         if !sliced && n.fract() != 0.0 {
-            return Err(format!(
-                "gpu.count {n} is not a whole number of GPUs (a slice is a fraction below 1)"
-            ));
+            return Err(invalid(n, EXPECTED_COUNT));
         }
         // A MIG instance of a whole GPU (`7g.80gb`, count 1) is a slice of fraction 1.
         let mig_whole = j.mig_profile.is_some() && n == 1.0;
         if !sliced && !mig_whole {
             if j.mig_profile.is_some() || j.compute_share.is_some() || j.bandwidth_share.is_some() {
-                return Err(format!(
-                    "gpu.count {n}: a MIG profile or a compute or bandwidth share describes a slice of one GPU"
-                ));
+                return Err(invalid(n, EXPECTED_SLICE_COUNT));
             }
             return Ok(super::OfferGpu {
                 id: j.id,

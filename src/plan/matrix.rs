@@ -139,3 +139,19 @@ pub fn warning(c: &OptionCost, all: &[OptionCost], d: &Demand) -> Option<MatrixW
         currency: c.currency,
     })
 }
+
+/// The verdict as the report shows it, and the warning when the user's constraints push
+/// against the decision matrix, in `lang`.
+pub fn recommend(
+    options: &[OptionCost],
+    d: &Demand,
+    lang: crate::lang::Lang,
+) -> (Option<super::Recommendation>, Option<String>) {
+    match super::choose(options, d) {
+        Some(p) => (
+            Some(p.to_recommendation(lang)),
+            warning(p.chosen, options, d).map(|w| w.sentence(lang)),
+        ),
+        None => (None, None),
+    }
+}

@@ -78,15 +78,9 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     );
     name_gpus(&mut all, &view);
     super::slices::name_slices(&mut all, &view, lang);
-    let chosen_plan = plan::choose(&all, &workload);
-    // The user's constraints against the decision matrix by workload.
-    if let Some(w) = chosen_plan
-        .as_ref()
-        .and_then(|p| plan::matrix::warning(p.chosen, &all, &workload))
-    {
-        warnings.push(w.sentence(lang));
-    }
-    let mut recommendation = chosen_plan.map(|p| p.to_recommendation(lang));
+    // The verdict, and the user's constraints against the decision matrix by workload.
+    let (mut recommendation, against_matrix) = plan::matrix::recommend(&all, &workload, lang);
+    warnings.extend(against_matrix);
     if recommendation.is_none() {
         if let Some(none) = plan::why_none(&all, &workload) {
             warnings.push(none.sentence(lang));
@@ -127,14 +121,10 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     // The hourly cloud the break-even utilisation compares with: the chart draws this very one.
     let hourly = cost::hourly_benchmark(&all);
     let mut options = rows(all, &view, s.cur, catalog.rate(), lang);
-    super::slices::fill_options(&mut options, &view, lang);
-    let mut hw_name = hw_name;
     if let Some(r) = &mut recommendation {
         r.gpu_memory = r.gpu_id.as_deref().and_then(|id| gpu_memory(&view, id));
-        if let Some(words) = super::slices::fill_verdict(r, &options, lang) {
-            hw_name = words;
-        }
     }
+    let hw_name = super::slices::fill(&mut options, recommendation.as_mut(), &view, hw_name, lang);
     let costs = CostInputs {
         scenario: s,
         options: &options,

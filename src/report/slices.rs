@@ -29,8 +29,23 @@ pub(super) fn name_slices(all: &mut [OptionCost], view: &Catalog, lang: Lang) {
     }
 }
 
+/// Each slice option's `slice` and device memory, and the verdict's: the hardware in words
+/// becomes the slice's when the verdict rents one.
+pub(super) fn fill(
+    options: &mut [OptionReport],
+    verdict: Option<&mut Recommendation>,
+    view: &Catalog,
+    hw_name: String,
+    lang: Lang,
+) -> String {
+    fill_options(options, view, lang);
+    verdict
+        .and_then(|r| fill_verdict(r, options, lang))
+        .unwrap_or(hw_name)
+}
+
 /// Each slice option's `slice`, and the memory of its one device.
-pub(super) fn fill_options(options: &mut [OptionReport], view: &Catalog, lang: Lang) {
+fn fill_options(options: &mut [OptionReport], view: &Catalog, lang: Lang) {
     for o in options {
         if let Some(s) = slice_of(view, &o.offer_id, o.price_per_hour, lang) {
             o.gpu_memory = Some(Bytes(s.memory_bytes as f64));
@@ -41,11 +56,7 @@ pub(super) fn fill_options(options: &mut [OptionReport], view: &Catalog, lang: L
 
 /// The verdict's slice, its device memory, and the hardware in words ("2 replicas, each ⅙ of an
 /// A10 (vGPU, time-shared)"); `None` when the verdict rents whole GPUs.
-pub(super) fn fill_verdict(
-    r: &mut Recommendation,
-    options: &[OptionReport],
-    lang: Lang,
-) -> Option<String> {
+fn fill_verdict(r: &mut Recommendation, options: &[OptionReport], lang: Lang) -> Option<String> {
     let s = options
         .iter()
         .find(|o| o.offer_id == r.offer_id)?

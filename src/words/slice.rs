@@ -102,3 +102,27 @@ pub fn time_shared_tail(factor: f64, lang: Lang) -> String {
         ),
     }
 }
+
+/// What a slice's catalogue fields take, in serde's words: `catalog::slice` refuses a field
+/// with "invalid value: ..., expected" one of these, and the reader's language words it.
+pub const EXPECTED_COUNT: &str =
+    "`gpu.count` as a whole number of GPUs, or a fraction below 1 for a slice";
+pub const EXPECTED_SHARE: &str = "a share above 0 and at most 1";
+pub const EXPECTED_MEMORY: &str = "a slice memory above 0 GiB";
+pub const EXPECTED_SLICE_COUNT: &str =
+    "a `gpu.count` of at most 1 with a MIG profile or a compute or bandwidth share";
+
+/// What a slice's catalogue fields take, in Spanish.
+pub fn expected_in_spanish(expected: &str) -> Option<&'static str> {
+    Some(match expected {
+        EXPECTED_COUNT => {
+            "un `gpu.count` entero de GPU, o una fracción menor que 1 para una fracción de GPU"
+        }
+        EXPECTED_SHARE => "una proporción mayor que 0 y como mucho 1",
+        EXPECTED_MEMORY => "una memoria de la fracción mayor que 0 GiB",
+        EXPECTED_SLICE_COUNT => {
+            "un `gpu.count` de como mucho 1 con un perfil MIG o una proporción de cómputo o de ancho de banda"
+        }
+        _ => return None,
+    })
+}
