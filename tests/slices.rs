@@ -192,6 +192,11 @@ fn a_1b_model_runs_on_a_mig_slice_and_the_verdict_says_so() {
         "{}",
         rec.reasons[0]
     );
+    // Why a MIG slice: isolated.
+    assert!(rec
+        .reasons
+        .iter()
+        .any(|r| r.starts_with("A MIG slice is partitioned in hardware")));
     // Memory per device is the slice's, and the model fits it.
     let o = option(&r, "mig-1g");
     assert!(o.memory_per_gpu_bytes <= s.memory_bytes && o.usable);
@@ -240,6 +245,19 @@ fn a_time_shared_slice_widens_the_p95_and_a_mig_slice_does_not() {
     assert_eq!(
         vgpu.slice.as_ref().unwrap().words,
         "½ of an A100 SXM4 80GB (vGPU, time-shared)"
+    );
+    // A verdict on the time-shared half says what its neighbours do to the tail, and why.
+    let mut c = slice_catalog();
+    c.offers.retain(|o| o.id == "vgpu-half" || o.id == "whole");
+    let r = evaluate_query("model=llama-3.2-1b&ctx=4096&seqs=4&hours=8&rpd=500", &c);
+    let rec = r.recommendation.unwrap();
+    assert_eq!(rec.offer_id, "vgpu-half");
+    assert!(
+        rec.reasons.iter().any(|s| s.starts_with(
+            "A time-shared vGPU slice takes turns on the whole GPU with its neighbours: its P95 time to first token is taken 66% longer"
+        )),
+        "{:#?}",
+        rec.reasons
     );
 }
 

@@ -57,12 +57,19 @@ fn fill_options(options: &mut [OptionReport], view: &Catalog, lang: Lang) {
 /// The verdict's slice, its device memory, and the hardware in words ("2 replicas, each ⅙ of an
 /// A10 (vGPU, time-shared)"); `None` when the verdict rents whole GPUs.
 fn fill_verdict(r: &mut Recommendation, options: &[OptionReport], lang: Lang) -> Option<String> {
-    let s = options
-        .iter()
-        .find(|o| o.offer_id == r.offer_id)?
-        .slice
-        .clone()?;
+    let chosen = options.iter().find(|o| o.offer_id == r.offer_id)?;
+    let s = chosen.slice.clone()?;
+    // The engine's caveat ends the reasons (`plan::Plan::to_recommendation`).
+    let caveat_last = chosen.caveat.is_some() && !r.reasons.is_empty();
     r.gpu_memory = Some(Bytes(s.memory_bytes as f64));
+    // What the slice's kind means for the service, before the engine's caveat (if any).
+    let why = crate::words::slice::verdict_reason(
+        s.kind.is_time_shared(),
+        crate::cost::TIME_SLICED_TAIL_FACTOR,
+        lang,
+    );
+    let at = r.reasons.len() - usize::from(caveat_last);
+    r.reasons.insert(at.min(r.reasons.len()), why);
     let words = crate::words::slice::deployment(r.replicas, &s.words, lang);
     r.slice = Some(s);
     Some(words)

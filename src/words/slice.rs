@@ -89,16 +89,18 @@ pub fn too_big(need: f64, has: f64, lang: Lang) -> String {
     }
 }
 
-/// What a time-shared slice does to the latency, said where the verdict picks one: the P95
-/// factor and its source.
-pub fn time_shared_tail(factor: f64, lang: Lang) -> String {
+/// Why the verdict's slice suits the service, said among its reasons: a MIG slice is isolated;
+/// a time-shared one's P95 is taken `factor` times longer, with the measurements behind it.
+pub fn verdict_reason(time_shared: bool, factor: f64, lang: Lang) -> String {
     let p = percent(factor - 1.0, lang);
-    match lang {
-        Lang::En => format!(
-            "A time-shared vGPU slice takes turns on the whole GPU with its neighbours: its P95 time to first token is taken {p} longer than a dedicated GPU's (a neighbour's load raised the P99 of a small GPU service by up to 66% in a published time-slicing measurement; NVIDIA measured time-slicing at 0.76 of MIG's throughput on an A100). A MIG slice is isolated."
+    match (time_shared, lang) {
+        (false, Lang::En) => "A MIG slice is partitioned in hardware: its own SMs, memory and memory bandwidth, so neighbours on the same GPU do not slow it (NVIDIA MIG User Guide); a model that outgrows it needs whole GPUs, since slices cannot be joined.".to_string(),
+        (false, Lang::Es) => "Una fracción MIG está particionada en hardware: sus propios SM, memoria y ancho de banda, así que las vecinas en la misma GPU no la ralentizan (NVIDIA MIG User Guide); un modelo que la supere necesita GPU enteras, porque las fracciones no se pueden unir.".to_string(),
+        (true, Lang::En) => format!(
+            "A time-shared vGPU slice takes turns on the whole GPU with its neighbours: its P95 time to first token is taken {p} longer than a dedicated GPU's (a neighbour's load raised a time-sliced service's P99 by up to 66% in a published measurement; NVIDIA measured time-slicing at 0.76 of MIG's throughput on an A100). A MIG slice would be isolated."
         ),
-        Lang::Es => format!(
-            "Una fracción vGPU de tiempo compartido se turna con sus vecinas en toda la GPU: su P95 del tiempo hasta el primer token se toma un {p} más largo que el de una GPU dedicada (la carga de una vecina subió el P99 de un servicio pequeño hasta un 66% en una medición publicada de time-slicing; NVIDIA midió time-slicing a 0,76 del rendimiento de MIG en una A100). Una fracción MIG está aislada."
+        (true, Lang::Es) => format!(
+            "Una fracción vGPU de tiempo compartido se turna con sus vecinas en toda la GPU: su P95 del tiempo hasta el primer token se toma un {p} más largo que el de una GPU dedicada (la carga de una vecina subió el P99 de un servicio con time-slicing hasta un 66% en una medición publicada; NVIDIA midió time-slicing a 0,76 del rendimiento de MIG en una A100). Una fracción MIG estaría aislada."
         ),
     }
 }
