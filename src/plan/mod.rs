@@ -154,7 +154,9 @@ fn differences(chosen: &OptionCost, o: &OptionCost) -> Vec<Difference> {
             jurisdiction: o.jurisdiction.clone(),
         });
     }
-    if o.gpu_id != chosen.gpu_id || o.gpu_count != chosen.gpu_count {
+    // A slice names its GPU as the slice: half an A10 differs from a whole one.
+    if o.gpu_id != chosen.gpu_id || o.gpu_count != chosen.gpu_count || o.gpu_name != chosen.gpu_name
+    {
         d.push(Difference::Hardware {
             gpu_id: o.gpu_id.clone(),
             gpu_name: o.gpu_name.clone(),
