@@ -46,7 +46,7 @@ fn each_class_leads_the_verdict_with_its_hosting_type_when_the_verdict_follows_i
     let r = report("model=llama-3.1-8b&kinds=bare_metal");
     assert!(
         first_reason(&r).starts_with(
-            "Decision matrix: steady 24/7 inference (24 hours a day) fits committed capacity"
+            "Decision matrix: steady 24/7 inference (24 hours a day) fits dedicated or committed capacity"
         ),
         "{}",
         first_reason(&r)

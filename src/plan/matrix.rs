@@ -11,8 +11,8 @@
 //!   than a development load).
 //!
 //! The hosting type each fits, as the public debate puts it:
-//! - steady: committed capacity (monthly bare metal or dedicated servers, reservations, terms of
-//!   a month or more): "reserved instances suit training pipelines, batch processing, and 24/7
+//! - steady: dedicated or committed capacity (bare-metal or dedicated servers, reservations,
+//!   monthly fees and terms of a month or more): "reserved instances suit training pipelines, batch processing, and 24/7
 //!   inference services" (DeployBase, "GPU reserved vs spot vs on-demand", 2026); "the trap is
 //!   leaving on-demand instances running for steady, predictable workloads" (DeployCue, "Spot vs
 //!   on-demand vs reserved GPUs", 2026); for 24/7 inference a fixed-fee bare-metal server breaks
@@ -50,8 +50,8 @@ pub fn classify(d: &Demand) -> WorkloadClass {
     }
 }
 
-/// Whether an option is of the hosting type the class fits: committed capacity (or bare metal,
-/// or a CPU server) for a steady load; capacity paid by the hour for a bursty load and a job;
+/// Whether an option is of the hosting type the class fits: dedicated or committed capacity
+/// (bare metal, a monthly or reserved instance, a CPU server) for a steady load; capacity paid by the hour for a bursty load and a job;
 /// at most one GPU device by the hour (a slice or a small instance), or a CPU server, for
 /// development.
 pub fn fits(class: WorkloadClass, o: &OptionCost) -> bool {

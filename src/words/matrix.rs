@@ -76,8 +76,8 @@ fn class_words(class: WorkloadClass, hours: f64, rpd: f64, lang: Lang) -> String
 /// The hosting type the class fits, and why, as the public debate puts it.
 fn fit_words(class: WorkloadClass, lang: Lang) -> &'static str {
     match (class, lang) {
-        (WorkloadClass::Steady, Lang::En) => "committed capacity (a monthly bare-metal or dedicated server, or a reserved instance): every hour paid for is used, so the lower rate of a commitment wins",
-        (WorkloadClass::Steady, Lang::Es) => "capacidad comprometida (un servidor bare metal o dedicado mensual, o una instancia reservada): se usa cada hora pagada, así que gana la tarifa más baja del compromiso",
+        (WorkloadClass::Steady, Lang::En) => "dedicated or committed capacity (a bare-metal or dedicated server, or a reserved instance): every hour paid for is used, so a monthly fee's or a commitment's lower rate wins",
+        (WorkloadClass::Steady, Lang::Es) => "capacidad dedicada o comprometida (un servidor bare metal o dedicado, o una instancia reservada): se usa cada hora pagada, así que gana la tarifa más baja de una cuota mensual o de un compromiso",
         (WorkloadClass::Bursty, Lang::En) => "capacity paid by the hour (on-demand cloud, or a per-token API): it is billed only while the service runs, where a monthly fee pays for the idle hours too",
         (WorkloadClass::Bursty, Lang::Es) => "capacidad pagada por horas (nube bajo demanda, o una API por token): se factura solo mientras el servicio funciona, donde una cuota mensual paga también las horas ociosas",
         (WorkloadClass::FineTuning, Lang::En) => "capacity rented by the hour (on demand, or spot where the job checkpoints and resumes): the job runs, finishes and stops paying",
