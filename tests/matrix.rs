@@ -143,3 +143,49 @@ fn constraints_that_push_against_the_matrix_are_a_warning_in_both_languages() {
         es.warnings
     );
 }
+
+/// Over a sweep of hours, request rates and tasks: the verdict carries the matrix's sentence
+/// once; it leads exactly when the recommendation is of the fitting kind, which for a part-day
+/// load is capacity paid by the hour (billed fewer than the month's 730 hours).
+#[test]
+fn the_matrix_leads_only_when_the_verdict_follows_it() {
+    let c = Catalog::builtin();
+    for task in ["infer", "lora"] {
+        for hours in [1, 2, 8, 16, 23] {
+            for rpd in [0, 100, 1000, 1001, 50000] {
+                let q = format!("model=llama-3.1-8b&task={task}&hours={hours}&rpd={rpd}");
+                let r = evaluate_query(&q, &c);
+                let Some(rec) = r.recommendation.as_ref() else {
+                    continue;
+                };
+                let at: Vec<usize> = rec
+                    .reasons
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| s.starts_with("Decision matrix: "))
+                    .map(|(i, _)| i)
+                    .collect();
+                assert_eq!(at.len(), 1, "{q}: {:#?}", rec.reasons);
+                let chosen = r
+                    .options
+                    .iter()
+                    .find(|o| o.offer_id == rec.offer_id)
+                    .unwrap();
+                let hourly = chosen.billed_hours_per_month < 730.0;
+                let small = chosen.gpu_count <= 1
+                    || chosen.deployment == inference_sizer::cost::Deployment::Cpu;
+                let class = classify(&demand(&q));
+                let follows = match class {
+                    WorkloadClass::Development => hourly && small,
+                    _ => hourly,
+                };
+                assert_eq!(
+                    at[0] == 0,
+                    follows,
+                    "{q} ({class:?}): {}",
+                    rec.reasons[at[0]]
+                );
+            }
+        }
+    }
+}

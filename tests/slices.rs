@@ -323,3 +323,56 @@ fn a_refused_slice_is_explained_in_spanish_too() {
         "offers[0] (acme-a10): invalid value: floating point `1.5`, expected a share above 0 and at most 1"
     );
 }
+
+#[test]
+fn a_slice_states_its_own_memory_to_the_validator() {
+    use inference_sizer::catalog::validate;
+    // Azure's NV6ads: 4 GiB of an A10's 22.5. Stated as 4 GiB it passes; stated as the whole
+    // GPU's 22.5 GiB it contradicts the slice.
+    let mut c = Catalog::builtin();
+    let mut nv6 = c
+        .offer("azure-standard-nv6ads-a10-v5-not-stated")
+        .unwrap()
+        .clone();
+    nv6.gpu_memory_gib = Some(4.0);
+    c.offers = vec![nv6.clone()];
+    assert!(validate(&c).is_empty(), "{:?}", validate(&c));
+    nv6.gpu_memory_gib = Some(22.5);
+    c.offers = vec![nv6];
+    assert_eq!(validate(&c).len(), 1);
+}
+
+/// Over every shipped model and a few loads: a slice option never takes more than one device for
+/// a copy, never splits one with tensor parallelism, and holds it in the slice's own memory.
+#[test]
+fn no_copy_of_any_model_is_split_over_slices() {
+    let c = Catalog::builtin();
+    let mut slices_seen = 0;
+    for m in &c.models {
+        for load in [
+            "",
+            "&rpd=2000000",
+            "&ctx=32768&seqs=64",
+            "&quant=q4_k_m&engine=llamacpp",
+        ] {
+            let r = evaluate_query(&format!("model={}{load}", m.id), &c);
+            for o in r.options.iter().filter(|o| o.slice.is_some()) {
+                slices_seen += 1;
+                let s = o.slice.as_ref().unwrap();
+                assert!(o.gpus_per_replica <= 1, "{} {}: {}", m.id, load, o.offer_id);
+                assert_eq!(o.parallelism.tp, 1, "{} {}: {}", m.id, load, o.offer_id);
+                assert_eq!(o.gpu_count, o.servers, "one slice per instance");
+                if o.fits {
+                    assert!(
+                        o.memory_per_gpu_bytes <= s.memory_bytes,
+                        "{}: {}",
+                        m.id,
+                        o.offer_id
+                    );
+                    assert!(o.replicas <= o.servers);
+                }
+            }
+        }
+    }
+    assert_eq!(slices_seen, c.models.len() * 4 * 4);
+}
