@@ -172,8 +172,7 @@ fn the_matrix_leads_only_when_the_verdict_follows_it() {
                     .find(|o| o.offer_id == rec.offer_id)
                     .unwrap();
                 let hourly = chosen.billed_hours_per_month < 730.0;
-                let small = chosen.gpu_count <= 1
-                    || chosen.deployment == inference_sizer::cost::Deployment::Cpu;
+                let small = chosen.replicas <= 1 && chosen.servers <= 1;
                 let class = classify(&demand(&q));
                 let follows = match class {
                     WorkloadClass::Development => hourly && small,

@@ -51,17 +51,19 @@ pub fn classify(d: &Demand) -> WorkloadClass {
 }
 
 /// Whether an option is of the hosting type the class fits: dedicated or committed capacity
-/// (bare metal, a monthly or reserved instance, a CPU server) for a steady load; capacity paid by the hour for a bursty load and a job;
-/// at most one GPU device by the hour (a slice or a small instance), or a CPU server, for
-/// development.
+/// (bare metal, a monthly or reserved instance, a CPU server) for a steady load; capacity paid
+/// by the hour for a bursty load and a job; one copy on one machine by the hour (a slice or a
+/// small instance), or a CPU server, for development.
 pub fn fits(class: WorkloadClass, o: &OptionCost) -> bool {
     match class {
         WorkloadClass::Steady => {
             o.committed || matches!(o.deployment, Deployment::BareMetal | Deployment::Cpu)
         }
         WorkloadClass::Bursty | WorkloadClass::FineTuning => !o.committed,
+        // One copy on one machine by the hour: a slice, or the smallest instance that holds
+        // the model (a model that needs two GPUs takes one two-GPU instance).
         WorkloadClass::Development => {
-            (!o.committed && o.gpu_count <= 1) || o.deployment == Deployment::Cpu
+            (!o.committed && o.replicas <= 1 && o.servers <= 1) || o.deployment == Deployment::Cpu
         }
     }
 }
