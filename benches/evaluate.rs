@@ -41,10 +41,7 @@ fn market() -> Vec<(Offer, OfferSizing)> {
                 provider: format!("provider-{}", i % 23),
                 name: format!("instance {i}"),
                 kind,
-                gpu: (gpus > 0).then(|| OfferGpu {
-                    id: "nvidia_h100_sxm".to_string(),
-                    count: gpus,
-                }),
+                gpu: (gpus > 0).then(|| OfferGpu::whole("nvidia_h100_sxm", gpus)),
                 vcpus: Some(16),
                 ram_gib: Some(64.0),
                 cpu: None,

@@ -129,3 +129,8 @@ own.update(include_reference=False, gpus=trimmed["gpus"][:1], offers=own["offers
 own["gpus"][0] = dict(own["gpus"][0], id="acme_custom_gpu", name="Acme Custom GPU")
 own["offers"][0]["gpu"]["id"] = "acme_custom_gpu"
 write("catalog", "own-gpu", json.dumps(own))
+# GPU slices: a MIG instance and a time-shared vGPU partition (gpu.count below 1).
+slices = dict(trimmed, offers=[o for o in full["offers"] if (o.get("gpu") or {}).get("count", 1) < 1])
+slice_gpus = {o["gpu"]["id"] for o in slices["offers"]}
+slices["gpus"] = [g for g in full["gpus"] if g["id"] in slice_gpus]
+write("catalog", "slices", json.dumps(slices, indent=1))

@@ -27,11 +27,13 @@ Editorial rules (each one is applied in code below, with the reason next to it):
 - Also dropped (each with its reason below): rows whose notes begin with SUPERSEDED (a corrected
   row replaces them); rows not orderable at their price (NOT_ORDERABLE: on-demand disabled,
   no longer listed, spot-only shapes, cluster-only products); stale providers (STALE_PROVIDERS);
-  GPU slices (gpu_count below 1: an offer's gpu.count is a whole number of GPUs, so a MIG or vGPU
-  slice cannot be expressed yet); and any price older than 12 months on 2026-12-01 (OLDEST_DATE)
+  and any price older than 12 months on 2026-12-01 (OLDEST_DATE)
   that no newer dated source re-confirms (RECONFIRMED, or a sibling flavour re-read in its as_of).
 - One offer per machine shape: providers that rent 1, 2, 4 or 8 GPUs in one machine at one
   per-GPU rate get an offer for each shape, at N x the rate (MACHINE_SHAPES).
+- GPU slices (gpu_count below 1): `gpu.count` is the fraction, with the MIG profile where the
+  provider names one (SLICES below: memory, compute and bandwidth shares and their sources); a
+  fraction without a MIG profile is a time-shared vGPU partition, shipped as `vgpu`.
 - `fabric` (the network between machines) only where the provider states it (FABRIC, OVH_NETWORK).
 - Approximate prices (floors, marketplace medians, GPU-only rates) keep `approximate` on their
   price and the reason in the notes (APPROXIMATE).
@@ -366,7 +368,7 @@ def build_gpus(data_dir):
                 "tdp_w": num(r["tdp_w"]) or fill.get("tdp_w", 0.0),
                 "interconnect_gbs": float(ic),
                 "nvlink": nvlink,
-                "mig_max_instances": int(mig) if mig else None,
+                "mig_max_instances": int(mig) if mig else MIG_MAX.get(gid),
                 "form_factor": r["form_factor"].strip(),
                 "source": r["source"].strip(),
                 "as_of": gpu_as_of(r["as_of"]),
@@ -401,7 +403,7 @@ def build_gpus(data_dir):
                 "tdp_w": e["tdp_w"],
                 "interconnect_gbs": float(ic),
                 "nvlink": nvlink,
-                "mig_max_instances": None,
+                "mig_max_instances": MIG_MAX.get(e["id"]),
                 "form_factor": e["form_factor"],
                 "source": e["source"],
                 "as_of": e["as_of"],
@@ -507,8 +509,55 @@ RECONFIRMED = {
 # flavour was read again unchanged later. The as_of cell says so: "... re-confirmed YYYY-MM-DD".
 SIBLING_RECONFIRMED = re.compile(r"re-confirmed (\d{4}-\d{2}-\d{2})")
 
-# GPU slices (gpu_count below 1: a MIG half of an RTX PRO 6000, Azure A10 at 1/6, 1/3, 1/2, Vultr
-# A100 fractions) cannot be expressed: an offer's gpu.count is a whole number of GPUs. Dropped.
+# GPU slices (gpu_count below 1). An offer's `gpu.count` is then the fraction of the GPU, with
+# the slice's own figures where they differ from it (docs/interface.md section 3):
+# (provider, instance name) -> (gpu id, {mig_profile, memory_gib, compute_share,
+# bandwidth_share}, why). Rows with a fraction and no entry here ship as a time-shared vGPU at
+# the fraction of memory, bandwidth and compute. The Vultr A100 fractions (1/20, 1/2) stay out:
+# their prices come from an undated test payload (no date, dropped below like any undated row).
+SLICES = {
+    # NVIDIA MIG on the RTX PRO 6000 Blackwell: at most 4 instances (NVIDIA MIG User Guide,
+    # "Supported GPUs", https://docs.nvidia.com/datacenter/tesla/mig-user-guide/supported-gpus.html);
+    # profiles 1g.24gb (x4), 2g.48gb (x2), 4g.96gb (x1) (NVIDIA GPU Operator profiles as listed in
+    # github:aws/sagemaker-hyperpod-cli pull 403). RunPod's "MIG 48GB" is the 2g.48gb profile:
+    # 2 of 4 compute slices, half the memory and its controllers. RunPod does not name the
+    # edition: the Server Edition is assumed as for its whole RTX PRO 6000 (RTX_PRO_EDITION).
+    ("RunPod", "RTX PRO 6000 MIG 48GB (1/2 GPU)"): (
+        "nvidia_rtx_pro_6000_blackwell_server",
+        {"mig_profile": "2g.48gb", "compute_share": 0.5, "bandwidth_share": 0.5},
+        "MIG 2g.48gb: 2 of the 4 compute slices and half the memory of the GPU (NVIDIA MIG "
+        "profiles for the RTX PRO 6000 Blackwell); edition not stated, Server Edition assumed",
+    ),
+    # Azure NVads A10 v5: NVIDIA vGPU partitions of one A10, time-shared (Microsoft Learn's size
+    # table: NV6ads 1/6 GPU 4 GiB, NV12ads 1/3 8 GiB, NV18ads 1/2 12 GiB, as the rows cite it).
+    ("Azure", "Standard_NV6ads_A10_v5 (1/6 A10)"): (
+        "nvidia_a10",
+        {"memory_gib": 4.0},
+        "vGPU partition: 4 GiB of frame buffer as Azure lists it; compute and memory bus time-shared",
+    ),
+    ("Azure", "Standard_NV12ads_A10_v5 (1/3 A10)"): (
+        "nvidia_a10",
+        {"memory_gib": 8.0},
+        "vGPU partition: 8 GiB of frame buffer as Azure lists it; compute and memory bus time-shared",
+    ),
+    ("Azure", "Standard_NV18ads_A10_v5 (1/2 A10)"): (
+        "nvidia_a10",
+        {"memory_gib": 12.0},
+        "vGPU partition: 12 GiB of frame buffer as Azure lists it; compute and memory bus time-shared",
+    ),
+}
+# MIG instances at most per GPU where gpus.csv leaves the column empty (NVIDIA MIG User Guide,
+# "Supported GPUs": 7 on A100, H100, H200, B200; 4 on the RTX PRO 6000 Blackwell editions).
+MIG_MAX = {
+    "nvidia_a100_80gb_sxm": 7,
+    "nvidia_a100_80gb_pcie": 7,
+    "nvidia_a100_40gb": 7,
+    "nvidia_h100_pcie": 7,
+    "nvidia_b200": 7,
+    "nvidia_rtx_pro_6000_blackwell_server": 4,
+    "nvidia_rtx_pro_6000_blackwell_workstation": 4,
+    "nvidia_rtx_pro_6000_blackwell_maxq": 4,
+}
 
 # Prices that are not what the buyer pays for the machine as described: shipped with
 # `approximate` on the price and the reason in the notes. (regex on the row's notes and instance
@@ -830,9 +879,6 @@ def drop_reason(r, k, as_of):
         return "not orderable: " + NOT_ORDERABLE[k]
     if r["provider"].strip() in STALE_PROVIDERS:
         return "stale: " + STALE_PROVIDERS[r["provider"].strip()]
-    count = num(r["gpu_count"])
-    if count is not None and 0 < count < 1:
-        return f"GPU slice ({r['gpu_count']} of a GPU): gpu.count is a whole number"
     price = num(r["price"])
     if price is None or price <= 0:
         return "no price"
@@ -961,7 +1007,17 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
         notes.append(f"Virtualisation not stated; {virt} assumed from the offer kind.")
 
     gpu_id = r["gpu_id"].strip() or r.get("_gpu_id", "")
-    count = int(num(r["gpu_count"]) or 0)
+    fraction = num(r["gpu_count"]) or 0
+    count = int(fraction)
+    slice_gpu = None
+    if 0 < fraction < 1:
+        sid, figures, why = SLICES.get((provider, name), (gpu_id, {}, ""))
+        gpu_id = gpu_id or sid
+        slice_gpu = {"id": gpu_id, "count": fraction, **figures}
+        if "mig_profile" not in figures:
+            # A fraction without a MIG profile is a time-shared vGPU partition.
+            virt = "vgpu"
+        notes.append("GPU slice: " + (why or "time-shared vGPU at the listed fraction") + ".")
     if not gpu_id and name in GPU_FROM_NOTES:
         gpu_id, why = GPU_FROM_NOTES[name]
         notes.append(why + ".")
@@ -1067,7 +1123,7 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
         "provider": provider,
         "name": name,
         "kind": kind,
-        "gpu": {"id": gpu_id, "count": count} if gpu_id and count > 0 else None,
+        "gpu": slice_gpu if slice_gpu and gpu_id else {"id": gpu_id, "count": count} if gpu_id and count > 0 else None,
         "vcpus": int(vcpus) if vcpus else None,
         "ram_gib": ram if ram else None,
         "cpu": cpu_model or None,

@@ -17,10 +17,7 @@ fn h100_machine(id: &str, count: u32, eur_a_month: f64, fabric: Option<Fabric>) 
         provider: "Test".to_string(),
         name: id.to_string(),
         kind: OfferKind::BareMetal,
-        gpu: Some(OfferGpu {
-            id: "nvidia_h100_sxm".to_string(),
-            count,
-        }),
+        gpu: Some(OfferGpu::whole("nvidia_h100_sxm", count)),
         virtualization: Virtualization::BareMetal,
         price: Price {
             amount: eur_a_month,

@@ -966,6 +966,12 @@ fn the_report_carries_the_names_and_sizes_the_page_shows() {
     }
     for o in &r.options {
         match o.gpu_id.as_deref() {
+            // A slice names itself ("⅙ of an A10 (vGPU, time-shared)") and its own memory.
+            Some(_) if o.slice.is_some() => {
+                let slice = o.slice.as_ref().unwrap();
+                assert_eq!(o.gpu_name.as_deref(), Some(slice.words.as_str()));
+                assert_eq!(o.gpu_memory.map(|b| b.whole()), Some(slice.memory_bytes));
+            }
             Some(id) => {
                 let spec = catalog.gpu(id).unwrap();
                 assert_eq!(o.gpu_name.as_deref(), Some(spec.name.as_str()), "{id}");

@@ -3,10 +3,12 @@
 
 pub mod freshness;
 mod load;
+mod slice;
 mod types;
 mod validate;
 
 pub use freshness::{Freshness, PriceAge};
 pub use load::{filter_provider, merge_provider, CatalogError, FieldError, BUILTIN_JSON, SCHEMA};
+pub use slice::{profile_compute_slices, GpuSlice, SliceKind};
 pub use types::*;
 pub use validate::{is_date, validate, Fault, IdList, Problem, ProblemKind, MEMORY_TOLERANCE};

@@ -195,11 +195,30 @@ impl Price {
     }
 }
 
-/// GPUs in one server or instance.
+/// GPUs in one server or instance. In the catalogue's JSON, `count` below 1 is a slice of one
+/// GPU (MIG or vGPU, `catalog::slice`): here it is one device (`count` 1) with its `slice`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(
+    try_from = "super::slice::OfferGpuJson",
+    into = "super::slice::OfferGpuJson"
+)]
 pub struct OfferGpu {
     pub id: String,
+    /// Whole GPUs, or 1 for a slice.
     pub count: u32,
+    /// The part of the GPU a slice rents; `None` for whole GPUs.
+    pub slice: Option<super::slice::GpuSlice>,
+}
+
+impl OfferGpu {
+    /// `count` whole GPUs of `id`.
+    pub fn whole(id: impl Into<String>, count: u32) -> Self {
+        OfferGpu {
+            id: id.into(),
+            count,
+            slice: None,
+        }
+    }
 }
 
 /// The network between the machines of an offer, where the provider states one: what lets one

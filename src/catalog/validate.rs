@@ -235,14 +235,18 @@ fn check_offer(r: &mut Report, path: &str, o: &Offer, catalog: &Catalog) {
             ),
             Some(spec) => {
                 if let Some(stated) = o.gpu_memory_gib {
-                    let off = (stated - spec.memory_gib).abs() / spec.memory_gib;
+                    // A slice states its own memory.
+                    let has = o
+                        .gpu_slice()
+                        .map_or(spec.memory_gib, |s| s.memory_gib(spec.memory_gib));
+                    let off = (stated - has).abs() / has;
                     if off.is_nan() || off > MEMORY_TOLERANCE {
                         r.add(
                             path,
                             Fault::MemoryMismatch {
                                 stated,
                                 gpu: spec.id.clone(),
-                                spec: spec.memory_gib,
+                                spec: has,
                             },
                         );
                     }

@@ -158,7 +158,7 @@ impl Costing<'_> {
         let tax = d.tax.of(offer.virtualization);
         let speed = 1.0 - tax;
         let shared_cpu = offer.kind == OfferKind::Vps && offer.dedicated_cores != Some(true);
-        let spread = d.latency_spread.of(offer.virtualization, shared_cpu);
+        let spread = d.latency_spread.of_offer(offer, shared_cpu);
 
         let decode_user = nonneg(sizing.decode_tokens_per_s_per_user) * speed;
         let aggregate = nonneg(sizing.aggregate_tokens_per_s_per_replica) * speed;

@@ -61,6 +61,8 @@ mod compare;
 pub mod defaults;
 mod evaluate;
 mod lines;
+mod slice;
+pub use slice::{SliceReport, TIME_SLICED_TAIL_FACTOR};
 
 pub use compare::{evaluate_all, fill_break_even, hourly_benchmark, sort_options, HourlyBenchmark};
 pub use defaults::CostDefaults;

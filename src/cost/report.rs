@@ -238,6 +238,9 @@ pub struct OptionReport {
     /// serving only with `spot=1`).
     #[serde(default)]
     pub interruptible: bool,
+    /// The part of one GPU the option rents (MIG or time-shared vGPU); absent for whole GPUs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slice: Option<super::SliceReport>,
 }
 
 /// How the copies of a model sit on machines, as an option and the verdict both carry it.
@@ -288,6 +291,13 @@ impl OptionReport {
     /// How the copies of the model sit on this option's machines ("2 replicas, each 1× H100
     /// SXM (80GB), on 1 machine"); `None` without GPUs.
     pub fn deployment_shape(&self, lang: Lang) -> Option<String> {
+        if let Some(s) = &self.slice {
+            return Some(crate::words::slice::deployment(
+                self.replicas,
+                &s.words,
+                lang,
+            ));
+        }
         let gpu = self.gpu_name.as_deref().or(self.gpu_id.as_deref())?;
         Deployed {
             replicas: self.replicas,
@@ -377,6 +387,7 @@ impl OptionCost {
             setup_fee: 0.0,
             caveat: self.caveat,
             interruptible: self.interruptible,
+            slice: None,
         }
     }
 }

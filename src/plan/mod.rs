@@ -19,6 +19,7 @@
 //! Frankfurt keeps the data in the EU (region) but stays under US law (CLOUD Act), so it is
 //! excluded; the region is still shown next to every option.
 
+pub mod matrix;
 mod reasons;
 use reasons::reasons;
 // The reasons and differences live with their words in `crate::words::plan`.
@@ -58,7 +59,13 @@ pub fn choose<'a>(options: &'a [OptionCost], w: &Demand) -> Option<Plan<'a>> {
         .take(RUNNER_UPS)
         .map(|&o| (o, differences(chosen, o)))
         .collect();
-    let reasons = reasons(chosen, options, w);
+    let mut reasons = reasons(chosen, options, w);
+    // The decision matrix by workload leads when the verdict follows it; else it says why not.
+    let m = matrix::reason(chosen, options, w);
+    match m.follow {
+        matrix::Follow::Follows => reasons.insert(0, Reason::Workload(m)),
+        _ => reasons.push(Reason::Workload(m)),
+    }
     Some(Plan {
         chosen,
         runner_ups,
@@ -107,6 +114,8 @@ impl Plan<'_> {
                     difference: difference_words(diffs, lang),
                 })
                 .collect(),
+            // The catalogue knows the slice: `report::evaluate` fills it.
+            slice: None,
         }
     }
 }
@@ -145,7 +154,9 @@ fn differences(chosen: &OptionCost, o: &OptionCost) -> Vec<Difference> {
             jurisdiction: o.jurisdiction.clone(),
         });
     }
-    if o.gpu_id != chosen.gpu_id || o.gpu_count != chosen.gpu_count {
+    // A slice names its GPU as the slice: half an A10 differs from a whole one.
+    if o.gpu_id != chosen.gpu_id || o.gpu_count != chosen.gpu_count || o.gpu_name != chosen.gpu_name
+    {
         d.push(Difference::Hardware {
             gpu_id: o.gpu_id.clone(),
             gpu_name: o.gpu_name.clone(),

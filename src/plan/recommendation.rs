@@ -43,6 +43,9 @@ pub struct Recommendation {
     pub reasons: Vec<String>,
     /// The next best options, with how they differ.
     pub runner_ups: Vec<RunnerUp>,
+    /// The part of one GPU the verdict rents (MIG or time-shared vGPU); absent for whole GPUs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slice: Option<crate::cost::SliceReport>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -59,6 +62,13 @@ impl Recommendation {
     /// How the copies of the model sit on the chosen machines ("1 machine with 4× H100 SXM
     /// (80GB), tensor parallel 4"); `None` without GPUs.
     pub fn deployment_shape(&self, lang: crate::lang::Lang) -> Option<String> {
+        if let Some(s) = &self.slice {
+            return Some(crate::words::slice::deployment(
+                self.replicas,
+                &s.words,
+                lang,
+            ));
+        }
         let gpu = self.gpu_name.as_deref().or(self.gpu_id.as_deref())?;
         crate::cost::Deployed {
             replicas: self.replicas,

@@ -77,7 +77,10 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         catalog.rate(),
     );
     name_gpus(&mut all, &view);
-    let mut recommendation = plan::recommend(&all, &workload, lang);
+    super::slices::name_slices(&mut all, &view, lang);
+    // The verdict, and the user's constraints against the decision matrix by workload.
+    let (mut recommendation, against_matrix) = plan::matrix::recommend(&all, &workload, lang);
+    warnings.extend(against_matrix);
     if recommendation.is_none() {
         if let Some(none) = plan::why_none(&all, &workload) {
             warnings.push(none.sentence(lang));
@@ -117,10 +120,11 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     let facts: Vec<CostFacts> = all.iter().map(cost_facts).collect();
     // The hourly cloud the break-even utilisation compares with: the chart draws this very one.
     let hourly = cost::hourly_benchmark(&all);
-    let options = rows(all, &view, s.cur, catalog.rate(), lang);
+    let mut options = rows(all, &view, s.cur, catalog.rate(), lang);
     if let Some(r) = &mut recommendation {
         r.gpu_memory = r.gpu_id.as_deref().and_then(|id| gpu_memory(&view, id));
     }
+    let hw_name = super::slices::fill(&mut options, recommendation.as_mut(), &view, hw_name, lang);
     let costs = CostInputs {
         scenario: s,
         options: &options,
@@ -195,7 +199,14 @@ fn size_offers<'c>(
     let size = |o: &Offer| size_offer(&e.sizing, o, &at);
     // Keyed by GPU, GPUs per machine, the fabric's speed (a copy spans machines only over one)
     // and the virtualisation (its tax decides whether a copy meets the targets).
-    type Config<'a> = (&'a str, u32, Option<u64>, crate::catalog::Virtualization);
+    // And a slice's shares: a slice of a GPU sizes unlike the whole GPU.
+    type Config<'a> = (
+        &'a str,
+        u32,
+        Option<u64>,
+        crate::catalog::Virtualization,
+        Option<[u64; 4]>,
+    );
     let mut by_config: std::collections::HashMap<Config, OfferSizing> = Default::default();
     view.offers
         .iter()
@@ -207,6 +218,7 @@ fn size_offers<'c>(
                         g.count,
                         o.fabric.map(|f| f.gbps.to_bits()),
                         o.virtualization,
+                        g.slice.as_ref().map(|sl| sl.key()),
                     ))
                     .or_insert_with(|| size(o))
                     .clone(),

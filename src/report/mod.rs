@@ -8,6 +8,7 @@ mod curves;
 mod evaluate;
 mod freshness;
 mod sizing;
+mod slices;
 mod throughput;
 mod types;
 

@@ -64,7 +64,10 @@ pub(super) fn hardware_of(
     let name = match &o.gpu {
         Some(g) if g.count > 0 => {
             let spec = c.gpu(&g.id)?;
-            cost::words::gpus(g.count, &spec.name, servers, lang)
+            match &g.slice {
+                Some(sl) => slice_words(sl, &spec.name, lang),
+                None => cost::words::gpus(g.count, &spec.name, servers, lang),
+            }
         }
         _ => format!(
             "{} ({} vCPU, {} GiB)",
@@ -82,7 +85,7 @@ pub(super) fn hardware(o: &Offer, c: &Catalog, servers: u32) -> Option<Hardware>
         Some(g) if g.count > 0 => {
             let spec = c.gpu(&g.id)?;
             Some(Hardware::Gpu {
-                gpu: GpuFigures::from(spec),
+                gpu: o.gpu_figures(spec),
                 per_server: g.count,
                 servers: servers.max(1),
             })
@@ -133,7 +136,7 @@ impl Targets<'_> {
     /// latency spread are applied, as the cost model will.
     fn met_by(&self, o: &Offer, speed: &model::Speed) -> bool {
         let tax = self.defaults.tax.of(o.virtualization);
-        let spread = self.defaults.latency_spread.of(o.virtualization, false);
+        let spread = self.defaults.latency_spread.of_offer(o, false);
         let decode = finite_or_zero(speed.decode_tokens_per_s_per_user) * (1.0 - tax);
         let ttft_p95 = finite_or_zero(speed.ttft_ms) / (1.0 - tax).max(0.01) * spread;
         (self.min_decode <= 0.0 || decode >= self.min_decode)
@@ -287,8 +290,10 @@ fn size_runnable(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
             let Some(spec) = c.gpu(&g.id) else {
                 return no(Misfit::UnknownGpu { id: g.id.clone() });
             };
-            match replica_shape(z, &GpuFigures::from(spec), g.count, o.fabric.is_some()) {
+            match replica_shape(z, &o.gpu_figures(spec), g.count, o.fabric.is_some()) {
                 Ok(shape) => shape,
+                // A slice is never split or joined: the model fits one or it does not run.
+                Err(_) if g.slice.is_some() => return slice_too_small(z, o, spec, lang),
                 Err(why) => return no(why),
             }
         }
@@ -310,13 +315,15 @@ fn size_runnable(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
     let max_seqs = z.max_concurrency(&hw) as f64;
     let (power, peak, serving) = match (&o.gpu, o.gpu.as_ref().and_then(|g| c.gpu(&g.id))) {
         // Every GPU of a machine runs (a copy each, or a share of one).
+        // A slice draws and computes its share of the GPU.
         (Some(g), Some(spec)) => (
-            spec.tdp_w * g.count as f64,
-            spec.bf16_tflops * 1e12 * gpus_per_replica as f64,
+            spec.tdp_w * g.slice.as_ref().map_or(g.count as f64, |sl| sl.fraction),
+            spec.bf16_tflops * 1e12 * gpus_per_replica as f64 * o.compute_share(spec),
             format_peak_tflops(spec, z.weight_quant())
                 * 1e12
                 * eff.compute
-                * gpus_per_replica as f64,
+                * gpus_per_replica as f64
+                * o.compute_share(spec),
         ),
         // A CPU server: about 10 W a core at load (heuristic); peak FLOPs unknown.
         _ => (10.0 * o.vcpus.unwrap_or(4) as f64, 0.0, 0.0),
@@ -354,6 +361,43 @@ fn size_runnable(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
         serving_flops_per_replica: finite_or_zero(serving),
         cannot_run: None,
         caveat: None,
+    }
+}
+
+/// A slice's name: "½ of an A100 PCIe 80GB (vGPU, time-shared)".
+pub(super) fn slice_words(sl: &crate::catalog::GpuSlice, gpu_name: &str, lang: Lang) -> String {
+    crate::words::slice::slice(
+        sl.fraction,
+        sl.kind.is_time_shared(),
+        sl.profile.as_deref(),
+        gpu_name,
+        lang,
+    )
+}
+
+/// A model that does not fit one slice: what one device would need against the slice's memory.
+fn slice_too_small(
+    z: &Sizing,
+    o: &Offer,
+    spec: &crate::catalog::GpuSpec,
+    lang: Lang,
+) -> OfferSizing {
+    let gpu = o.gpu_figures(spec);
+    let hw = Hardware::Gpu {
+        gpu,
+        per_server: 1,
+        servers: 1,
+    };
+    let mem = z.memory_figures(&hw);
+    OfferSizing {
+        fits: false,
+        why_not: Some(crate::words::slice::too_big(
+            mem.per_device.whole() as f64,
+            gpu.memory.whole() as f64,
+            lang,
+        )),
+        instances_per_replica: 1,
+        ..OfferSizing::default()
     }
 }
 

@@ -426,7 +426,7 @@ fn expected_in_spanish(expected: &str) -> Option<&'static str> {
         "string or map" => "una cadena o un objeto",
         "option" => "un valor o `null`",
         e if e.starts_with("struct ") => "un objeto",
-        _ => return None,
+        _ => return super::slice::expected_in_spanish(expected),
     })
 }
 

@@ -119,6 +119,9 @@ pub enum Reason {
         case: MatrixCase,
         bare_metal_extra: Option<f64>,
     },
+    /// The decision matrix by workload: the class, the hosting type it fits, and whether the
+    /// verdict follows it (`crate::plan::matrix`).
+    Workload(super::matrix::MatrixReason),
 }
 
 /// A row of the decision matrix where bare metal is the base recommendation.
@@ -235,6 +238,7 @@ impl Reason {
                 case,
                 bare_metal_extra,
             } => matrix_prefers_bare_metal(*case, *bare_metal_extra, lang),
+            Reason::Workload(m) => m.sentence(lang),
         }
     }
 }

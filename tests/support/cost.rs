@@ -65,10 +65,7 @@ pub fn h100_cloud(id: &str, kind: OfferKind, count: u32, eur_per_gpu_hour: f64) 
         PricePer::Hour,
         Currency::Eur,
     );
-    o.gpu = Some(OfferGpu {
-        id: "nvidia_h100_sxm".to_string(),
-        count,
-    });
+    o.gpu = Some(OfferGpu::whole("nvidia_h100_sxm", count));
     o
 }
 
@@ -82,10 +79,7 @@ pub fn h100_bare_metal(id: &str, count: u32, eur_a_month: f64) -> Offer {
         PricePer::Month,
         Currency::Eur,
     );
-    o.gpu = Some(OfferGpu {
-        id: "nvidia_h100_sxm".to_string(),
-        count,
-    });
+    o.gpu = Some(OfferGpu::whole("nvidia_h100_sxm", count));
     o.egress = Some(Egress {
         included_tb: 0.0,
         price_per_gb: 0.0,
