@@ -295,6 +295,7 @@ fn gex44() -> Recommendation {
         currency: "EUR".into(),
         reasons: vec!["private reasoning is not sent".into()],
         runner_ups: vec![],
+        job: None,
     }
 }
 

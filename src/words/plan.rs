@@ -3,8 +3,11 @@
 //! qualifies ([`no_option`]). The typed values live here so the sentences can match on them;
 //! `crate::plan` re-exports them under their old paths.
 
+mod job;
 mod load;
 mod reason;
+
+pub use job::{JobBillingWords, Pace, TieRule, NEAR_TIE};
 
 use super::cost::{virtualization, why_not, Deployment, Exclusion, Shortfall};
 use crate::format::show::{number, percent};
@@ -106,6 +109,32 @@ pub enum Reason {
         tokens: f64,
         hours: f64,
         cost: f64,
+        currency: Currency,
+    },
+    /// Fine-tuning: the job's duration and cost on the chosen option, first; `near_tie`: it was
+    /// chosen over a cheaper one (the [`Reason::NearTie`] that follows says why).
+    Job {
+        provider: String,
+        name: String,
+        hours: f64,
+        cost: f64,
+        epochs: f64,
+        tokens: f64,
+        candidates: usize,
+        near_tie: bool,
+        currency: Currency,
+    },
+    /// How the job is billed.
+    JobBilling(JobBillingWords, Currency),
+    /// A near-tie chose this option over the cheapest (`cheapest_cost`: its monthly cost, or
+    /// its job's); `monthly`: this option's monthly cost, total and months (serving).
+    NearTie {
+        cheapest_provider: String,
+        cheapest_name: String,
+        cheapest_cost: f64,
+        extra: f64,
+        rule: TieRule,
+        monthly: Option<(f64, f64, f64)>,
         currency: Currency,
     },
     /// EU jurisdiction required; the data sits in `region`.
@@ -229,6 +258,41 @@ impl Reason {
                 cost,
                 currency,
             } => fine_tune_epoch(*tokens, *hours, *cost, *currency, lang),
+            Reason::Job {
+                provider,
+                name,
+                hours,
+                cost,
+                epochs,
+                tokens,
+                candidates,
+                near_tie,
+                currency,
+            } => job::job_lead(
+                (provider, name),
+                [*hours, *cost, *epochs, *tokens],
+                *candidates,
+                *near_tie,
+                *currency,
+                lang,
+            ),
+            Reason::JobBilling(b, currency) => job::job_billing(b, *currency, lang),
+            Reason::NearTie {
+                cheapest_provider,
+                cheapest_name,
+                cheapest_cost,
+                extra,
+                rule,
+                monthly,
+                currency,
+            } => job::near_tie(
+                (cheapest_provider, cheapest_name, *cheapest_cost),
+                *extra,
+                rule,
+                *monthly,
+                *currency,
+                lang,
+            ),
             Reason::EuJurisdiction { region } => eu_jurisdiction(region, lang),
             Reason::SingleTenant => single_tenant(lang),
             Reason::MatrixPrefersBareMetal {
