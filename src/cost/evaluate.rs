@@ -51,7 +51,13 @@ pub fn evaluate_offer(
     let usage = c.usage(&speeds, &placement, &billing);
     let bill = c.bill(&billing, &placement, &usage);
     let epoch = c.epoch(&speeds, &placement, &usage, &mut shortfalls);
-    let job = c.job(epoch.as_ref(), &placement, &billing, &usage, &mut shortfalls);
+    let job = c.job(
+        epoch.as_ref(),
+        &placement,
+        &billing,
+        &usage,
+        &mut shortfalls,
+    );
     c.assemble(Parts {
         speeds,
         placement,

@@ -99,10 +99,7 @@ impl Costing<'_> {
             )
         } else {
             let rate = u.price_per_hour;
-            (
-                hours * rate * machines as f64,
-                JobBilling::Hourly { rate },
-            )
+            (hours * rate * machines as f64, JobBilling::Hourly { rate })
         };
         let allowance = if super::evaluate::is_interruptible(offer) {
             self.defaults.spot_interruption_allowance

@@ -6,8 +6,8 @@ use super::ties::TieBreak;
 use super::{cheapest, MatrixCase, Reason, STRICT_P95_MS};
 use crate::catalog::{OfferKind, Virtualization};
 use crate::cost::{Demand, Deployment, JobBilling, JobCost, LineKey, OptionCost, Shortfall};
-use crate::words::plan::JobBillingWords;
 use crate::model::Task;
+use crate::words::plan::JobBillingWords;
 use std::cmp::Ordering;
 
 /// The reasons for choosing `c` among `all`; `tie`: a near-tie set the cheapest aside.
@@ -23,7 +23,11 @@ pub(super) fn reasons(
     let mut r = Vec::new();
     let candidates = all.iter().filter(|o| o.is_usable()).count();
     r.push(match tie {
-        Some(t) => near_tie(c, t, Some((c.monthly.amount(), c.total.amount, demand.months))),
+        Some(t) => near_tie(
+            c,
+            t,
+            Some((c.monthly.amount(), c.total.amount, demand.months)),
+        ),
         None => Reason::Cheapest {
             provider: c.provider.clone(),
             name: c.name.clone(),

@@ -3,6 +3,7 @@
 //! write the rows, draw the curves.
 
 use super::curves::{curves, CostFacts, CostInputs};
+use super::load_basis::{per_token_reason, PerTokenBasis, Recost};
 use super::sizing::{
     efficiency, hardware_of, on_hardware, replica_hardware, size_offer, OfferContext, ReplicaShape,
     Targets,
@@ -83,6 +84,21 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
             warnings.push(none.sentence(lang));
         }
     }
+    // With no request rate, the verdict says its per-token figure is at full load.
+    if let Some(r) = &mut recommendation {
+        let recost = Recost {
+            offers: &sizings,
+            demand: &workload,
+            defaults: &defaults,
+            cur: s.cur,
+            rate: catalog.rate(),
+        };
+        let chosen = all.iter().find(|c| c.offer_id == r.offer_id);
+        if let Some(reason) = chosen.and_then(|c| per_token_reason(c, &recost, lang)) {
+            r.reasons
+                .insert(1.min(r.reasons.len()), reason.sentence(lang));
+        }
+    }
 
     // Memory and speed of one copy of the model on the recommended hardware; without one, the
     // bare requirement.
@@ -152,6 +168,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         catalog_as_of: catalog.as_of.clone(),
         freshness,
         curves,
+        per_token_basis: PerTokenBasis::of(&workload),
     }
 }
 

@@ -10,6 +10,7 @@ mod checks;
 mod codec;
 pub mod fields;
 pub mod kinds;
+pub mod presets;
 mod resolve;
 pub use codec::{percent_decode, percent_encode, Warning, WarningKind};
 pub use kinds::{Field, Range};

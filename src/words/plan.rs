@@ -137,6 +137,15 @@ pub enum Reason {
         monthly: Option<(f64, f64, f64)>,
         currency: Currency,
     },
+    /// No request rate: the per-token figures are at full load (`full_rpd` requests a day);
+    /// `typical`: the same option at a stated realistic load (requests a day, cost per million
+    /// output tokens, the load's name).
+    PerTokenAtLoad {
+        full_rpd: f64,
+        full_per_million: f64,
+        typical: Option<(f64, f64, &'static str)>,
+        currency: Currency,
+    },
     /// EU jurisdiction required; the data sits in `region`.
     EuJurisdiction { region: String },
     /// Single-tenant hardware required.
@@ -293,6 +302,12 @@ impl Reason {
                 *currency,
                 lang,
             ),
+            Reason::PerTokenAtLoad {
+                full_rpd,
+                full_per_million,
+                typical,
+                currency,
+            } => load::per_token_at_load(*full_rpd, *full_per_million, *typical, *currency, lang),
             Reason::EuJurisdiction { region } => eu_jurisdiction(region, lang),
             Reason::SingleTenant => single_tenant(lang),
             Reason::MatrixPrefersBareMetal {

@@ -183,8 +183,12 @@ pub(super) fn job_lead(
         (1, _, true) => "la única opción que puede hacer el trabajo".to_string(),
         (n, false, false) => format!("the cheapest of {n} options that can run the job"),
         (n, false, true) => format!("la opción más barata de {n} que pueden hacer el trabajo"),
-        (n, true, false) => format!("one of {n} options that can run the job, chosen in a near-tie"),
-        (n, true, true) => format!("una de {n} opciones que pueden hacer el trabajo, elegida en un casi empate"),
+        (n, true, false) => {
+            format!("one of {n} options that can run the job, chosen in a near-tie")
+        }
+        (n, true, true) => {
+            format!("una de {n} opciones que pueden hacer el trabajo, elegida en un casi empate")
+        }
     };
     if es {
         format!("{lead}, {c} en {provider} {name}: {passes}; {rank}. Es el precio de un trabajo puntual; las cifras mensuales de la tabla son las de tener las máquinas alquiladas todo el mes.")
