@@ -44,8 +44,7 @@ pub fn pick<'a>(sorted: &[&'a OptionCost], job: bool) -> (usize, Option<TieBreak
         return (keep[0], Some(TieBreak { cheapest, rule }));
     }
     // More headroom, then faster: the options within NEAR_TIE of the best on each.
-    let measures: [(fn(&OptionCost, bool) -> Option<f64>, bool); 2] =
-        [(headroom, false), (speed, true)];
+    let measures: [(Measure, bool); 2] = [(headroom, false), (speed, true)];
     for (measure, is_speed) in measures {
         let Some(best) = keep
             .iter()
@@ -73,6 +72,9 @@ pub fn pick<'a>(sorted: &[&'a OptionCost], job: bool) -> (usize, Option<TieBreak
     }
     (0, None)
 }
+
+/// A figure an option is compared on (more is better), `None` where it has none; the flag: a job.
+type Measure = fn(&OptionCost, bool) -> Option<f64>;
 
 /// Concurrent requests held in memory over all the copies (serving only; more is better).
 fn headroom(o: &OptionCost, job: bool) -> Option<f64> {
