@@ -3,7 +3,7 @@
 //! write the rows, draw the curves.
 
 use super::curves::{curves, CostFacts, CostInputs};
-use super::load_basis::{per_token_reason, PerTokenBasis, Recost};
+use super::load_basis::{say_per_token_basis, PerTokenBasis, Recost};
 use super::sizing::{
     efficiency, hardware_of, on_hardware, replica_hardware, size_offer, OfferContext, ReplicaShape,
     Targets,
@@ -78,27 +78,14 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         catalog.rate(),
     );
     name_gpus(&mut all, &view);
-    let mut recommendation = plan::recommend(&all, &workload, lang);
-    if recommendation.is_none() {
-        if let Some(none) = plan::why_none(&all, &workload) {
-            warnings.push(none.sentence(lang));
-        }
-    }
-    // With no request rate, the verdict says its per-token figure is at full load.
-    if let Some(r) = &mut recommendation {
-        let recost = Recost {
-            offers: &sizings,
-            demand: &workload,
-            defaults: &defaults,
-            cur: s.cur,
-            rate: catalog.rate(),
-        };
-        let chosen = all.iter().find(|c| c.offer_id == r.offer_id);
-        if let Some(reason) = chosen.and_then(|c| per_token_reason(c, &recost, lang)) {
-            r.reasons
-                .insert(1.min(r.reasons.len()), reason.sentence(lang));
-        }
-    }
+    let recost = Recost {
+        offers: &sizings,
+        demand: &workload,
+        defaults: &defaults,
+        cur: s.cur,
+        rate: catalog.rate(),
+    };
+    let mut recommendation = verdict(&all, &recost, lang, &mut warnings);
 
     // Memory and speed of one copy of the model on the recommended hardware; without one, the
     // bare requirement.
@@ -170,6 +157,24 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         curves,
         per_token_basis: PerTokenBasis::of(&workload),
     }
+}
+
+/// The verdict, with the per-token basis said when no request rate is given; without one, why
+/// no option qualifies goes to the warnings.
+fn verdict(
+    all: &[OptionCost],
+    at: &Recost,
+    lang: Lang,
+    warnings: &mut Vec<String>,
+) -> Option<plan::Recommendation> {
+    let mut recommendation = plan::recommend(all, at.demand, lang);
+    if recommendation.is_none() {
+        if let Some(none) = plan::why_none(all, at.demand) {
+            warnings.push(none.sentence(lang));
+        }
+    }
+    say_per_token_basis(recommendation.as_mut(), all, at, lang);
+    recommendation
 }
 
 /// What the report notes about the catalogue: a provider with no offers in it, prices newer

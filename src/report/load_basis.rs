@@ -50,6 +50,21 @@ pub(super) struct Recost<'a> {
     pub rate: UsdPerEur,
 }
 
+/// Adds the per-token basis reason to the verdict, after its first reason, when it applies.
+pub(super) fn say_per_token_basis(
+    rec: Option<&mut crate::plan::Recommendation>,
+    all: &[OptionCost],
+    at: &Recost,
+    lang: Lang,
+) {
+    let Some(r) = rec else { return };
+    let chosen = all.iter().find(|c| c.offer_id == r.offer_id);
+    if let Some(reason) = chosen.and_then(|c| per_token_reason(c, at, lang)) {
+        r.reasons
+            .insert(1.min(r.reasons.len()), reason.sentence(lang));
+    }
+}
+
 /// Serving with no request rate: the reason that says the per-token figure of `chosen` is at
 /// full load and what it would be at the team chat's load (when that is below the full load).
 pub(super) fn per_token_reason(chosen: &OptionCost, at: &Recost, lang: Lang) -> Option<Reason> {

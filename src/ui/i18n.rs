@@ -95,6 +95,7 @@ texts! {
     NoVerdict => "No offer fits these constraints. Loosen them or pick a smaller format.",
         "Ninguna oferta cumple estas restricciones. Relájalas o elige un formato más pequeño.";
     PerMonth => "per month", "al mes";
+    ForTheJob => "for the job", "por el trabajo";
     RunnerUps => "Next best", "Siguientes opciones";
     Hardware => "Hardware", "Hardware";
     Deployment => "Deployment", "Despliegue";

@@ -267,47 +267,10 @@ impl Reason {
                 cost,
                 currency,
             } => fine_tune_epoch(*tokens, *hours, *cost, *currency, lang),
-            Reason::Job {
-                provider,
-                name,
-                hours,
-                cost,
-                epochs,
-                tokens,
-                candidates,
-                near_tie,
-                currency,
-            } => job::job_lead(
-                (provider, name),
-                [*hours, *cost, *epochs, *tokens],
-                *candidates,
-                *near_tie,
-                *currency,
-                lang,
-            ),
-            Reason::JobBilling(b, currency) => job::job_billing(b, *currency, lang),
-            Reason::NearTie {
-                cheapest_provider,
-                cheapest_name,
-                cheapest_cost,
-                extra,
-                rule,
-                monthly,
-                currency,
-            } => job::near_tie(
-                (cheapest_provider, cheapest_name, *cheapest_cost),
-                *extra,
-                rule,
-                *monthly,
-                *currency,
-                lang,
-            ),
-            Reason::PerTokenAtLoad {
-                full_rpd,
-                full_per_million,
-                typical,
-                currency,
-            } => load::per_token_at_load(*full_rpd, *full_per_million, *typical, *currency, lang),
+            Reason::Job { .. }
+            | Reason::JobBilling(..)
+            | Reason::NearTie { .. }
+            | Reason::PerTokenAtLoad { .. } => job::sentence(self, lang),
             Reason::EuJurisdiction { region } => eu_jurisdiction(region, lang),
             Reason::SingleTenant => single_tenant(lang),
             Reason::MatrixPrefersBareMetal {

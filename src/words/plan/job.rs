@@ -278,3 +278,54 @@ pub(super) fn job_billing(b: &JobBillingWords, currency: Currency, lang: Lang) -
         }
     }
 }
+
+/// The sentence of a job's, a near-tie's or a per-token basis's [`super::Reason`].
+pub(super) fn sentence(reason: &super::Reason, lang: Lang) -> String {
+    use super::Reason;
+    match reason {
+        Reason::Job {
+            provider,
+            name,
+            hours,
+            cost,
+            epochs,
+            tokens,
+            candidates,
+            near_tie,
+            currency,
+        } => job_lead(
+            (provider, name),
+            [*hours, *cost, *epochs, *tokens],
+            *candidates,
+            *near_tie,
+            *currency,
+            lang,
+        ),
+        Reason::JobBilling(b, currency) => job_billing(b, *currency, lang),
+        Reason::NearTie {
+            cheapest_provider,
+            cheapest_name,
+            cheapest_cost,
+            extra,
+            rule,
+            monthly,
+            currency,
+        } => near_tie(
+            (cheapest_provider, cheapest_name, *cheapest_cost),
+            *extra,
+            rule,
+            *monthly,
+            *currency,
+            lang,
+        ),
+        Reason::PerTokenAtLoad {
+            full_rpd,
+            full_per_million,
+            typical,
+            currency,
+        } => {
+            super::load::per_token_at_load(*full_rpd, *full_per_million, *typical, *currency, lang)
+        }
+        _ => String::new(),
+    }
+}
