@@ -20,7 +20,8 @@ describe("interruptible capacity", () => {
 
   test("the spot checkbox changes the verdict and the link", async () => {
     // sizer: Kimi K2 is served on RunPod's 8x MI300X (12,267 EUR a month); with spot=1 Vultr's
-    // preemptible 8x MI300X bare metal is cheaper (10,945 EUR, the 15% allowance included).
+    // preemptible bare metal is cheaper: its 8x MI325X (11,814 EUR, the 15% allowance included),
+    // a near-tie within 10% of its 8x MI300X (10,945 EUR) with more headroom.
     const { page, problems, context } = await openPage(site.browser, site.server, "model=kimi-k2");
     await verdictReady(page);
     assert.match(await page.locator("#verdict-offer").textContent(), /^RunPod /);
