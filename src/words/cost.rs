@@ -54,7 +54,9 @@ pub enum Shortfall {
     TooManyServers { needed: f64, max: u32 },
     /// Fine-tuning needs a FLOP/s figure the sizing did not give.
     NoTrainingSpeed,
-    /// One fine-tuning epoch takes longer than the hours trained in a month.
+    /// One fine-tuning epoch takes longer than the hours trained in a month. No longer produced
+    /// by the cost model, which prices a job for its whole duration ([`Shortfall::JobBeyondHorizon`]
+    /// is its limit); its words stay for a caller that builds one.
     EpochTooLong { hours: f64, available: f64 },
     /// The fine-tuning job (`hours` of compute) would not end within the `months` horizon.
     JobBeyondHorizon { hours: f64, months: f64 },
