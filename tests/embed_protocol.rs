@@ -296,6 +296,7 @@ fn gex44() -> Recommendation {
         reasons: vec!["private reasoning is not sent".into()],
         runner_ups: vec![],
         slice: None,
+        job: None,
     }
 }
 

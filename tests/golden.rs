@@ -126,8 +126,8 @@ fn fnv1a(text: &str) -> u64 {
 }
 
 /// A report as a `v=1` link showed it: the JSON without the fields added since (the full-context
-/// KV cache, the headroom's tokens per request in flight, an option's caveat and whether it can be
-/// interrupted) and without the
+/// KV cache, the headroom's tokens per request in flight, an option's caveat, whether it can be
+/// interrupted and its job's cost, the per-token basis) and without the
 /// canonical query,
 /// which is now written in the current version (`v=2&kv_basis=full&...`).
 fn as_v1(report: &inference_sizer::report::Report) -> String {
@@ -139,9 +139,11 @@ fn as_v1(report: &inference_sizer::report::Report) -> String {
         h.remove("request_tokens");
     }
     json.as_object_mut().map(|r| r.remove("scenario"));
+    json.as_object_mut().map(|r| r.remove("per_token_basis"));
     for o in json["options"].as_array_mut().into_iter().flatten() {
         o.as_object_mut().map(|o| o.remove("caveat"));
         o.as_object_mut().map(|o| o.remove("interruptible"));
+        o.as_object_mut().map(|o| o.remove("job_cost"));
     }
     serde_json::to_string_pretty(&json).expect("JSON") + "\n"
 }

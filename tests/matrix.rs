@@ -17,8 +17,16 @@ fn report(query: &str) -> Report {
     evaluate_query(query, &Catalog::builtin())
 }
 
-fn first_reason(r: &Report) -> &str {
-    &r.recommendation.as_ref().expect("a verdict").reasons[0]
+/// The matrix's reason when the verdict follows it (right after the headline).
+fn matrix_reason(r: &Report) -> &str {
+    let rec = r.recommendation.as_ref().expect("a verdict");
+    let at = rec
+        .reasons
+        .iter()
+        .position(|s| s.starts_with("Decision matrix: ") || s.starts_with("Matriz de decisión: "))
+        .expect("the matrix's reason");
+    assert!(at <= 3, "{:#?}", rec.reasons);
+    &rec.reasons[at]
 }
 
 #[test]
@@ -45,47 +53,47 @@ fn each_class_leads_the_verdict_with_its_hosting_type_when_the_verdict_follows_i
     // Steady: only bare metal allowed, so a fixed-fee server serves it (committed capacity).
     let r = report("model=llama-3.1-8b&kinds=bare_metal");
     assert!(
-        first_reason(&r).starts_with(
+        matrix_reason(&r).starts_with(
             "Decision matrix: steady 24/7 inference (24 hours a day) fits dedicated or committed capacity"
         ),
         "{}",
-        first_reason(&r)
+        matrix_reason(&r)
     );
     // Bursty: 8 hours a day at 50,000 requests: capacity paid by the hour.
     let r = report("model=llama-3.1-8b&hours=8&rpd=50000");
     assert!(
-        first_reason(&r).starts_with(
+        matrix_reason(&r).starts_with(
             "Decision matrix: bursty inference (8 hours a day) fits capacity paid by the hour"
         ),
         "{}",
-        first_reason(&r)
+        matrix_reason(&r)
     );
     // Fine-tuning: a job by the hour.
     let r = report("model=llama-3.1-8b&task=lora");
     assert!(
-        first_reason(&r).starts_with(
+        matrix_reason(&r).starts_with(
             "Decision matrix: fine-tuning (a job that ends) fits capacity rented by the hour"
         ),
         "{}",
-        first_reason(&r)
+        matrix_reason(&r)
     );
     // Development: a slice or a small hourly instance.
     let r = report("model=llama-3.2-1b&hours=8&rpd=500");
     assert!(
-        first_reason(&r).starts_with(
+        matrix_reason(&r).starts_with(
             "Decision matrix: development and experimentation (500 requests a day, 8 hours a day) fits a GPU slice"
         ),
         "{}",
-        first_reason(&r)
+        matrix_reason(&r)
     );
     // Spanish.
     let r = report("model=llama-3.2-1b&hours=8&rpd=500&lang=es");
     assert!(
-        first_reason(&r).starts_with(
+        matrix_reason(&r).starts_with(
             "Matriz de decisión: desarrollo y experimentación (500 peticiones al día, 8 horas al día)"
         ),
         "{}",
-        first_reason(&r)
+        matrix_reason(&r)
     );
     for r in [
         report("model=llama-3.1-8b&kinds=bare_metal"),
@@ -178,8 +186,11 @@ fn the_matrix_leads_only_when_the_verdict_follows_it() {
                     WorkloadClass::Development => hourly && small,
                     _ => hourly,
                 };
+                // Following, it comes right after the headline (the cheapest, or the job and
+                // how it is billed); departing, it says what the fitting kind costs, last.
+                let said = &rec.reasons[at[0]];
                 assert_eq!(
-                    at[0] == 0,
+                    said.ends_with("The recommendation is of that kind.") && at[0] <= 3,
                     follows,
                     "{q} ({class:?}): {}",
                     rec.reasons[at[0]]

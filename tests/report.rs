@@ -851,7 +851,8 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
     };
     o.fabric = None;
     o.caveat = Some("=weight-only".into());
-    let text = csv::comparison([&o]);
+    o.job_cost = None;
+    let text = csv::comparison_at([&o], inference_sizer::report::PerTokenBasis::FullLoad);
     let lines: Vec<&str> = text.split("\r\n").collect();
     assert_eq!(
         lines[0],
@@ -859,14 +860,14 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
          \"why_not\",\"monthly_cost\",\"cost_per_million_tokens\",\"cost_per_thousand_requests\",\
          \"price_per_hour\",\"price_per_gpu_hour\",\"break_even_weeks\",\"currency\",\"region\",\
          \"jurisdiction\",\"source\",\"as_of\",\"usable\",\"replicas\",\"gpus_per_replica\",\"tp\",\
-         \"pp\",\"ep\",\"fabric\",\"caveat\""
+         \"pp\",\"ep\",\"fabric\",\"caveat\",\"job_cost\",\"per_token_basis\""
     );
     assert_eq!(
         lines[1],
         "\"acme-8xh100\",\"Acme \"\"GPU\"\" Cloud\",\"'=HYPERLINK(\"\"http://x\"\")\",\"cloud_on_demand\",\
          \"nvidia_h100_sxm\",\"8\",\"1\",\"true\",\"\",\"17520.0000\",\"1.2500\",\"0.5000\",\"24.0000\",\
          \"3.0000\",\"\",\"EUR\",\"'-eu-west\",\"EU\",\"https://acme.example/pricing\",\"2026-01-15\",\"true\",\
-         \"2\",\"4\",\"4\",\"1\",\"4\",\"\",\"'=weight-only\""
+         \"2\",\"4\",\"4\",\"1\",\"4\",\"\",\"'=weight-only\",\"\",\"full_load\""
     );
     assert_eq!(lines[2], "", "every line ends with CRLF");
     assert_eq!(lines.len(), 3);
@@ -888,7 +889,10 @@ fn sizer_prints_the_comparison_as_csv() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let r = report_for(query);
-    assert_eq!(text, inference_sizer::report::csv::comparison(&r.options));
+    assert_eq!(
+        text,
+        inference_sizer::report::csv::comparison_at(&r.options, r.per_token_basis)
+    );
     assert_eq!(text.matches("\r\n").count(), r.options.len() + 1);
     let unusable = r.options.iter().find(|o| o.why_not.is_some()).unwrap();
     let why = unusable.why_not.as_deref().unwrap().replace('"', "\"\"");

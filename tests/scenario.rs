@@ -163,8 +163,8 @@ fn a_custom_or_unknown_model_is_named_in_both_languages() {
 fn the_table_names_each_key_once_in_lowercase() {
     let keys: Vec<&str> = FIELDS.iter().map(|f| f.key()).collect();
     // 52, 17 architecture fields added after `tied` (name, ctx_limit, the MoE layout, layer
-    // patterns, linear attention, the indexer, active_params), kv_basis and spot.
-    assert_eq!(keys.len(), 71);
+    // patterns, linear attention, the indexer, active_params), kv_basis, spot and epochs.
+    assert_eq!(keys.len(), 72);
     assert_eq!(keys[0], "v");
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
@@ -194,8 +194,9 @@ fn every_range_is_well_formed_and_holds_its_default() {
             defaults_checked += 1;
         }
     }
-    // ctx, seqs, rpd, train_tokens, in, out, tps, ttft, hours, months; the rest default to unset.
-    assert_eq!(defaults_checked, 10);
+    // ctx, seqs, rpd, train_tokens, epochs, in, out, tps, ttft, hours, months; the rest default
+    // to unset.
+    assert_eq!(defaults_checked, 11);
     assert_eq!(fields::CTX.range.log2_span, Some((9.0, 23.0)));
     assert_eq!(
         (fields::HOURS.range.min, fields::HOURS.range.max),

@@ -29,13 +29,14 @@ where
     all
 }
 
-/// Sorts usable first, then serving-but-excluded, then the rest; cheapest first in each group.
+/// Sorts usable first, then serving-but-excluded, then the rest; cheapest first in each group
+/// (by the monthly cost, or the cost of the job when fine-tuning).
 pub fn sort_options(all: &mut Vec<OptionCost>) {
     // Sort small keys, then move each (large) option once.
     let mut keys: Vec<(u8, f64, usize)> = all
         .iter()
         .enumerate()
-        .map(|(i, o)| (rank(o), o.monthly.amount(), i))
+        .map(|(i, o)| (rank(o), o.objective(), i))
         .collect();
     crate::order::sort_by(&mut keys, |a, b| {
         a.0.cmp(&b.0)

@@ -51,6 +51,13 @@ pub fn evaluate_offer(
     let usage = c.usage(&speeds, &placement, &billing);
     let bill = c.bill(&billing, &placement, &usage);
     let epoch = c.epoch(&speeds, &placement, &usage, &mut shortfalls);
+    let job = c.job(
+        epoch.as_ref(),
+        &placement,
+        &billing,
+        &usage,
+        &mut shortfalls,
+    );
     c.assemble(Parts {
         speeds,
         placement,
@@ -58,6 +65,7 @@ pub fn evaluate_offer(
         usage,
         bill,
         epoch,
+        job,
         shortfalls,
     })
 }
@@ -138,6 +146,7 @@ struct Parts {
     usage: Usage,
     bill: Bill,
     epoch: Option<EpochCost>,
+    job: Option<super::JobCost>,
     shortfalls: Vec<Shortfall>,
 }
 
@@ -391,7 +400,7 @@ impl Costing<'_> {
         }
     }
 
-    /// Fine-tuning: one epoch on one replica, which must fit in the hours trained a month.
+    /// Fine-tuning: one epoch on one replica (the job's duration and price are `job.rs`'s).
     fn epoch(
         &self,
         s: &Speeds,
@@ -417,11 +426,6 @@ impl Costing<'_> {
             return None;
         }
         let hours = flops / flops_per_s / 3600.0;
-        // At least one epoch a month in the hours the user trains.
-        let available = w.hours_per_day * DAYS_PER_MONTH;
-        if sizing.fits && hours > available {
-            shortfalls.push(Shortfall::EpochTooLong { hours, available });
-        }
         let replica_rate = u.price_per_hour * p.instances_per_replica as f64;
         Some(EpochCost {
             flops,
@@ -440,6 +444,7 @@ impl Costing<'_> {
             usage: u,
             bill,
             epoch,
+            job,
             shortfalls,
         } = parts;
         let monthly_amount: f64 = bill.lines.iter().map(|l| l.monthly.amount()).sum();
@@ -506,7 +511,9 @@ impl Costing<'_> {
             shared_cpu: s.shared_cpu,
             energy_kwh_per_month: nonneg(bill.energy_kwh),
             memory_per_gpu_bytes: sizing.memory_per_gpu_bytes,
+            sequences_held: nonneg(sizing.max_concurrent_sequences_per_replica) * p.replicas as f64,
             epoch,
+            job,
             break_even: None,
         }
     }

@@ -27,7 +27,7 @@
 //!   busy `hours` a day and per-request costs use that implied load.
 //! - **Targets.** Per-user decode speed (after the tax) against `tps` (not for encoders, which
 //!   generate no tokens); P95 time to first token against `ttft`; 0 means no target. Fine-tuning:
-//!   one epoch must fit in the hours trained a month.
+//!   the whole job must end within the horizon.
 //! - **Billed hours.** Monthly-fee offers (bare metal, VPS, dedicated) pay the full month.
 //!   Hourly offers pay around the clock for a steady (24 h) service, else `hours` a day plus
 //!   a warm-up allowance ([`defaults::WARM_UP_HOURS_PER_DAY`]). Reserved kinds and hourly prices
@@ -46,6 +46,8 @@
 //! - **Fine-tuning.** FLOPs per epoch = 6 (full) or 4 (LoRA/QLoRA: no weight gradients) x active
 //!   parameters x `train_tokens`, at [`defaults::DEFAULT_TRAINING_MFU`] of the replica's dense
 //!   BF16 peak, after the tax; cost per epoch at the option's hourly rate (monthly fees over 730 h).
+//!   The job (`epochs` epochs) is priced for its duration (`job.rs`): hours at the hourly price,
+//!   or whole months (at least the minimum term) of a monthly or committed offer, plus setup fees.
 //! - **Break-even** (filled by [`evaluate_all`]) for committed non-cloud options (monthly fees,
 //!   reservations and contracts of bare-metal servers): weeks for the
 //!   setup fee to be recovered by the monthly savings against the cheapest usable cloud option;
@@ -60,6 +62,7 @@ mod bill;
 mod compare;
 pub mod defaults;
 mod evaluate;
+mod job;
 mod lines;
 mod slice;
 pub use slice::{SliceReport, TIME_SLICED_TAIL_FACTOR};
@@ -67,6 +70,7 @@ pub use slice::{SliceReport, TIME_SLICED_TAIL_FACTOR};
 pub use compare::{evaluate_all, fill_break_even, hourly_benchmark, sort_options, HourlyBenchmark};
 pub use defaults::CostDefaults;
 pub use evaluate::{evaluate_offer, exclusions, is_interruptible};
+pub use job::{JobBilling, JobCost};
 pub use lines::{Basis, CostItem, LineKey};
 // Why an option cannot serve, and how it would be deployed: typed values that live with their
 // words in `crate::words::cost`.
@@ -182,6 +186,8 @@ pub struct Demand {
     pub embeds: bool,
     /// Fine-tuning dataset per epoch, tokens.
     pub train_tokens: f64,
+    /// Passes over the dataset in one fine-tuning job (at least 1).
+    pub epochs: f64,
     pub constraints: Constraints,
 }
 
@@ -214,6 +220,7 @@ impl Demand {
             // Known only with the model: the report sets it.
             embeds: false,
             train_tokens: nonneg(s.train_tokens),
+            epochs: (s.epochs as f64).clamp(1.0, 1000.0),
             constraints: Constraints {
                 eu_jurisdiction: s.eu,
                 single_tenant: s.tenancy == Tenancy::Single,
@@ -343,7 +350,11 @@ pub struct OptionCost {
     pub shared_cpu: bool,
     pub energy_kwh_per_month: f64,
     pub memory_per_gpu_bytes: u64,
+    /// Concurrent requests all the copies hold in memory at once (headroom, for near-ties).
+    pub sequences_held: f64,
     pub epoch: Option<EpochCost>,
+    /// Fine-tuning: the whole job (`epochs` epochs) priced for its duration.
+    pub job: Option<JobCost>,
     pub break_even: Option<BreakEven>,
 }
 
@@ -355,6 +366,13 @@ impl OptionCost {
     /// Fits and meets the targets (constraints aside).
     pub fn serves(&self) -> bool {
         self.fits && self.shortfalls.is_empty()
+    }
+    /// What the plan ranks by: the cost of the job when fine-tuning, else the monthly cost.
+    pub fn objective(&self) -> f64 {
+        match &self.job {
+            Some(j) => j.cost.amount,
+            None => self.monthly.amount(),
+        }
     }
     pub fn break_even_weeks(&self) -> Option<f64> {
         self.break_even.as_ref().and_then(|b| b.weeks)

@@ -241,6 +241,11 @@ pub struct OptionReport {
     /// The part of one GPU the option rents (MIG or time-shared vGPU); absent for whole GPUs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slice: Option<super::SliceReport>,
+    /// Fine-tuning: what the whole job costs on this option (`epochs` epochs at the price for
+    /// that duration, at least the minimum term, plus setup fees); null when serving and where
+    /// the option cannot run the job.
+    #[serde(default)]
+    pub job_cost: Option<f64>,
 }
 
 /// How the copies of a model sit on machines, as an option and the verdict both carry it.
@@ -323,7 +328,9 @@ impl OptionCost {
         // What it would cost per token, per request or to break even means nothing where the
         // option cannot serve the load (a constraint aside, it could).
         let serves = self.serves();
-        let break_even_weeks = self.break_even_weeks().filter(|_| serves);
+        // Weeks to break even against the cloud chosen instead mean nothing on a rejected option.
+        let break_even_weeks = self.break_even_weeks().filter(|_| usable);
+        let job_cost = self.job.map(|j| j.cost.amount).filter(|_| serves);
         let break_even_utilisation = self.break_even_utilisation();
         let (break_even_against, break_even_utilisation_against) = match self.break_even {
             Some(b) => (Some(b.against_offer_id), b.utilisation_against_offer_id),
@@ -388,6 +395,7 @@ impl OptionCost {
             caveat: self.caveat,
             interruptible: self.interruptible,
             slice: None,
+            job_cost,
         }
     }
 }

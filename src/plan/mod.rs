@@ -9,7 +9,9 @@
 //! [`choose`] takes the cheapest **usable** option: it fits in memory, meets the per-user speed
 //! and the P95 time-to-first-token targets, and passes the user's constraints (EU jurisdiction,
 //! single tenancy, allowed GPUs and kinds, see [`crate::cost::Constraints`]). Fine-tuning is
-//! ranked the same way, among options that finish an epoch within the month's training hours.
+//! ranked by the cost of the job ([`crate::cost::JobCost`]), not by a month of rental. Among
+//! options within 10% of the cheapest, [`ties`] prefers fewer machines, then more headroom, then
+//! the faster, and the reasons say which rule decided.
 //! The next three usable options are the runner-ups, each with its [`Difference`]s in words.
 //! [`Reason`]s hold the figures; [`Reason::sentence`] writes them in English or Spanish, following
 //! the decision matrix of docs/background.md (steady vs bursty load, utilisation against
@@ -22,13 +24,14 @@
 pub mod matrix;
 mod reasons;
 use reasons::reasons;
+pub mod ties;
 // The reasons and differences live with their words in `crate::words::plan`.
 pub use crate::words::plan::Reach;
 use crate::words::plan::{differences as difference_words, no_option, NearestMiss};
 pub use crate::words::plan::{Difference, MatrixCase, Reason};
 
 mod recommendation;
-pub use recommendation::{Recommendation, RunnerUp};
+pub use recommendation::{Job, Recommendation, RunnerUp};
 
 use crate::cost::{Demand, Exclusion, OptionCost};
 use crate::scenario::Lang;
@@ -53,17 +56,37 @@ pub struct Plan<'a> {
 pub fn choose<'a>(options: &'a [OptionCost], w: &Demand) -> Option<Plan<'a>> {
     let mut usable: Vec<&OptionCost> = options.iter().filter(|o| o.is_usable()).collect();
     crate::order::sort_by(&mut usable, |a, b| order(a, b));
-    let (&chosen, rest) = usable.split_first()?;
-    let runner_ups = rest
+    if usable.is_empty() {
+        return None;
+    }
+    let (at, tie) = ties::pick(&usable, w.task != crate::model::Task::Infer);
+    let chosen = usable.remove(at);
+    let runner_ups = usable
         .iter()
         .take(RUNNER_UPS)
         .map(|&o| (o, differences(chosen, o)))
         .collect();
-    let mut reasons = reasons(chosen, options, w);
-    // The decision matrix by workload leads when the verdict follows it; else it says why not.
+    let mut reasons = reasons(chosen, options, w, tie.as_ref());
+    // The headline (the cheapest, the job's price, or why a near-tie went the other way) comes
+    // first; the decision matrix by workload follows it when the verdict follows the matrix,
+    // and closes the reasons saying why not when it does not.
     let m = matrix::reason(chosen, options, w);
     match m.follow {
-        matrix::Follow::Follows => reasons.insert(0, Reason::Workload(m)),
+        matrix::Follow::Follows => {
+            let headline = reasons
+                .iter()
+                .take_while(|r| {
+                    matches!(
+                        r,
+                        Reason::Cheapest { .. }
+                            | Reason::Job { .. }
+                            | Reason::NearTie { .. }
+                            | Reason::JobBilling(..)
+                    )
+                })
+                .count();
+            reasons.insert(headline, Reason::Workload(m))
+        }
         _ => reasons.push(Reason::Workload(m)),
     }
     Some(Plan {
@@ -112,30 +135,33 @@ impl Plan<'_> {
                     display_name: format!("{} {}", o.provider, o.name),
                     monthly_cost: o.monthly.amount(),
                     difference: difference_words(diffs, lang),
+                    job_cost: o.job.map(|j| j.cost.amount),
                 })
                 .collect(),
             // The catalogue knows the slice: `report::evaluate` fills it.
             slice: None,
+            job: c.job.map(|j| Job {
+                hours: j.hours,
+                cost: j.cost.amount,
+            }),
         }
     }
 }
 
-/// Cheapest first by monthly cost, then by id. Fine-tuning too: options that cannot finish an
-/// epoch in the month's training hours are already ruled out, and the cost of the hours the
-/// user trains is what they pay (the cost per epoch is shown beside it).
+/// Cheapest first by the objective (the monthly cost; for fine-tuning, the cost of the job),
+/// then by id.
 fn order(a: &OptionCost, b: &OptionCost) -> Ordering {
-    a.monthly
-        .amount()
-        .total_cmp(&b.monthly.amount())
+    a.objective()
+        .total_cmp(&b.objective())
         .then_with(|| a.offer_id.cmp(&b.offer_id))
 }
 
 /// How a runner-up differs from the chosen option.
 fn differences(chosen: &OptionCost, o: &OptionCost) -> Vec<Difference> {
     let mut d = Vec::new();
-    let base = chosen.monthly.amount();
+    let base = chosen.objective();
     let change = if base > 0.0 {
-        o.monthly.amount() / base - 1.0
+        o.objective() / base - 1.0
     } else {
         0.0
     };
@@ -170,7 +196,11 @@ fn differences(chosen: &OptionCost, o: &OptionCost) -> Vec<Difference> {
             provider: o.provider.clone(),
         });
     }
-    if chosen.ttft_ms_p95 > 0.0 && (o.ttft_ms_p95 / chosen.ttft_ms_p95 - 1.0).abs() >= 0.1 {
+    // A job has no first token to wait for.
+    if chosen.job.is_none()
+        && chosen.ttft_ms_p95 > 0.0
+        && (o.ttft_ms_p95 / chosen.ttft_ms_p95 - 1.0).abs() >= 0.1
+    {
         d.push(Difference::Latency {
             p95_ms: o.ttft_ms_p95,
         });
@@ -178,16 +208,12 @@ fn differences(chosen: &OptionCost, o: &OptionCost) -> Vec<Difference> {
     d
 }
 
-/// The cheapest usable option matching `pred`.
+/// The cheapest usable option matching `pred`, by the objective (the job's cost when
+/// fine-tuning).
 fn cheapest(all: &[OptionCost], pred: impl Fn(&OptionCost) -> bool) -> Option<&OptionCost> {
     all.iter()
         .filter(|o| o.is_usable() && pred(o))
-        .min_by(|a, b| {
-            a.monthly
-                .amount()
-                .partial_cmp(&b.monthly.amount())
-                .unwrap_or(Ordering::Equal)
-        })
+        .min_by(|a, b| a.objective().total_cmp(&b.objective()))
 }
 
 /// Why no option qualifies: how far the options got, and the closest one.

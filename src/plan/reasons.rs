@@ -2,23 +2,41 @@
 //! price, the load and its billing, break-even against cloud, hosting, latency, the decision
 //! matrix (docs/background.md), CPU, and the user's rules.
 
+use super::ties::TieBreak;
 use super::{cheapest, MatrixCase, Reason, STRICT_P95_MS};
 use crate::catalog::{OfferKind, Virtualization};
-use crate::cost::{Demand, Deployment, LineKey, OptionCost, Shortfall};
+use crate::cost::{Demand, Deployment, JobBilling, JobCost, LineKey, OptionCost, Shortfall};
 use crate::model::Task;
+use crate::words::plan::JobBillingWords;
 use std::cmp::Ordering;
 
-/// The reasons for choosing `c` among `all`.
-pub(super) fn reasons(c: &OptionCost, all: &[OptionCost], demand: &Demand) -> Vec<Reason> {
+/// The reasons for choosing `c` among `all`; `tie`: a near-tie set the cheapest aside.
+pub(super) fn reasons(
+    c: &OptionCost,
+    all: &[OptionCost],
+    demand: &Demand,
+    tie: Option<&TieBreak>,
+) -> Vec<Reason> {
+    if let Some(job) = c.job.filter(|_| demand.task != Task::Infer) {
+        return job_reasons(c, &job, all, demand, tie);
+    }
     let mut r = Vec::new();
-    r.push(Reason::Cheapest {
-        provider: c.provider.clone(),
-        name: c.name.clone(),
-        monthly: c.monthly.amount(),
-        total: c.total.amount,
-        months: demand.months,
-        currency: c.currency,
-        candidates: all.iter().filter(|o| o.is_usable()).count(),
+    let candidates = all.iter().filter(|o| o.is_usable()).count();
+    r.push(match tie {
+        Some(t) => near_tie(
+            c,
+            t,
+            Some((c.monthly.amount(), c.total.amount, demand.months)),
+        ),
+        None => Reason::Cheapest {
+            provider: c.provider.clone(),
+            name: c.name.clone(),
+            monthly: c.monthly.amount(),
+            total: c.total.amount,
+            months: demand.months,
+            currency: c.currency,
+            candidates,
+        },
     });
     if let Some(e) = c.epoch {
         r.push(Reason::FineTuneEpoch {
@@ -41,6 +59,86 @@ pub(super) fn reasons(c: &OptionCost, all: &[OptionCost], demand: &Demand) -> Ve
     hypervisor(c, cheapest_cloud, &mut r);
     latency(c, all, demand, &mut r);
     matrix(c, all, demand, &mut r);
+    rules(c, all, demand, &mut r);
+    r
+}
+
+/// A fine-tuning job: its duration and cost first, the near-tie that chose it, how it is billed,
+/// interruptions, hosting, the decision matrix and the user's rules. No monthly figure: the job
+/// is paid once.
+fn job_reasons(
+    c: &OptionCost,
+    job: &JobCost,
+    all: &[OptionCost],
+    demand: &Demand,
+    tie: Option<&TieBreak>,
+) -> Vec<Reason> {
+    let mut r = vec![Reason::Job {
+        provider: c.provider.clone(),
+        name: c.name.clone(),
+        hours: job.hours,
+        cost: job.cost.amount,
+        epochs: job.epochs,
+        tokens: demand.train_tokens,
+        candidates: all.iter().filter(|o| o.is_usable()).count(),
+        near_tie: tie.is_some(),
+        currency: c.currency,
+    }];
+    if let Some(t) = tie {
+        r.push(near_tie(c, t, None));
+    }
+    let (rate, months) = match job.billing {
+        JobBilling::Hourly { rate } => (rate, None),
+        JobBilling::Monthly {
+            rate,
+            months,
+            occupied,
+            min_term,
+        } => (rate, Some((months, occupied, min_term))),
+    };
+    r.push(Reason::JobBilling(
+        JobBillingWords {
+            hours: job.hours,
+            rate,
+            machines: job.machines,
+            months,
+            setup: job.setup,
+            allowance: job.allowance,
+        },
+        c.currency,
+    ));
+    if c.interruptible {
+        r.push(Reason::SpotInterruptions {
+            job_default: true,
+            allowance: job.allowance,
+        });
+    }
+    hypervisor(c, cheapest(all, |o| o.kind.is_cloud()), &mut r);
+    matrix(c, all, demand, &mut r);
+    rules(c, all, demand, &mut r);
+    r
+}
+
+/// The near-tie that chose `c` over the cheapest: by how much, and which rule decided.
+fn near_tie(c: &OptionCost, t: &TieBreak, monthly: Option<(f64, f64, f64)>) -> Reason {
+    let (mine, theirs) = (c.objective(), t.cheapest.objective());
+    Reason::NearTie {
+        cheapest_provider: t.cheapest.provider.clone(),
+        cheapest_name: t.cheapest.name.clone(),
+        cheapest_cost: theirs,
+        extra: if theirs > 0.0 {
+            (mine / theirs - 1.0).max(0.0)
+        } else {
+            0.0
+        },
+        rule: t.rule,
+        monthly,
+        currency: c.currency,
+    }
+}
+
+/// CPU, then data residency and tenancy.
+fn rules(c: &OptionCost, all: &[OptionCost], demand: &Demand, r: &mut Vec<Reason>) {
     if c.deployment == Deployment::Cpu {
         let gpu = cheapest(all, |o| o.gpu_count > 0);
         r.push(Reason::CpuIsEnough {
@@ -58,7 +156,6 @@ pub(super) fn reasons(c: &OptionCost, all: &[OptionCost], demand: &Demand) -> Ve
     if demand.constraints.single_tenant {
         r.push(Reason::SingleTenant);
     }
-    r
 }
 
 /// Steady or bursty load, and how it is billed; spot's interruptions.
@@ -220,9 +317,9 @@ fn matrix(c: &OptionCost, all: &[OptionCost], demand: &Demand, r: &mut Vec<Reaso
     r.push(Reason::MatrixPrefersBareMetal {
         case,
         bare_metal_extra: bare_metal.map(|b| {
-            let base = c.monthly.amount();
+            let base = c.objective();
             if base > 0.0 {
-                (b.monthly.amount() / base - 1.0).max(0.0)
+                (b.objective() / base - 1.0).max(0.0)
             } else {
                 0.0
             }

@@ -46,6 +46,18 @@ pub struct Recommendation {
     /// The part of one GPU the verdict rents (MIG or time-shared vGPU); absent for whole GPUs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slice: Option<crate::cost::SliceReport>,
+    /// Fine-tuning: the job on the chosen option (absent when serving).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub job: Option<Job>,
+}
+
+/// A fine-tuning job as the verdict states it: about `hours` of compute for `cost`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Job {
+    /// Compute hours of the whole job (every epoch) on the chosen option.
+    pub hours: f64,
+    /// What the job costs there, in the report's currency.
+    pub cost: f64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -56,6 +68,9 @@ pub struct RunnerUp {
     pub display_name: String,
     pub monthly_cost: f64,
     pub difference: String,
+    /// Fine-tuning: what the job costs on this option (absent when serving).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub job_cost: Option<f64>,
 }
 
 impl Recommendation {

@@ -5,7 +5,7 @@
 use crate::cost::OptionReport;
 
 /// The columns, in order.
-pub const COLUMNS: [&str; 28] = [
+pub const COLUMNS: [&str; 30] = [
     "offer_id",
     "provider",
     "name",
@@ -34,14 +34,30 @@ pub const COLUMNS: [&str; 28] = [
     "ep",
     "fabric",
     "caveat",
+    "job_cost",
+    "per_token_basis",
 ];
 
-/// The header and one line per option, each ended by CRLF.
+/// The header and one line per option, each ended by CRLF; the per-token basis left empty
+/// (see [`comparison_at`]).
 pub fn comparison<'a>(options: impl IntoIterator<Item = &'a OptionReport>) -> String {
+    lines(options, "")
+}
+
+/// As [`comparison`], each row saying the load its per-token and per-request figures are at
+/// (the report's `per_token_basis`: `full_load` or `requests_per_day`).
+pub fn comparison_at<'a>(
+    options: impl IntoIterator<Item = &'a OptionReport>,
+    basis: super::PerTokenBasis,
+) -> String {
+    lines(options, basis.id())
+}
+
+fn lines<'a>(options: impl IntoIterator<Item = &'a OptionReport>, basis: &str) -> String {
     let mut out = line(&COLUMNS);
     out.push_str("\r\n");
     for o in options {
-        out.push_str(&line(&row(o)));
+        out.push_str(&line(&row(o, basis)));
         out.push_str("\r\n");
     }
     out
@@ -56,7 +72,7 @@ fn figure(x: f64) -> String {
     }
 }
 
-fn row(o: &OptionReport) -> [String; 28] {
+fn row(o: &OptionReport, basis: &str) -> [String; 30] {
     [
         o.offer_id.clone(),
         o.provider.clone(),
@@ -93,6 +109,8 @@ fn row(o: &OptionReport) -> [String; 28] {
             })
             .unwrap_or_default(),
         o.caveat.clone().unwrap_or_default(),
+        o.job_cost.map(figure).unwrap_or_default(),
+        basis.to_string(),
     ]
 }
 

@@ -3,6 +3,7 @@
 //! write the rows, draw the curves.
 
 use super::curves::{curves, CostFacts, CostInputs};
+use super::load_basis::{say_per_token_basis, PerTokenBasis, Recost};
 use super::sizing::{
     efficiency, hardware_of, on_hardware, replica_hardware, size_offer, OfferContext, ReplicaShape,
     Targets,
@@ -78,14 +79,14 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     );
     name_gpus(&mut all, &view);
     super::slices::name_slices(&mut all, &view, lang);
-    // The verdict, and the user's constraints against the decision matrix by workload.
-    let (mut recommendation, against_matrix) = plan::matrix::recommend(&all, &workload, lang);
-    warnings.extend(against_matrix);
-    if recommendation.is_none() {
-        if let Some(none) = plan::why_none(&all, &workload) {
-            warnings.push(none.sentence(lang));
-        }
-    }
+    let recost = Recost {
+        offers: &sizings,
+        demand: &workload,
+        defaults: &defaults,
+        cur: s.cur,
+        rate: catalog.rate(),
+    };
+    let mut recommendation = verdict(&all, &recost, lang, &mut warnings);
 
     // Memory and speed of one copy of the model on the recommended hardware; without one, the
     // bare requirement.
@@ -156,7 +157,28 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         catalog_as_of: catalog.as_of.clone(),
         freshness,
         curves,
+        per_token_basis: PerTokenBasis::of(&workload),
     }
+}
+
+/// The verdict, with the per-token basis said when no request rate is given; without one, why
+/// no option qualifies goes to the warnings.
+fn verdict(
+    all: &[OptionCost],
+    at: &Recost,
+    lang: Lang,
+    warnings: &mut Vec<String>,
+) -> Option<plan::Recommendation> {
+    // The verdict, and the user's constraints against the decision matrix by workload.
+    let (mut recommendation, against_matrix) = plan::matrix::recommend(all, at.demand, lang);
+    warnings.extend(against_matrix);
+    if recommendation.is_none() {
+        if let Some(none) = plan::why_none(all, at.demand) {
+            warnings.push(none.sentence(lang));
+        }
+    }
+    say_per_token_basis(recommendation.as_mut(), all, at, lang);
+    recommendation
 }
 
 /// What the report notes about the catalogue: a provider with no offers in it, prices newer

@@ -162,6 +162,15 @@ impl ReplicaShape {
     };
 }
 
+/// The most machines one served copy of the model may span over a stated fabric: each further
+/// pipeline stage is another network hop in every decode step, and a larger copy is not a
+/// deployment anyone rents for serving (an option that needs more says so, and is priced for
+/// one machine, for reference, instead of 10-24).
+pub const MAX_MACHINES_SERVING: u32 = 8;
+/// The most machines one copy may span to fine-tune: training runs span more machines than
+/// serving (data and pipeline parallel over InfiniBand), within what a provider rents as a cluster.
+pub const MAX_MACHINES_TRAINING: u32 = 64;
+
 /// Where one copy of the model goes on an offer of `per_machine` GPUs: the smallest placement
 /// (tensor parallel within a machine first, [`Sizing::place`]). Serving, a copy that fits in
 /// part of a machine takes only those GPUs and the machine holds as many copies as it has room
@@ -175,13 +184,21 @@ fn replica_shape(
 ) -> Result<ReplicaShape, Misfit> {
     let pl = z.place(gpu, per_machine).map_err(Misfit::NoPlacement)?;
     let machines = pl.servers.max(1);
+    let serving = z.workload().task == model::Task::Infer;
+    let max = if serving {
+        MAX_MACHINES_SERVING
+    } else {
+        MAX_MACHINES_TRAINING
+    };
     if machines > 1 && !has_fabric {
         return Err(Misfit::NeedsMachines {
             machines,
             gpus_per_machine: per_machine,
         });
     }
-    let serving = z.workload().task == model::Task::Infer;
+    if machines > max {
+        return Err(Misfit::TooManyMachines { max });
+    }
     Ok(if machines == 1 && serving && pl.gpus >= 1 {
         let gpus = pl.gpus.min(per_machine);
         ReplicaShape {

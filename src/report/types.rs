@@ -94,6 +94,10 @@ pub struct Report {
     /// The series behind the charts (numbers only; `chart::from_report` adds the words).
     #[serde(default)]
     pub curves: Curves,
+    /// The load the per-token and per-request figures are at: the scenario's requests per day,
+    /// or with none given every copy busy the hours the service runs (`full_load`).
+    #[serde(default)]
+    pub per_token_basis: super::PerTokenBasis,
 }
 
 impl Report {

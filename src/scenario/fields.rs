@@ -104,6 +104,8 @@ fields! {
     RPD: Number<f64> = Number::new("rpd", at!(rpd), Range::whole(0.0, 1e12).with_step(100.0));
     TRAIN_TOKENS: Number<f64> =
         Number::new("train_tokens", at!(train_tokens), Range::whole(1.0, 1e13).with_step(1e6));
+    /// Passes over `train_tokens` in one fine-tuning job.
+    EPOCHS: Number<u64> = Number::new("epochs", at!(epochs), Range::whole(1.0, 1000.0));
     TOKENS_IN: Number<u64> = Number::new("in", at!(tokens_in), Range::whole(1.0, 1e7));
     TOKENS_OUT: Number<u64> = Number::new("out", at!(tokens_out), Range::whole(1.0, 1e7));
     TPS: Number<f64> = Number::new("tps", at!(tps), Range::new(0.0, 10_000.0));

@@ -10,6 +10,7 @@ mod checks;
 mod codec;
 pub mod fields;
 pub mod kinds;
+pub mod presets;
 mod resolve;
 pub use codec::{percent_decode, percent_encode, Warning, WarningKind};
 pub use kinds::{Field, Range};
@@ -138,6 +139,9 @@ pub struct Scenario {
     pub task: Task,
     pub rpd: f64,
     pub train_tokens: f64,
+    /// Passes over `train_tokens` in one fine-tuning job (1-1000).
+    #[serde(default = "one_epoch")]
+    pub epochs: u64,
     pub tokens_in: u64,
     pub tokens_out: u64,
     pub tps: f64,
@@ -184,6 +188,7 @@ impl Default for Scenario {
             task: Task::Infer,
             rpd: 0.0,
             train_tokens: 100_000_000.0,
+            epochs: 1,
             tokens_in: 1000,
             tokens_out: 250,
             tps: 20.0,
@@ -247,6 +252,11 @@ impl Scenario {
     pub fn allows_interruptions(&self) -> bool {
         self.spot.unwrap_or(self.task != Task::Infer)
     }
+}
+
+/// One pass over the data: a scenario read without `epochs`.
+fn one_epoch() -> u64 {
+    1
 }
 
 /// The default model of a new scenario.

@@ -137,6 +137,21 @@ pub fn HeaderRow(sort: RwSignal<SortOrder>) -> impl IntoView {
                                 }
                             >
                                 {move || c.t(col.title())}
+                                // The per-token figures with no request rate: at full load.
+                                {move || {
+                                    let full = col == Col::PerMillion
+                                        && c.report.with(|r| {
+                                            r.per_token_basis
+                                                == crate::report::PerTokenBasis::FullLoad
+                                        });
+                                    full.then(|| {
+                                        view! {
+                                            <span class="basis" id="per-token-basis">
+                                                {c.t(T::AtFullLoad)}
+                                            </span>
+                                        }
+                                    })
+                                }}
                             </button>
                         </th>
                     }

@@ -88,7 +88,15 @@ pub fn row(lang: Lang, o: &OptionReport, cur: Currency, price_age: Option<u32>) 
                 {o.name.clone()}
             </th>
             // Cells in the order of `Col::ALL`.
-            <td class="num">{money(o.monthly_cost)}</td>
+            <td class="num">
+                {money(o.monthly_cost)}
+                // Fine-tuning: what the job costs here, which the ranking follows.
+                {o.job_cost.map(|j| {
+                    view! {
+                        <span class="job-cost">{format!("{} {}", money(j), t(lang, T::ForTheJob))}</span>
+                    }
+                })}
+            </td>
             <td class="num">{o.cost_per_million_tokens.map(money).unwrap_or_default()}</td>
             <td class="fit-cell">{fits}{caveat}</td>
             <td class="gpus">{gpus_text(lang, o)}</td>

@@ -61,7 +61,10 @@ pub fn ComparisonTable() -> impl IntoView {
     let export = Callback::new(move |()| {
         let text = c.report.with_untracked(|r| {
             rows.with_untracked(|shown| {
-                csv::comparison(shown.iter().filter_map(|&i| r.options.get(i)))
+                csv::comparison_at(
+                    shown.iter().filter_map(|&i| r.options.get(i)),
+                    r.per_token_basis,
+                )
             })
         });
         download(

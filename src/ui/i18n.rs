@@ -57,6 +57,8 @@ texts! {
     MaxTtft => "Maximum time to first token (ms)", "Tiempo máximo hasta el primer token (ms)";
     HoursPerDay => "Hours per day in service", "Horas al día en servicio";
     TrainTokens => "Training tokens per epoch", "Tokens de entrenamiento por época";
+    Epochs => "Epochs (passes over the data)", "Épocas (pasadas sobre los datos)";
+    TypicalLoads => "Start from a typical load:", "Partir de una carga típica:";
     Constraints => "Constraints", "Restricciones";
     EuOnly => "EU jurisdiction only", "Solo jurisdicción UE";
     AllowSpot => "Allow interruptions (spot, preemptible capacity)", "Permitir interrupciones (capacidad spot, interrumpible)";
@@ -93,6 +95,7 @@ texts! {
     NoVerdict => "No offer fits these constraints. Loosen them or pick a smaller format.",
         "Ninguna oferta cumple estas restricciones. Relájalas o elige un formato más pequeño.";
     PerMonth => "per month", "al mes";
+    ForTheJob => "for the job", "por el trabajo";
     RunnerUps => "Next best", "Siguientes opciones";
     Hardware => "Hardware", "Hardware";
     Deployment => "Deployment", "Despliegue";
@@ -139,6 +142,7 @@ texts! {
     PerGpuHour => "Per GPU-hour", "Por GPU-hora";
     PerInstanceHour => "Per instance-hour", "Por instancia-hora";
     PerMillionTokens => "Per million tokens", "Por millón de tokens";
+    AtFullLoad => " (at full load)", " (a plena carga)";
     BreakEven => "Break-even (weeks)", "Amortización (semanas)";
     Source => "Source", "Fuente";
     AsOf => "As of", "Fecha";

@@ -1,4 +1,5 @@
-//! The verdict, first on the page: hardware, deployment, monthly cost, why, runner-ups. Every
+//! The verdict, first on the page: hardware, deployment, monthly cost (a fine-tuning job's
+//! cost), why, runner-ups. Every
 //! name and figure is the report's.
 
 use super::app::ctx;
@@ -47,10 +48,13 @@ pub fn Verdict() -> impl IntoView {
                             " "
                             <span id="verdict-offer">{offer}</span>
                         </p>
+                        // A fine-tuning job is paid once: its cost, not a month of rental.
                         <p class="verdict-cost" id="verdict-cost">
-                            <strong>{money(rec.monthly_cost, cur, lang)}</strong>
+                            <strong>
+                                {money(rec.job.map_or(rec.monthly_cost, |j| j.cost), cur, lang)}
+                            </strong>
                             " "
-                            {c.t(T::PerMonth)}
+                            {c.t(if rec.job.is_some() { T::ForTheJob } else { T::PerMonth })}
                         </p>
                         <p class="verdict-why" id="verdict-why">{why}</p>
                         {(!more.is_empty())
@@ -74,7 +78,13 @@ pub fn Verdict() -> impl IntoView {
                                                     <li>
                                                         <span>{u.display_name}</span>
                                                         " · "
-                                                        <span>{money(u.monthly_cost, cur, lang)}</span>
+                                                        <span>
+                                                            {money(
+                                                                u.job_cost.unwrap_or(u.monthly_cost),
+                                                                cur,
+                                                                lang,
+                                                            )}
+                                                        </span>
                                                         " · "
                                                         <span>{u.difference}</span>
                                                     </li>

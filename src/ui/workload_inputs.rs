@@ -4,7 +4,10 @@ use super::app::ctx;
 use super::fields::NumberField;
 use super::i18n::T;
 use crate::model::Task;
-use crate::scenario::fields::{HOURS, RPD, TOKENS_IN, TOKENS_OUT, TPS, TRAIN_TOKENS, TTFT_MS};
+use crate::scenario::fields::{
+    EPOCHS, HOURS, RPD, TOKENS_IN, TOKENS_OUT, TPS, TRAIN_TOKENS, TTFT_MS,
+};
+use crate::scenario::presets::LOAD_PRESETS;
 use leptos::prelude::*;
 
 /// Workload inputs.
@@ -18,6 +21,31 @@ pub fn WorkloadInputs() -> impl IntoView {
     view! {
         <fieldset class="panel two-col">
             <legend>{move || c.t(T::Workload)}</legend>
+            <Show when=move || !training.get()>
+                <div class="presets" role="group" aria-labelledby="presets-label">
+                    <span id="presets-label">{move || c.t(T::TypicalLoads)}</span>
+                    {LOAD_PRESETS
+                        .iter()
+                        .map(|&p| {
+                            let lang = move || c.lang();
+                            view! {
+                                <button
+                                    type="button"
+                                    class="preset"
+                                    id=format!("preset-{}", p.id)
+                                    title=move || p.summary(lang())
+                                    aria-pressed=move || {
+                                        sc.scenario.with(|s| p.is_applied(s)).to_string()
+                                    }
+                                    on:click=move |_| sc.edit(|s| p.apply(s))
+                                >
+                                    {move || p.name(lang())}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
+                </div>
+            </Show>
             <NumberField
                 id="rpd"
                 label=T::RequestsPerDay
@@ -67,6 +95,13 @@ pub fn WorkloadInputs() -> impl IntoView {
                     value=get(|s| s.train_tokens)
                     on_change=Callback::new(move |v: f64| sc.edit(|s| s.train_tokens = v))
                     range=TRAIN_TOKENS.range
+                />
+                <NumberField
+                    id="epochs"
+                    label=T::Epochs
+                    value=get(|s| s.epochs as f64)
+                    on_change=Callback::new(move |v: f64| sc.edit(|s| s.epochs = v as u64))
+                    range=EPOCHS.range
                 />
             </Show>
         </fieldset>

@@ -54,8 +54,12 @@ pub enum Shortfall {
     TooManyServers { needed: f64, max: u32 },
     /// Fine-tuning needs a FLOP/s figure the sizing did not give.
     NoTrainingSpeed,
-    /// One fine-tuning epoch takes longer than the hours trained in a month.
+    /// One fine-tuning epoch takes longer than the hours trained in a month. No longer produced
+    /// by the cost model, which prices a job for its whole duration ([`Shortfall::JobBeyondHorizon`]
+    /// is its limit); its words stay for a caller that builds one.
     EpochTooLong { hours: f64, available: f64 },
+    /// The fine-tuning job (`hours` of compute) would not end within the `months` horizon.
+    JobBeyondHorizon { hours: f64, months: f64 },
 }
 
 /// How many copies of the model the peak load needs, and which limit of one copy decides it.
@@ -168,6 +172,14 @@ impl Shortfall {
                     format!("una época tarda {hours} horas, más que las {available} horas de entrenamiento al mes")
                 } else {
                     format!("one epoch takes {hours} hours, more than the {available} hours of training a month")
+                }
+            }
+            Shortfall::JobBeyondHorizon { hours, months } => {
+                let (hours, months) = (number(*hours, 0, lang), amount(*months, lang));
+                if es {
+                    format!("el trabajo tarda unas {hours} horas y no termina en el horizonte de {months} meses: no se puede alquilar tanto tiempo")
+                } else {
+                    format!("the job takes about {hours} hours and would not end within the {months}-month horizon: it cannot be rented for that long")
                 }
             }
             Shortfall::NoTrainingSpeed => if es {

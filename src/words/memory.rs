@@ -504,6 +504,8 @@ pub enum Misfit {
         machines: u32,
         gpus_per_machine: u32,
     },
+    /// One copy would span more than `max` machines: not planned (each stage is a network hop).
+    TooManyMachines { max: u32 },
 }
 
 impl Misfit {
@@ -532,6 +534,12 @@ impl Misfit {
             ) => format!(
                 "una copia del modelo necesita {machines} máquinas de {gpus_per_machine} GPU y la oferta no indica una red entre sus máquinas (repartir etapas entre máquinas alquiladas por separado no es un despliegue)"
             ),
+            (Misfit::TooManyMachines { max }, Lang::En) => {
+                format!("one copy of the model needs more than {max} machines of this offer")
+            }
+            (Misfit::TooManyMachines { max }, Lang::Es) => {
+                format!("una copia del modelo necesita más de {max} máquinas de esta oferta")
+            }
             (Misfit::NoMemoryStated, Lang::En) => "the offer states no memory".to_string(),
             (Misfit::NoMemoryStated, Lang::Es) => "la oferta no indica su memoria".to_string(),
             (Misfit::TooSmall { need, has }, _) => {

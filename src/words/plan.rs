@@ -3,8 +3,11 @@
 //! qualifies ([`no_option`]). The typed values live here so the sentences can match on them;
 //! `crate::plan` re-exports them under their old paths.
 
+mod job;
 mod load;
 mod reason;
+
+pub use job::{JobBillingWords, Pace, TieRule, NEAR_TIE};
 
 use super::cost::{virtualization, why_not, Deployment, Exclusion, Shortfall};
 use crate::format::show::{number, percent};
@@ -106,6 +109,41 @@ pub enum Reason {
         tokens: f64,
         hours: f64,
         cost: f64,
+        currency: Currency,
+    },
+    /// Fine-tuning: the job's duration and cost on the chosen option, first; `near_tie`: it was
+    /// chosen over a cheaper one (the [`Reason::NearTie`] that follows says why).
+    Job {
+        provider: String,
+        name: String,
+        hours: f64,
+        cost: f64,
+        epochs: f64,
+        tokens: f64,
+        candidates: usize,
+        near_tie: bool,
+        currency: Currency,
+    },
+    /// How the job is billed.
+    JobBilling(JobBillingWords, Currency),
+    /// A near-tie chose this option over the cheapest (`cheapest_cost`: its monthly cost, or
+    /// its job's); `monthly`: this option's monthly cost, total and months (serving).
+    NearTie {
+        cheapest_provider: String,
+        cheapest_name: String,
+        cheapest_cost: f64,
+        extra: f64,
+        rule: TieRule,
+        monthly: Option<(f64, f64, f64)>,
+        currency: Currency,
+    },
+    /// No request rate: the per-token figures are at full load (`full_rpd` requests a day);
+    /// `typical`: the same option at a stated realistic load (requests a day, cost per million
+    /// output tokens, the load's name).
+    PerTokenAtLoad {
+        full_rpd: f64,
+        full_per_million: f64,
+        typical: Option<(f64, f64, &'static str)>,
         currency: Currency,
     },
     /// EU jurisdiction required; the data sits in `region`.
@@ -232,6 +270,10 @@ impl Reason {
                 cost,
                 currency,
             } => fine_tune_epoch(*tokens, *hours, *cost, *currency, lang),
+            Reason::Job { .. }
+            | Reason::JobBilling(..)
+            | Reason::NearTie { .. }
+            | Reason::PerTokenAtLoad { .. } => job::sentence(self, lang),
             Reason::EuJurisdiction { region } => eu_jurisdiction(region, lang),
             Reason::SingleTenant => single_tenant(lang),
             Reason::MatrixPrefersBareMetal {

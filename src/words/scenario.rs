@@ -88,3 +88,43 @@ pub fn unknown_model(given: &str, shown: &str, lang: Lang) -> String {
         Lang::Es => format!("Modelo desconocido \"{given}\"; se muestra {shown} en su lugar."),
     }
 }
+
+/// A typical load's name (`crate::scenario::presets`), by its id.
+pub fn load_preset_name(id: &str, lang: Lang) -> &'static str {
+    match (id, lang) {
+        ("team_chat", Lang::En) => "Team chat",
+        ("team_chat", Lang::Es) => "Chat de equipo",
+        ("product_feature", Lang::En) => "Product feature",
+        ("product_feature", Lang::Es) => "Función de producto",
+        ("batch_job", Lang::En) => "Batch job",
+        ("batch_job", Lang::Es) => "Proceso por lotes",
+        (_, Lang::En) => "Typical load",
+        (_, Lang::Es) => "Carga típica",
+    }
+}
+
+/// What a typical load sets: "5,000 requests a day, 1,000 tokens in, 250 out" (and the hours a
+/// day when fewer than 24).
+pub fn load_preset_summary(
+    rpd: f64,
+    tokens_in: u64,
+    tokens_out: u64,
+    hours: f64,
+    lang: Lang,
+) -> String {
+    use crate::format::show::number;
+    let (r, i, o) = (
+        number(rpd, 0, lang),
+        number(tokens_in as f64, 0, lang),
+        number(tokens_out as f64, 0, lang),
+    );
+    let h = number(hours, 0, lang);
+    match (lang, hours < 24.0) {
+        (Lang::En, false) => format!("{r} requests a day, {i} tokens in, {o} out"),
+        (Lang::En, true) => format!("{r} requests in {h} hours a day, {i} tokens in, {o} out"),
+        (Lang::Es, false) => format!("{r} peticiones al día, {i} tokens de entrada, {o} de salida"),
+        (Lang::Es, true) => {
+            format!("{r} peticiones en {h} horas al día, {i} tokens de entrada, {o} de salida")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! Near-ties: among the usable options within [`NEAR_TIE`] of the cheapest objective (the monthly
+//! cost, or the job's cost when fine-tuning), the plan prefers fewer machines, then more headroom
+//! (concurrent requests held in memory; serving only), then the faster option; only when none of
+//! these tells them apart does the cheapest win. Headroom and speed keep the options within
+//! [`DECISIVE`] of the best on them, so they decide only on a difference a buyer would weigh
+//! against the price (62 against 70 requests in memory is noise; 350 against 2,169 is not). The
+//! rule that set the cheapest aside is the one the reasons name.
+
+use crate::cost::OptionCost;
+pub use crate::words::plan::{Pace, TieRule};
+
+/// Options within this share of the cheapest objective are a near-tie (10%).
+pub const NEAR_TIE: f64 = 0.10;
+
+/// Headroom or speed decides a near-tie only when the best is more than this much above the
+/// cheapest (25%).
+pub const DECISIVE: f64 = 0.25;
+
+/// Why the plan chose an option other than the cheapest.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TieBreak<'a> {
+    /// The cheapest usable option, set aside.
+    pub cheapest: &'a OptionCost,
+    pub rule: TieRule,
+}
+
+/// The option to choose among `sorted` (usable options, cheapest objective first, not empty):
+/// its index, and the tie-break when it is not the cheapest.
+pub fn pick<'a>(sorted: &[&'a OptionCost], job: bool) -> (usize, Option<TieBreak<'a>>) {
+    let Some(&cheapest) = sorted.first() else {
+        return (0, None);
+    };
+    let limit = cheapest.objective() * (1.0 + NEAR_TIE);
+    let mut keep: Vec<usize> = (0..sorted.len())
+        .filter(|&i| sorted[i].objective() <= limit)
+        .collect();
+    if keep.len() < 2 {
+        return (0, None);
+    }
+    // Fewer machines.
+    let fewest = keep.iter().map(|&i| sorted[i].servers).min().unwrap_or(0);
+    keep.retain(|&i| sorted[i].servers == fewest);
+    if keep[0] != 0 {
+        let chosen = sorted[keep[0]];
+        let rule = TieRule::FewerMachines {
+            chosen: chosen.servers,
+            cheapest: cheapest.servers,
+        };
+        return (keep[0], Some(TieBreak { cheapest, rule }));
+    }
+    // More headroom, then faster: the options within NEAR_TIE of the best on each.
+    let measures: [(Measure, bool); 2] = [(headroom, false), (speed, true)];
+    for (measure, is_speed) in measures {
+        let Some(best) = keep
+            .iter()
+            .filter_map(|&i| measure(sorted[i], job))
+            .max_by(f64::total_cmp)
+        else {
+            continue;
+        };
+        keep.retain(|&i| measure(sorted[i], job).is_some_and(|m| m * (1.0 + DECISIVE) >= best));
+        if keep.first() != Some(&0) {
+            let Some(&first) = keep.first() else {
+                return (0, None);
+            };
+            let chosen = sorted[first];
+            let rule = if is_speed {
+                pace(chosen, cheapest, job)
+            } else {
+                TieRule::MoreHeadroom {
+                    chosen: chosen.sequences_held,
+                    cheapest: cheapest.sequences_held,
+                }
+            };
+            return (first, Some(TieBreak { cheapest, rule }));
+        }
+    }
+    (0, None)
+}
+
+/// A figure an option is compared on (more is better), `None` where it has none; the flag: a job.
+type Measure = fn(&OptionCost, bool) -> Option<f64>;
+
+/// Concurrent requests held in memory over all the copies (serving only; more is better).
+fn headroom(o: &OptionCost, job: bool) -> Option<f64> {
+    (!job && o.sequences_held > 0.0).then_some(o.sequences_held)
+}
+
+/// Speed, more is better: the job's hours inverted; each user's decode speed; for a model that
+/// generates no tokens, its P95 time to answer inverted.
+fn speed(o: &OptionCost, job: bool) -> Option<f64> {
+    let inverse = |x: f64| (x > 0.0 && x.is_finite()).then(|| 1.0 / x);
+    if job {
+        o.job.and_then(|j| inverse(j.hours))
+    } else if o.decode_tokens_per_s_per_user > 0.0 {
+        Some(o.decode_tokens_per_s_per_user)
+    } else {
+        inverse(o.ttft_ms_p95)
+    }
+}
+
+/// The speeds the reasons quote, in the measure that decided.
+fn pace(chosen: &OptionCost, cheapest: &OptionCost, job: bool) -> TieRule {
+    let hours = |o: &OptionCost| o.job.map_or(0.0, |j| j.hours);
+    let (pace, a, b) = if job {
+        (Pace::JobHours, hours(chosen), hours(cheapest))
+    } else if chosen.decode_tokens_per_s_per_user > 0.0 {
+        (
+            Pace::TokensPerSecond,
+            chosen.decode_tokens_per_s_per_user,
+            cheapest.decode_tokens_per_s_per_user,
+        )
+    } else {
+        (Pace::P95Ms, chosen.ttft_ms_p95, cheapest.ttft_ms_p95)
+    };
+    TieRule::Faster {
+        pace,
+        chosen: a,
+        cheapest: b,
+    }
+}
