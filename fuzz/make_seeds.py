@@ -121,7 +121,10 @@ write("catalog", "demo-provider", demo)
 full = json.loads((ROOT / "public" / "catalog.json").read_text())
 offers = full["offers"][:4]
 gpu_ids = {o["gpu"]["id"] for o in offers if o.get("gpu")}
-trimmed = dict(full, gpus=[g for g in full["gpus"] if g["id"] in gpu_ids], models=full["models"][:2], offers=offers)
+models = full["models"][:2]
+model_ids = {m["id"] for m in models}
+apis = [a for a in full.get("apis", []) if a["model_id"] in model_ids][:3]
+trimmed = dict(full, gpus=[g for g in full["gpus"] if g["id"] in gpu_ids], models=models, offers=offers, apis=apis)
 write("catalog", "builtin-trimmed", json.dumps(trimmed, indent=1))
 # A provider's own GPU and offer, with include_reference off.
 own = json.loads(demo)
@@ -134,3 +137,11 @@ slices = dict(trimmed, offers=[o for o in full["offers"] if (o.get("gpu") or {})
 slice_gpus = {o["gpu"]["id"] for o in slices["offers"]}
 slices["gpus"] = [g for g in full["gpus"] if g["id"] in slice_gpus]
 write("catalog", "slices", json.dumps(slices, indent=1))
+# A provider's own hosted-API prices beside its offers (one with a cached-input price and flags).
+with_apis = json.loads(demo)
+with_apis["apis"] = [
+    dict(apis[0], provider="Acme", currency="EUR", jurisdiction="DE", cached_input_per_mtok=0.01,
+         flags=["currency_unverified"]),
+    dict(apis[-1], provider="Acme", model_id="", last_known=True),
+]
+write("catalog", "provider-apis", json.dumps(with_apis))

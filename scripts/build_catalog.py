@@ -36,7 +36,9 @@ Editorial rules (each one is applied in code below, with the reason next to it):
   fraction without a MIG profile is a time-shared vGPU partition, shipped as `vgpu`.
 - `fabric` (the network between machines) only where the provider states it (FABRIC, OVH_NETWORK).
 - Approximate prices (floors, marketplace medians, GPU-only rates) keep `approximate` on their
-  price and the reason in the notes (APPROXIMATE).
+  price, the reason in the notes and a `price_note` key the app words (APPROXIMATE); a GPU-only
+  rate whose provider publishes its vCPU and RAM add-ons is priced with them (ADDON_RATES).
+- Hosted per-token API prices become the catalogue's `apis` (scripts/build_apis.py, its rules there).
 - The catalogue's `as_of` is the newest price's date; the build prints per provider the number
   of offers and the oldest price date.
 - Undated rows whose price a dated source confirms are kept with that date (CORROBORATED below).
@@ -64,6 +66,8 @@ import json
 import os
 import re
 import sys
+
+from build_apis import build_apis
 
 USD_PER_EUR = 1.16
 RATE_SOURCE = (
@@ -562,13 +566,22 @@ MIG_MAX = {
 # Prices that are not what the buyer pays for the machine as described: shipped with
 # `approximate` on the price and the reason in the notes. (regex on the row's notes and instance
 # name, reason)
+# The third item is the offer's `price_note`: a short key the app words in both languages (what the
+# price leaves out); the first match names it.
 APPROXIMATE = [
-    (r"'Starting at'|starting from|Floor price|floor\)", "a 'starting at' price (a floor): the price varies by location or configuration"),
-    (r"MEDIAN of live", "the median of a marketplace's live offers, not one offer's price"),
-    (r"CPU/RAM extra", "a GPU-only rate: CPU and RAM are billed on top"),
-    (r"marketplace median|marketplace, lowest", "a marketplace's live listing (its median or lowest), not a fixed price"),
-    (r"LOW CONFIDENCE", "a third-party figure the vendor's own page did not confirm (low confidence)"),
+    (r"'Starting at'|starting from|Floor price|floor\)", "a 'starting at' price (a floor): the price varies by location or configuration", "floor"),
+    (r"MEDIAN of live", "the median of a marketplace's live offers, not one offer's price", "median"),
+    (r"CPU/RAM extra", "a GPU-only rate: CPU and RAM are billed on top", "gpu_only"),
+    (r"marketplace median|marketplace, lowest", "a marketplace's live listing (its median or lowest), not a fixed price", "listing"),
+    (r"LOW CONFIDENCE", "a third-party figure the vendor's own page did not confirm (low confidence)", "low_confidence"),
 ]
+
+# GPU-only marketplace rates whose provider publishes the add-ons (Salad: "CPU/RAM extra at USD
+# 0.005/vCPU-h + 0.001/GB-h"): priced in at an assumed container of ADDON_VCPUS vCPUs and as much
+# RAM as the GPU has memory (vLLM and llama.cpp stage the weights through host memory), so the
+# offer's price is what such a container costs; `price_note` becomes "gpu_only_priced".
+ADDON_RATES = re.compile(r"CPU/RAM extra at (USD|EUR) ([0-9.]+)/vCPU-h \+ ([0-9.]+)/GB-h")
+ADDON_VCPUS = 8
 
 # The network between machines of an offer, where the provider states it:
 # (provider, regex on the instance name) -> (kind, Gbit/s per machine, why). Without it the planner
@@ -1044,10 +1057,15 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
         approximate = True
         notes.append(f"Source gives an hourly equivalent of a monthly rental: {price} x 730 h.")
 
-    for pat, why in APPROXIMATE:
+    price_note = "yearly" if approximate and per == "month" and r["price_unit"].strip() == "year" else None
+    if provider == "Database Mart (GPU Mart)" and approximate and not price_note:
+        price_note = "monthly_as_hourly"
+    for pat, why, note_key in APPROXIMATE:
         if re.search(pat, r["notes"] + " " + r["instance_name"]):
             approximate = True
             notes.append("Approximate price: " + why + ".")
+            price_note = price_note or note_key
+    amount, vcpus, ram, price_note = price_addons(r, amount, per, gpu_id, vcpus, ram, price_note, notes)
 
     fabric = None
     for prov, pat, (fkind, gbps, why) in FABRIC:
@@ -1151,10 +1169,33 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
     }
     if approximate:
         offer["price"]["approximate"] = True
+    if price_note:
+        offer["price_note"] = price_note
     if not offer["reference"]:
         del offer["reference"]
     # Leave out nulls so the JSON stays readable; serde fills the defaults.
     return {k2: v for k2, v in offer.items() if v is not None and v != ""}
+
+
+def price_addons(r, amount, per, gpu_id, vcpus, ram, price_note, notes):
+    """A GPU-only hourly rate with published CPU and RAM add-ons, priced in (ADDON_RATES)."""
+    m = ADDON_RATES.search(r["notes"])
+    if not m or per != "hour" or price_note != "gpu_only":
+        return amount, vcpus, ram, price_note
+    gib = GPU_MEMORY_GB.get(gpu_id)
+    if not gib:
+        return amount, vcpus, ram, price_note
+    vcpu_h, gb_h = float(m.group(2)), float(m.group(3))
+    extra = ADDON_VCPUS * vcpu_h + gib * gb_h
+    notes.append(
+        f"Priced with add-ons: {amount} GPU + {ADDON_VCPUS} vCPU x {vcpu_h} + {gib:g} GB RAM x {gb_h} "
+        f"= {round(amount + extra, 4)} {m.group(1)}/h (an assumed container: RAM as large as the GPU's memory)."
+    )
+    return round(amount + extra, 4), ADDON_VCPUS, float(gib), "gpu_only_priced"
+
+
+# The memory label (GB) of the GPUs whose GPU-only rates are priced with add-ons.
+GPU_MEMORY_GB = {"nvidia_rtx_5090": 32, "nvidia_rtx_4090": 24}
 
 
 def read_extras(data_dir):
@@ -1217,6 +1258,9 @@ def main():
         "models": read_models(os.path.join("catalog-src", "models.json")),
         "offers": offers,
     }
+    # Hosted per-token APIs (scripts/build_apis.py): what the same model costs as a service.
+    apis, apis_dropped = build_apis(data_dir, {m["id"] for m in catalog["models"]})
+    catalog["apis"] = apis
     os.makedirs("public", exist_ok=True)
     with open(os.path.join("public", "catalog.json"), "w", encoding="utf-8", newline="\n") as f:
         json.dump(catalog, f, indent=1, ensure_ascii=False, sort_keys=False)
@@ -1236,6 +1280,10 @@ def main():
     print(f"  dropped {len(dropped)} rows:")
     for why, k in dropped:
         print(f"    {k[0]} / {k[2]} ({k[1]}, {k[3] or 'no price'}): {why}")
+    print(f"  apis: {len(apis)} prices for {len({a['model_id'] for a in apis})} models "
+          f"({sum(1 for a in apis if a.get('last_known'))} last known); dropped {len(apis_dropped)}:")
+    for why, provider, model in apis_dropped:
+        print(f"    {provider} / {model}: {why}")
 
 
 if __name__ == "__main__":

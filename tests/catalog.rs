@@ -422,6 +422,10 @@ fn every_fault() -> Vec<Fault> {
         NoFiguresSource,
         NoPriceSource,
         BadJurisdiction { found: "CH".into() },
+        Api(inference_sizer::catalog::ApiFault::BadPrice {
+            field: "input_per_mtok",
+            amount: -1.0,
+        }),
     ];
     for f in &all {
         match f {
@@ -430,7 +434,7 @@ fn every_fault() -> Vec<Fault> {
             BadPrice { .. } | BadSetupFee { .. } | BadMinTerm { .. } | BadEgress => {}
             BadFabric { .. } => {}
             BadGpuFigure { .. } | BadGpuRatings | BadOfferFigures | NoFiguresSource => {}
-            NoPriceSource | BadJurisdiction { .. } => {}
+            NoPriceSource | BadJurisdiction { .. } | Api(_) => {}
         }
     }
     all
@@ -821,6 +825,7 @@ fn compiled_in_catalogue_is_the_shipped_one_without_notes() {
     );
     expected.offers.iter_mut().for_each(|o| o.notes.clear());
     expected.gpus.iter_mut().for_each(|g| g.notes.clear());
+    expected.apis.iter_mut().for_each(|a| a.notes.clear());
     assert_eq!(Catalog::builtin(), expected);
     assert!(!BUILTIN_JSON.contains("\"notes\""));
     assert!(!BUILTIN_JSON.contains('\n'));

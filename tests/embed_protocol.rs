@@ -297,6 +297,8 @@ fn gex44() -> Recommendation {
         runner_ups: vec![],
         slice: None,
         job: None,
+        approximate_price: false,
+        price_note: None,
     }
 }
 

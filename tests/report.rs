@@ -860,14 +860,16 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
          \"why_not\",\"monthly_cost\",\"cost_per_million_tokens\",\"cost_per_thousand_requests\",\
          \"price_per_hour\",\"price_per_gpu_hour\",\"break_even_weeks\",\"currency\",\"region\",\
          \"jurisdiction\",\"source\",\"as_of\",\"usable\",\"replicas\",\"gpus_per_replica\",\"tp\",\
-         \"pp\",\"ep\",\"fabric\",\"caveat\",\"job_cost\",\"per_token_basis\""
+         \"pp\",\"ep\",\"fabric\",\"caveat\",\"job_cost\",\"per_token_basis\",\
+         \"approximate_price\",\"price_note\",\"input_per_mtok\",\"output_per_mtok\",\
+         \"price_currency\""
     );
     assert_eq!(
         lines[1],
         "\"acme-8xh100\",\"Acme \"\"GPU\"\" Cloud\",\"'=HYPERLINK(\"\"http://x\"\")\",\"cloud_on_demand\",\
          \"nvidia_h100_sxm\",\"8\",\"1\",\"true\",\"\",\"17520.0000\",\"1.2500\",\"0.5000\",\"24.0000\",\
          \"3.0000\",\"\",\"EUR\",\"'-eu-west\",\"EU\",\"https://acme.example/pricing\",\"2026-01-15\",\"true\",\
-         \"2\",\"4\",\"4\",\"1\",\"4\",\"\",\"'=weight-only\",\"\",\"full_load\""
+         \"2\",\"4\",\"4\",\"1\",\"4\",\"\",\"'=weight-only\",\"\",\"full_load\",\"false\",\"\",\"\",\"\",\"\""
     );
     assert_eq!(lines[2], "", "every line ends with CRLF");
     assert_eq!(lines.len(), 3);
@@ -889,11 +891,21 @@ fn sizer_prints_the_comparison_as_csv() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let r = report_for(query);
+    let mut expected = inference_sizer::report::csv::comparison_at(&r.options, r.per_token_basis);
+    expected.push_str(&inference_sizer::report::csv::api_rows(
+        &r.api_reference,
+        &r.currency,
+    ));
+    assert_eq!(text, expected);
+    // The header, one line per option, then one per hosted API.
+    assert!(!r.api_reference.is_empty());
     assert_eq!(
-        text,
-        inference_sizer::report::csv::comparison_at(&r.options, r.per_token_basis)
+        text.matches("\r\n").count(),
+        r.options.len() + r.api_reference.len() + 1
     );
-    assert_eq!(text.matches("\r\n").count(), r.options.len() + 1);
+    // DeepInfra's Llama 3.3 70B: 0.10 / 0.32 USD per million tokens; the machine columns empty.
+    assert!(text.contains("\"hosted_api\",\"\",\"\",\"\",\"true\",\"\",\""));
+    assert!(text.contains("\"0.1000\",\"0.3200\",\"USD\"\r\n"));
     let unusable = r.options.iter().find(|o| o.why_not.is_some()).unwrap();
     let why = unusable.why_not.as_deref().unwrap().replace('"', "\"\"");
     assert!(text.contains(&why), "{why}");

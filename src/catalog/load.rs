@@ -98,6 +98,7 @@ impl Catalog {
         let gpus: Vec<GpuSpec> = take_array(&mut map, "gpus", &mut errors);
         let models: Vec<ModelArch> = take_array(&mut map, "models", &mut errors);
         let offers: Vec<Offer> = take_array(&mut map, "offers", &mut errors);
+        let apis: Vec<super::ApiPrice> = take_array(&mut map, "apis", &mut errors);
         let head = match serde_json::from_value::<Head>(Value::Object(map)) {
             Ok(head) => Some(head),
             Err(e) => {
@@ -116,6 +117,7 @@ impl Catalog {
                 gpus,
                 models,
                 offers,
+                apis,
                 include_reference: head.include_reference,
                 publisher: head.publisher,
                 rate_source: head.rate_source,
@@ -244,6 +246,9 @@ pub fn merge_provider(builtin: &Catalog, provider: &Catalog) -> Result<Catalog, 
         gpus,
         models,
         offers,
+        // The built-in API prices stay as the baseline; a provider's own come first, so that a
+        // problem is named by its place in the provider's file.
+        apis: provider.apis.iter().chain(&builtin.apis).cloned().collect(),
         include_reference: provider.include_reference,
         publisher: provider.publisher.clone(),
         rate_source: if provider.rate_source.is_empty() {

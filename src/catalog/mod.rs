@@ -1,12 +1,14 @@
 //! GPU specs, offers and prices with units and sources; loading and validating catalogue JSON.
 //! Pure Rust: no browser APIs.
 
+mod apis;
 pub mod freshness;
 mod load;
 mod slice;
 mod types;
 mod validate;
 
+pub use apis::{ApiFault, ApiPrice};
 pub use freshness::{Freshness, PriceAge};
 pub use load::{filter_provider, merge_provider, CatalogError, FieldError, BUILTIN_JSON, SCHEMA};
 pub use slice::{profile_compute_slices, GpuSlice, SliceKind};

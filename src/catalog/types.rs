@@ -18,6 +18,9 @@ pub struct Catalog {
     pub models: Vec<ModelArch>,
     #[serde(default)]
     pub offers: Vec<Offer>,
+    /// Hosted per-token API prices (`catalog::apis`); a catalogue without them has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub apis: Vec<super::apis::ApiPrice>,
     /// A provider's catalogue: keep the built-in hyperscaler and GPU-cloud offers beside its own.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub include_reference: bool,
@@ -328,6 +331,11 @@ pub struct Offer {
     /// The network between machines of this offer, where the provider states one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fabric: Option<Fabric>,
+    /// What an approximate price leaves out: a key (`floor`, `median`, `gpu_only`,
+    /// `gpu_only_priced`, `listing`, `low_confidence`, `yearly`, `monthly_as_hourly`, worded by
+    /// `crate::words::api::price_note`) or a provider's own words.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub price_note: String,
 }
 
 /// An empty hourly cloud offer, for building offers in code and tests with `..Offer::default()`.
@@ -368,6 +376,7 @@ impl Default for Offer {
             as_of: String::new(),
             notes: String::new(),
             fabric: None,
+            price_note: String::new(),
         }
     }
 }

@@ -29,6 +29,8 @@ pub enum ProblemKind {
     BadFigure,
     MissingSource,
     BadJurisdiction,
+    /// A row of `apis` (`crate::catalog::ApiPrice`).
+    BadApi,
 }
 
 /// One thing wrong with a catalogue: where it is, and what ([`Problem::sentence`] says it in the
@@ -66,6 +68,7 @@ impl Fault {
             BadGpuFigure { .. } | BadGpuRatings | BadOfferFigures => ProblemKind::BadFigure,
             NoFiguresSource | NoPriceSource => ProblemKind::MissingSource,
             BadJurisdiction { .. } => ProblemKind::BadJurisdiction,
+            Api(_) => ProblemKind::BadApi,
         }
     }
 
@@ -173,6 +176,9 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
         }
         check_offer(&mut r, &path, o, catalog);
     }
+    r.0.extend(super::apis::check_apis(&catalog.apis, |id| {
+        catalog.model(id).is_some()
+    }));
     r.0
 }
 

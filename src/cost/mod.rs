@@ -58,6 +58,7 @@
 //! applies the user's edits (`peak`, `egress_gb`, `storage_gb`, `monitoring`, `vm_tax`,
 //! `kwh_price`, `pue`).
 
+pub mod api;
 mod bill;
 mod compare;
 pub mod defaults;

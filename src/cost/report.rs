@@ -246,6 +246,9 @@ pub struct OptionReport {
     /// the option cannot run the job.
     #[serde(default)]
     pub job_cost: Option<f64>,
+    /// What an approximate price leaves out, in words (`approximate_price`); null otherwise.
+    #[serde(default)]
+    pub price_note: Option<String>,
 }
 
 /// How the copies of a model sit on machines, as an option and the verdict both carry it.
@@ -396,6 +399,7 @@ impl OptionCost {
             interruptible: self.interruptible,
             slice: None,
             job_cost,
+            price_note: None,
         }
     }
 }

@@ -144,6 +144,9 @@ impl Plan<'_> {
                 hours: j.hours,
                 cost: j.cost.amount,
             }),
+            approximate_price: c.approximate_price,
+            // The offer's note is the catalogue's: the report writes it (`report::evaluate`).
+            price_note: None,
         }
     }
 }

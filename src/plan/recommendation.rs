@@ -49,6 +49,12 @@ pub struct Recommendation {
     /// Fine-tuning: the job on the chosen option (absent when serving).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub job: Option<Job>,
+    /// The price is not firm (a floor, a marketplace listing, a GPU-only rate...).
+    #[serde(default)]
+    pub approximate_price: bool,
+    /// What the approximate price leaves out, in words; null when the price is firm.
+    #[serde(default)]
+    pub price_note: Option<String>,
 }
 
 /// A fine-tuning job as the verdict states it: about `hours` of compute for `cost`.

@@ -2,10 +2,11 @@
 //! amounts as plain numbers with four decimals in the report's currency, the `why_not` text in
 //! the scenario's language.
 
+use crate::cost::api::ApiReference;
 use crate::cost::OptionReport;
 
 /// The columns, in order.
-pub const COLUMNS: [&str; 30] = [
+pub const COLUMNS: [&str; WIDTH] = [
     "offer_id",
     "provider",
     "name",
@@ -36,7 +37,24 @@ pub const COLUMNS: [&str; 30] = [
     "caveat",
     "job_cost",
     "per_token_basis",
+    // Honest prices and the hosted-API rows (`apis`).
+    "approximate_price",
+    "price_note",
+    "input_per_mtok",
+    "output_per_mtok",
+    "price_currency",
 ];
+
+/// How many columns a line has.
+const WIDTH: usize = 35;
+
+/// The index of column `name` (a name of [`COLUMNS`]).
+fn col(name: &str) -> usize {
+    COLUMNS
+        .iter()
+        .position(|c| *c == name)
+        .expect("a column of COLUMNS")
+}
 
 /// The header and one line per option, each ended by CRLF; the per-token basis left empty
 /// (see [`comparison_at`]).
@@ -72,7 +90,7 @@ fn figure(x: f64) -> String {
     }
 }
 
-fn row(o: &OptionReport, basis: &str) -> [String; 30] {
+fn row(o: &OptionReport, basis: &str) -> [String; WIDTH] {
     [
         o.offer_id.clone(),
         o.provider.clone(),
@@ -111,7 +129,51 @@ fn row(o: &OptionReport, basis: &str) -> [String; 30] {
         o.caveat.clone().unwrap_or_default(),
         o.job_cost.map(figure).unwrap_or_default(),
         basis.to_string(),
+        o.approximate_price.to_string(),
+        o.price_note.clone().unwrap_or_default(),
+        String::new(),
+        String::new(),
+        String::new(),
     ]
+}
+
+/// The hosted APIs of the report (`api_reference`) as lines of the same table, one per API, ended
+/// by CRLF: kind `hosted_api`, the model as the name, the monthly cost at the report's load in
+/// its currency, the per-token prices in their own (`price_currency`); the columns about
+/// machines are empty.
+pub fn api_rows(apis: &[ApiReference], currency: &str) -> String {
+    let mut out = String::new();
+    for a in apis {
+        let mut f: [String; WIDTH] = std::array::from_fn(|_| String::new());
+        for (name, value) in [
+            ("offer_id", format!("api:{}:{}", a.provider, a.model)),
+            ("provider", a.provider.clone()),
+            ("name", a.model.clone()),
+            ("kind", "hosted_api".into()),
+            ("fits", "true".into()),
+            (
+                "monthly_cost",
+                a.monthly_cost.map(figure).unwrap_or_default(),
+            ),
+            ("currency", currency.to_string()),
+            ("region", a.region.clone()),
+            ("jurisdiction", a.jurisdiction.clone()),
+            ("source", a.source.clone()),
+            ("as_of", a.as_of.clone()),
+            ("usable", (!a.last_known).to_string()),
+            // A last known price is not a firm one.
+            ("approximate_price", a.last_known.to_string()),
+            ("price_note", a.note.clone().unwrap_or_default()),
+            ("input_per_mtok", figure(a.input_per_mtok)),
+            ("output_per_mtok", figure(a.output_per_mtok)),
+            ("price_currency", a.currency.clone()),
+        ] {
+            f[col(name)] = value;
+        }
+        out.push_str(&line(&f));
+        out.push_str("\r\n");
+    }
+    out
 }
 
 /// One CSV line (without its end): every field quoted, quotes doubled; a field starting with

@@ -121,10 +121,10 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     let facts: Vec<CostFacts> = all.iter().map(cost_facts).collect();
     // The hourly cloud the break-even utilisation compares with: the chart draws this very one.
     let hourly = cost::hourly_benchmark(&all);
+    let api = api_inputs(s, catalog, &engine, &workload);
+    let (api_reference, api_verdict) = super::api::apis(&api, &all, recommendation.as_ref(), lang);
     let mut options = rows(all, &view, s.cur, catalog.rate(), lang);
-    if let Some(r) = &mut recommendation {
-        r.gpu_memory = r.gpu_id.as_deref().and_then(|id| gpu_memory(&view, id));
-    }
+    describe_offer(recommendation.as_mut(), &view, lang);
     let hw_name = super::slices::fill(&mut options, recommendation.as_mut(), &view, hw_name, lang);
     let costs = CostInputs {
         scenario: s,
@@ -158,6 +158,36 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         freshness,
         curves,
         per_token_basis: PerTokenBasis::of(&workload),
+        api_reference,
+        api_verdict,
+    }
+}
+
+/// What the catalogue says of the verdict's offer: its GPU's memory, and what an approximate
+/// price leaves out.
+fn describe_offer(r: Option<&mut plan::Recommendation>, view: &Catalog, lang: Lang) {
+    if let Some(r) = r {
+        r.gpu_memory = r.gpu_id.as_deref().and_then(|id| gpu_memory(view, id));
+        r.price_note = view
+            .offer(&r.offer_id)
+            .and_then(|o| super::api::price_note(o, lang));
+    }
+}
+
+/// The scenario's side of the hosted-API comparison.
+fn api_inputs<'a>(
+    s: &Scenario,
+    catalog: &'a Catalog,
+    e: &'a Engine,
+    demand: &'a cost::Demand,
+) -> super::api::ApiInputs<'a> {
+    super::api::ApiInputs {
+        catalog,
+        arch: &e.arch,
+        params: e.sizing.params().total,
+        demand,
+        cur: s.cur,
+        rate: catalog.rate(),
     }
 }
 
@@ -296,8 +326,9 @@ fn rows(
         view.offers.iter().map(|o| (o.id.as_str(), o)).collect();
     all.into_iter()
         .map(|c| {
-            let setup_fee = offers_by_id
-                .get(c.offer_id.as_str())
+            let offer = offers_by_id.get(c.offer_id.as_str());
+            let price_note = offer.and_then(|o| super::api::price_note(o, lang));
+            let setup_fee = offer
                 .and_then(|o| o.setup_fee)
                 .map(|f| Money::new(f.amount, f.currency).to(cur, rate).amount)
                 .unwrap_or(0.0);
@@ -305,6 +336,7 @@ fn rows(
             OptionReport {
                 setup_fee,
                 gpu_memory,
+                price_note,
                 ..c.into_report(lang)
             }
         })

@@ -98,6 +98,14 @@ pub struct Report {
     /// or with none given every copy busy the hours the service runs (`full_load`).
     #[serde(default)]
     pub per_token_basis: super::PerTokenBasis,
+    /// The cheapest hosted APIs for the model (or the nearest of its size class), each with its
+    /// monthly cost at the scenario's load (`cost::api`).
+    #[serde(default)]
+    pub api_reference: Vec<crate::cost::api::ApiReference>,
+    /// The verdict's comparison with the cheapest of them, in words; null without a
+    /// recommendation, a load or an API.
+    #[serde(default)]
+    pub api_verdict: Option<String>,
 }
 
 impl Report {

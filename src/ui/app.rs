@@ -141,6 +141,7 @@ pub fn App() -> impl IntoView {
                     <speed::Speed />
                     <Show when=move || later.get()>
                         <comparison_table::ComparisonTable />
+                        <api_table::ApiTable />
                         <charts::Charts />
                     </Show>
                 </section>

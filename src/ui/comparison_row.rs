@@ -73,7 +73,12 @@ pub fn row(lang: Lang, o: &OptionReport, cur: Currency, price_age: Option<u32>) 
             .unwrap_or_else(|| t(lang, T::No))
             .to_string()
     };
-    let approx = o.approximate_price.then(|| t(lang, T::Approximate));
+    // What the price leaves out, on hover of the mark (the report's `price_note`).
+    let approx = o.approximate_price.then(|| {
+        o.price_note
+            .clone()
+            .unwrap_or_else(|| t(lang, T::Approximate).to_string())
+    });
     // What the engine, format and GPU give up while they run, on hover of a mark.
     let caveat = o
         .caveat

@@ -147,6 +147,14 @@ texts! {
     Source => "Source", "Fuente";
     AsOf => "As of", "Fecha";
     Approximate => "converted, approximate", "convertido, aproximado";
+    HostedApis => "Hosted APIs for", "APIs alojadas para";
+    ApiNearest => "no hosted API sells your model; the nearest of its size", "ninguna API alojada vende tu modelo; el más cercano de su tamaño";
+    ApiPrices => "Input / output per million tokens", "Entrada / salida por millón de tokens";
+    ApiAtLoad => "Monthly cost at", "Coste mensual con";
+    ApiRequestsADay => "requests a day", "peticiones al día";
+    ApiFullLoad => "requests a day, what the recommendation serves at full use (no request rate given)", "peticiones al día, lo que la recomendación atiende a pleno uso (sin tasa de peticiones)";
+    ApiNoLoad => "Prices per million tokens (give a request rate to see a monthly cost)", "Precios por millón de tokens (indica una tasa de peticiones para ver un coste mensual)";
+    ApproximatePrice => "Approximate price", "Precio aproximado";
     SortBy => "Sort by", "Ordenar por";
     Showing => "Showing", "Mostrando";
     Of => "of", "de";

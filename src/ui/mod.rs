@@ -2,6 +2,7 @@
 //! A thin layer: it reads the scenario from the URL, calls `report::evaluate` and renders.
 
 mod after_paint;
+mod api_table;
 mod app;
 mod assumptions;
 mod catalog_fetch;

@@ -12,15 +12,18 @@ use leptos::prelude::*;
 pub fn Verdict() -> impl IntoView {
     let c = ctx();
     let verdict = Memo::new(move |_| {
-        c.report
-            .with(|r| r.recommendation.clone().map(|rec| (rec, r.cur())))
+        c.report.with(|r| {
+            r.recommendation
+                .clone()
+                .map(|rec| (rec, r.cur(), r.api_verdict.clone()))
+        })
     });
     view! {
         <section class="card verdict" id="verdict" aria-labelledby="verdict-title">
             <h2 id="verdict-title">{move || c.t(T::Verdict)}</h2>
             {move || match verdict.get() {
                 None => view! { <p class="no-verdict">{move || c.t(T::NoVerdict)}</p> }.into_any(),
-                Some((rec, cur)) => {
+                Some((rec, cur, api)) => {
                     let lang = c.lang();
                     // The deployment in words: machines, copies, GPUs per copy and their split.
                     let shape = rec.deployment_shape(lang);
@@ -55,8 +58,20 @@ pub fn Verdict() -> impl IntoView {
                             </strong>
                             " "
                             {c.t(if rec.job.is_some() { T::ForTheJob } else { T::PerMonth })}
+                            {rec.approximate_price.then(|| view! { <span class="approx" title=c.t(T::ApproximatePrice)>" ≈"</span> })}
                         </p>
+                        {rec
+                            .price_note
+                            .clone()
+                            .map(|note| {
+                                view! {
+                                    <p class="verdict-price-note" id="verdict-price-note">
+                                        {format!("{}: {note}.", c.t(T::ApproximatePrice))}
+                                    </p>
+                                }
+                            })}
                         <p class="verdict-why" id="verdict-why">{why}</p>
+                        {api.map(|a| view! { <p class="verdict-api" id="verdict-api">{a}</p> })}
                         {(!more.is_empty())
                             .then(|| {
                                 view! {

@@ -69,6 +69,8 @@ pub enum Fault {
     BadJurisdiction {
         found: String,
     },
+    /// A row of `apis` (words in `crate::words::api`).
+    Api(super::api::ApiFault),
 }
 
 /// The lists of a catalogue whose entries have ids.
@@ -163,6 +165,7 @@ impl Fault {
             NoFiguresSource => w.fixed(NO_FIGURES_SOURCE),
             NoPriceSource => w.fixed(NO_PRICE_SOURCE),
             BadJurisdiction { found } => w.bad_jurisdiction(found),
+            Api(fault) => fault.clause(lang),
         }
     }
 }
