@@ -1,7 +1,7 @@
 // GPU slices and the decision matrix by workload (issue 18): a 1B model's verdict can be a slice
 // of one GPU, said in words in the verdict and the comparison table, and the decision matrix's
-// reason leads the verdict when the recommendation follows it; constraints that push against it
-// are a notice. Every expected text below is what `sizer --compact` prints for the same scenario
+// reason follows the verdict's headline when the recommendation follows it; constraints that
+// push against it are a notice. Every expected text below is what `sizer --compact` prints for the same scenario
 // (written against the DOM that src/ui/verdict.rs, comparison_row.rs and notices.rs render).
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -24,8 +24,11 @@ describe("GPU slices and the decision matrix", () => {
     await verdictReady(page);
     assert.equal((await page.locator("#verdict-hardware").textContent()).trim(),
       "½ of an RTX PRO 6000 Blackwell Server Edition (MIG 2g.48gb, isolated)");
+    // The headline leads; the decision matrix is the reason after it.
     assert.match(await page.locator("#verdict-why").textContent(),
-      /^Decision matrix: development and experimentation \(500 requests a day, 8 hours a day\) fits a GPU slice \(MIG or vGPU\) or a small instance by the hour/);
+      /^RunPod RTX PRO 6000 MIG 48GB \(1\/2 GPU\) is the cheapest of 15 options that meet the requirements: €265\.00 a month/);
+    assert.match(await page.locator("#verdict").textContent(),
+      /Decision matrix: development and experimentation \(500 requests a day, 8 hours a day\) fits a GPU slice \(MIG or vGPU\) or a small instance by the hour: a whole GPU would sit idle most of the time\. The recommendation is of that kind\./);
     await page.waitForFunction(() => document.querySelectorAll("#options-table tbody tr").length > 0);
     const row = page.locator('#options-table tr[data-offer="runpod-rtx-pro-6000-mig-48gb"] td.gpus');
     assert.equal((await row.textContent()).trim(),
@@ -34,12 +37,14 @@ describe("GPU slices and the decision matrix", () => {
     await context.close();
   });
 
-  test("the decision matrix leads the verdict, and constraints against it are a notice", async () => {
-    // sizer: Llama 3.1 8B 8 hours a day at 50,000 requests: bursty inference, an hourly cloud.
+  test("the decision matrix follows the headline, and constraints against it are a notice", async () => {
+    // sizer: Llama 3.1 8B 8 hours a day at 50,000 requests: bursty inference, an hourly cloud
+    // (RunPod's 4x RTX 4090, a near-tie on one machine against Salad's two).
     const a = await openPage(site.browser, site.server, "model=llama-3.1-8b&hours=8&rpd=50000");
     await verdictReady(a.page);
-    assert.match(await a.page.locator("#verdict-why").textContent(),
-      /^Decision matrix: bursty inference \(8 hours a day\) fits capacity paid by the hour/);
+    assert.match(await a.page.locator("#verdict-why").textContent(), /^A near-tie: this option costs €327\.99 a month/);
+    assert.match(await a.page.locator("#verdict").textContent(),
+      /Decision matrix: bursty inference \(8 hours a day\) fits capacity paid by the hour \(on-demand cloud, or a per-token API\)/);
     expectNoProblems(a.problems);
     await a.context.close();
     // sizer: 2 hours a day but only EU bare metal with L40S: a monthly server, and a warning.
