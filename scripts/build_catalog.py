@@ -39,6 +39,8 @@ Editorial rules (each one is applied in code below, with the reason next to it):
   price, the reason in the notes and a `price_note` key the app words (APPROXIMATE); a GPU-only
   rate whose provider publishes its vCPU and RAM add-ons is priced with them (ADDON_RATES).
 - Hosted per-token API prices become the catalogue's `apis` (scripts/build_apis.py, its rules there).
+- Servers to buy and the colocation site become `hardware` and `colocation` (scripts/build_own.py,
+  its rules there).
 - The catalogue's `as_of` is the newest price's date; the build prints per provider the number
   of offers and the oldest price date.
 - Undated rows whose price a dated source confirms are kept with that date (CORROBORATED below).
@@ -68,6 +70,7 @@ import re
 import sys
 
 from build_apis import build_apis
+from build_own import build_colocation, build_hardware
 
 USD_PER_EUR = 1.16
 RATE_SOURCE = (
@@ -1261,6 +1264,10 @@ def main():
     # Hosted per-token APIs (scripts/build_apis.py): what the same model costs as a service.
     apis, apis_dropped = build_apis(data_dir, {m["id"] for m in catalog["models"]})
     catalog["apis"] = apis
+    # Servers to buy and the site that houses them (scripts/build_own.py), for own=1.
+    hardware, hardware_dropped = build_hardware(data_dir, gpu_ids)
+    catalog["hardware"] = hardware
+    catalog["colocation"] = build_colocation(data_dir)
     os.makedirs("public", exist_ok=True)
     with open(os.path.join("public", "catalog.json"), "w", encoding="utf-8", newline="\n") as f:
         json.dump(catalog, f, indent=1, ensure_ascii=False, sort_keys=False)
@@ -1284,6 +1291,10 @@ def main():
           f"({sum(1 for a in apis if a.get('last_known'))} last known); dropped {len(apis_dropped)}:")
     for why, provider, model in apis_dropped:
         print(f"    {provider} / {model}: {why}")
+    print(f"  hardware: {len(hardware)} servers, {len(catalog['colocation'])} colocation site; "
+          f"dropped {len(hardware_dropped)}:")
+    for why, item in hardware_dropped:
+        print(f"    {item}: {why}")
 
 
 if __name__ == "__main__":

@@ -426,6 +426,11 @@ fn every_fault() -> Vec<Fault> {
             field: "input_per_mtok",
             amount: -1.0,
         }),
+        Own(inference_sizer::catalog::OwnFault::BadFigure {
+            field: "price",
+            value: -1.0,
+        }),
+        Own(inference_sizer::catalog::OwnFault::NoEnergyPrice),
     ];
     for f in &all {
         match f {
@@ -434,7 +439,7 @@ fn every_fault() -> Vec<Fault> {
             BadPrice { .. } | BadSetupFee { .. } | BadMinTerm { .. } | BadEgress => {}
             BadFabric { .. } => {}
             BadGpuFigure { .. } | BadGpuRatings | BadOfferFigures | NoFiguresSource => {}
-            NoPriceSource | BadJurisdiction { .. } | Api(_) => {}
+            NoPriceSource | BadJurisdiction { .. } | Api(_) | Own(_) => {}
         }
     }
     all

@@ -99,6 +99,8 @@ impl Catalog {
         let models: Vec<ModelArch> = take_array(&mut map, "models", &mut errors);
         let offers: Vec<Offer> = take_array(&mut map, "offers", &mut errors);
         let apis: Vec<super::ApiPrice> = take_array(&mut map, "apis", &mut errors);
+        let hardware: Vec<super::HardwarePrice> = take_array(&mut map, "hardware", &mut errors);
+        let colocation: Vec<super::Colocation> = take_array(&mut map, "colocation", &mut errors);
         let head = match serde_json::from_value::<Head>(Value::Object(map)) {
             Ok(head) => Some(head),
             Err(e) => {
@@ -118,6 +120,8 @@ impl Catalog {
                 models,
                 offers,
                 apis,
+                hardware,
+                colocation,
                 include_reference: head.include_reference,
                 publisher: head.publisher,
                 rate_source: head.rate_source,
@@ -249,6 +253,20 @@ pub fn merge_provider(builtin: &Catalog, provider: &Catalog) -> Result<Catalog, 
         // The built-in API prices stay as the baseline; a provider's own come first, so that a
         // problem is named by its place in the provider's file.
         apis: provider.apis.iter().chain(&builtin.apis).cloned().collect(),
+        // Servers and sites: a provider's extend the built-in ones (the same id replaces one),
+        // its own sites first, so that its first site is the one priced.
+        hardware: extend_by_id(&builtin.hardware, &provider.hardware, |h| &h.id),
+        colocation: provider
+            .colocation
+            .iter()
+            .chain(
+                builtin
+                    .colocation
+                    .iter()
+                    .filter(|b| !provider.colocation.iter().any(|p| p.id == b.id)),
+            )
+            .cloned()
+            .collect(),
         include_reference: provider.include_reference,
         publisher: provider.publisher.clone(),
         rate_source: if provider.rate_source.is_empty() {

@@ -87,6 +87,30 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         rate: catalog.rate(),
     };
     let mut recommendation = verdict(&all, &recost, lang, &mut warnings);
+    // With `own=1`: the servers to buy, sized and costed like the rest, compared with the
+    // verdict (never chosen as it: `own.rs`).
+    let owned_offers = if s.own {
+        super::own::offers(&view, lang)
+    } else {
+        Vec::new()
+    };
+    let mut owned: Vec<OptionCost> = owned_offers
+        .iter()
+        .map(|o| {
+            let z = size_one(&engine, &view, targets, lang, o);
+            cost::evaluate_offer(o, &z, &workload, &defaults, s.cur, catalog.rate())
+        })
+        .collect();
+    name_gpus(&mut owned, &view);
+    super::own::fill_break_even(&mut owned, &all, recommendation.as_ref(), workload.months);
+    let own = super::own::compare(
+        &owned,
+        &all,
+        recommendation.as_mut(),
+        workload.months,
+        s.cur,
+        lang,
+    );
 
     // Memory and speed of one copy of the model on the recommended hardware; without one, the
     // bare requirement.
@@ -118,11 +142,15 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     let (mem, headroom, speed) = on_hardware(&engine.sizing, &hw, real_hw, &eff);
 
     // The rows, then the curves drawn from them and from the figures the rows leave out.
-    let facts: Vec<CostFacts> = all.iter().map(cost_facts).collect();
     // The hourly cloud the break-even utilisation compares with: the chart draws this very one.
     let hourly = cost::hourly_benchmark(&all);
     let api = api_inputs(s, catalog, &engine, &workload);
     let (api_reference, api_verdict) = super::api::apis(&api, &all, recommendation.as_ref(), lang);
+    if !owned.is_empty() {
+        all.extend(owned);
+        cost::sort_options(&mut all);
+    }
+    let facts: Vec<CostFacts> = all.iter().map(cost_facts).collect();
     let mut options = rows(all, &view, s.cur, catalog.rate(), lang);
     describe_offer(recommendation.as_mut(), &view, lang);
     let hw_name = super::slices::fill(&mut options, recommendation.as_mut(), &view, hw_name, lang);
@@ -132,6 +160,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         facts: &facts,
         hourly: hourly.as_ref(),
         tokens_out: workload.tokens_out,
+        own: own.as_ref(),
     };
     let curves = curves(&engine.sizing, &hw, real_hw, &costs);
 
@@ -160,6 +189,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         per_token_basis: PerTokenBasis::of(&workload),
         api_reference,
         api_verdict,
+        own,
     }
 }
 
@@ -281,6 +311,17 @@ fn size_offers<'c>(
         .collect()
 }
 
+/// One offer sized on its own (an owned server, outside the catalogue's offers).
+fn size_one(e: &Engine, view: &Catalog, targets: Targets, lang: Lang, o: &Offer) -> OfferSizing {
+    let at = OfferContext {
+        catalog: view,
+        eff: &e.eff,
+        targets,
+        lang,
+    };
+    size_offer(&e.sizing, o, &at)
+}
+
 /// GPUs by name, not by id, in the runner-ups' and exclusions' words and on the page.
 fn name_gpus(all: &mut [OptionCost], view: &Catalog) {
     for o in all {
@@ -333,8 +374,11 @@ fn rows(
                 .map(|f| Money::new(f.amount, f.currency).to(cur, rate).amount)
                 .unwrap_or(0.0);
             let gpu_memory = c.gpu_id.as_deref().and_then(|id| gpu_memory(view, id));
+            let upfront =
+                (c.kind == crate::catalog::OfferKind::Own).then(|| super::own::upfront(&c));
             OptionReport {
                 setup_fee,
+                upfront,
                 gpu_memory,
                 price_note,
                 ..c.into_report(lang)

@@ -237,6 +237,7 @@ pub fn kind_name(lang: Lang, kind: OfferKind) -> &'static str {
         OfferKind::BareMetal => ("Bare metal", "Servidor dedicado"),
         OfferKind::Vps => ("VPS", "VPS"),
         OfferKind::DedicatedCpu => ("Dedicated CPU", "CPU dedicada"),
+        OfferKind::Own => ("Bought (colocated)", "Comprado (colocado)"),
     };
     match lang {
         Lang::En => en,
