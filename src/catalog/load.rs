@@ -253,20 +253,11 @@ pub fn merge_provider(builtin: &Catalog, provider: &Catalog) -> Result<Catalog, 
         // The built-in API prices stay as the baseline; a provider's own come first, so that a
         // problem is named by its place in the provider's file.
         apis: provider.apis.iter().chain(&builtin.apis).cloned().collect(),
-        // Servers and sites: a provider's extend the built-in ones (the same id replaces one),
-        // its own sites first, so that its first site is the one priced.
-        hardware: extend_by_id(&builtin.hardware, &provider.hardware, |h| &h.id),
-        colocation: provider
-            .colocation
-            .iter()
-            .chain(
-                builtin
-                    .colocation
-                    .iter()
-                    .filter(|b| !provider.colocation.iter().any(|p| p.id == b.id)),
-            )
-            .cloned()
-            .collect(),
+        // Servers and sites: a provider's first (so that a problem is named by its place in the
+        // provider's file, and its first site is the one priced), then the built-in ones it does
+        // not replace by id.
+        hardware: own_first(&provider.hardware, &builtin.hardware, |h| &h.id),
+        colocation: own_first(&provider.colocation, &builtin.colocation, |c| &c.id),
         include_reference: provider.include_reference,
         publisher: provider.publisher.clone(),
         rate_source: if provider.rate_source.is_empty() {
@@ -295,6 +286,17 @@ pub fn filter_provider(catalog: &Catalog, name: &str) -> Catalog {
             .collect(),
         ..catalog.clone()
     }
+}
+
+/// `first`, then the items of `then` whose id is not in `first`.
+fn own_first<T: Clone>(first: &[T], then: &[T], id: impl Fn(&T) -> &String) -> Vec<T> {
+    let mut out = first.to_vec();
+    out.extend(
+        then.iter()
+            .filter(|t| !first.iter().any(|f| id(f) == id(t)))
+            .cloned(),
+    );
+    out
 }
 
 fn extend_by_id<T: Clone>(base: &[T], extra: &[T], id: impl Fn(&T) -> &String) -> Vec<T> {
