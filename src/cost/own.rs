@@ -11,7 +11,7 @@ use super::nonneg;
 use crate::catalog::Purchase;
 use crate::scenario::Assumptions;
 use crate::units::{Currency, Money, DAYS_PER_MONTH};
-pub use crate::words::own::OwnBasis;
+pub use crate::words::own::{OwnBasis, OwnLine};
 
 /// Months a bought server is depreciated over: 48, straight line. The hyperscalers book 5-6
 /// years (Microsoft and Alphabet 6, Amazon's AI servers 5 from 2025, their 10-Ks), but that is an
@@ -184,6 +184,18 @@ impl OwnFigures {
     }
 }
 
+/// The words' name of an owned line.
+fn own_line(key: LineKey) -> OwnLine {
+    match key {
+        LineKey::Financing => OwnLine::Financing,
+        LineKey::Setup => OwnLine::Setup,
+        LineKey::Colocation => OwnLine::Colocation,
+        LineKey::Power => OwnLine::Power,
+        LineKey::Operations => OwnLine::Operations,
+        _ => OwnLine::Amortisation,
+    }
+}
+
 /// A loan's monthly payment less its principal share (`principal / months`): the interest paid
 /// on average each month over a fully amortising loan at `yearly` interest.
 fn average_interest(principal: f64, yearly: f64, months: f64) -> f64 {
@@ -269,7 +281,7 @@ impl Costing<'_> {
                 operations,
                 operations_given: own.operations.is_some(),
                 servers: 1,
-                line: LineKey::Amortisation,
+                line: OwnLine::Amortisation,
             },
         }
     }
@@ -285,7 +297,7 @@ impl Costing<'_> {
             assumed,
             basis: Basis::Own(Box::new(OwnBasis {
                 servers: p.servers,
-                line: key,
+                line: own_line(key),
                 ..f.basis.clone()
             })),
         };

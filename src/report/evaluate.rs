@@ -87,55 +87,25 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         rate: catalog.rate(),
     };
     let mut recommendation = verdict(&all, &recost, lang, &mut warnings);
-    // With `own=1`: the servers to buy, sized and costed like the rest, compared with the
-    // verdict (never chosen as it: `own.rs`).
-    let owned_offers = if s.own {
-        super::own::offers(&view, lang)
-    } else {
-        Vec::new()
+    // With `own=1`: the servers to buy, compared with the verdict (never chosen as it).
+    let at = OfferContext {
+        catalog: &view,
+        eff: &engine.eff,
+        targets,
+        lang,
     };
-    let mut owned: Vec<OptionCost> = owned_offers
-        .iter()
-        .map(|o| {
-            let z = size_one(&engine, &view, targets, lang, o);
-            cost::evaluate_offer(o, &z, &workload, &defaults, s.cur, catalog.rate())
-        })
-        .collect();
-    name_gpus(&mut owned, &view);
-    super::own::fill_break_even(&mut owned, &all, recommendation.as_ref(), workload.months);
-    let own = super::own::compare(
-        &owned,
+    let (owned, own) = owned(
+        s,
+        &engine.sizing,
+        &at,
         &all,
         recommendation.as_mut(),
-        workload.months,
-        s.cur,
-        lang,
+        &recost,
     );
 
     // Memory and speed of one copy of the model on the recommended hardware; without one, the
     // bare requirement.
-    let chosen = recommendation.as_ref().and_then(|r| {
-        let o = view.offer(&r.offer_id)?;
-        let c = all.iter().find(|c| c.offer_id == o.id)?;
-        let shape = ReplicaShape {
-            gpus_per_machine: if c.servers_per_replica > 1 {
-                0
-            } else {
-                c.gpus_per_replica
-            },
-            machines: c.servers_per_replica.max(1),
-            per_machine: 1,
-        };
-        let hw = replica_hardware(o, &view, shape)?;
-        let name = r
-            .deployment_shape(lang)
-            .or_else(|| hardware_of(o, &view, 1, lang).map(|(_, name)| name))?;
-        let mut eff = engine.eff.clone();
-        if let Some(f) = c.fabric.filter(|f| f.gbps.is_finite() && f.gbps > 0.0) {
-            eff.inter_server_gbs = f.gbps / 8.0;
-        }
-        Some((hw, name, eff))
-    });
+    let chosen = chosen_hardware(recommendation.as_ref(), &all, &view, &engine.eff, lang);
     let real_hw = chosen.is_some();
     let (hw, hw_name, eff) =
         chosen.unwrap_or_else(|| (Hardware::unbounded(), String::new(), engine.eff.clone()));
@@ -311,15 +281,64 @@ fn size_offers<'c>(
         .collect()
 }
 
-/// One offer sized on its own (an owned server, outside the catalogue's offers).
-fn size_one(e: &Engine, view: &Catalog, targets: Targets, lang: Lang, o: &Offer) -> OfferSizing {
-    let at = OfferContext {
-        catalog: view,
-        eff: &e.eff,
-        targets,
-        lang,
-    };
-    size_offer(&e.sizing, o, &at)
+/// The recommended hardware as the sizing model reads it (one copy's GPUs and machines), its
+/// name, and the efficiency over its fabric; `None` without a recommendation.
+fn chosen_hardware(
+    r: Option<&plan::Recommendation>,
+    all: &[OptionCost],
+    view: &Catalog,
+    eff: &Efficiency,
+    lang: Lang,
+) -> Option<(Hardware, String, Efficiency)> {
+    r.and_then(|r| {
+        let o = view.offer(&r.offer_id)?;
+        let c = all.iter().find(|c| c.offer_id == o.id)?;
+        let shape = ReplicaShape {
+            gpus_per_machine: if c.servers_per_replica > 1 {
+                0
+            } else {
+                c.gpus_per_replica
+            },
+            machines: c.servers_per_replica.max(1),
+            per_machine: 1,
+        };
+        let hw = replica_hardware(o, view, shape)?;
+        let name = r
+            .deployment_shape(lang)
+            .or_else(|| hardware_of(o, view, 1, lang).map(|(_, name)| name))?;
+        let mut eff = eff.clone();
+        if let Some(f) = c.fabric.filter(|f| f.gbps.is_finite() && f.gbps > 0.0) {
+            eff.inter_server_gbs = f.gbps / 8.0;
+        }
+        Some((hw, name, eff))
+    })
+}
+
+/// With `own=1`: the catalogue's servers to buy, sized and costed like the rest, with their
+/// break-even against the verdict, and how buying compares with it (`own.rs`); none otherwise.
+fn owned(
+    s: &Scenario,
+    z: &Sizing,
+    at: &OfferContext,
+    rentals: &[OptionCost],
+    rec: Option<&mut plan::Recommendation>,
+    c: &Recost,
+) -> (Vec<OptionCost>, Option<super::OwnComparison>) {
+    if !s.own {
+        return (Vec::new(), None);
+    }
+    let mut owned: Vec<OptionCost> = super::own::offers(at.catalog, at.lang)
+        .iter()
+        .map(|o| {
+            let sizing = size_offer(z, o, at);
+            cost::evaluate_offer(o, &sizing, c.demand, c.defaults, c.cur, c.rate)
+        })
+        .collect();
+    name_gpus(&mut owned, at.catalog);
+    let months = c.demand.months;
+    super::own::fill_break_even(&mut owned, rentals, rec.as_deref(), months);
+    let own = super::own::compare(&owned, rentals, rec, months, c.cur, at.lang);
+    (owned, own)
 }
 
 /// GPUs by name, not by id, in the runner-ups' and exclusions' words and on the page.

@@ -45,13 +45,24 @@ pub struct OwnBasis {
     pub operations_given: bool,
     pub servers: u32,
     /// Which line this basis is of.
-    pub line: crate::cost::LineKey,
+    pub line: OwnLine,
+}
+
+/// The lines of a bought server's bill (the cost layer's `LineKey` of the same names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwnLine {
+    Amortisation,
+    Financing,
+    Setup,
+    Colocation,
+    Power,
+    Operations,
 }
 
 impl OwnBasis {
     /// The line's figures as a phrase, money in `cur`.
     pub fn sentence(&self, cur: Currency, lang: Lang) -> String {
-        use crate::cost::LineKey as K;
+        use OwnLine as K;
         let es = lang == Lang::Es;
         let m = |x: f64| money(x, cur, lang).to_string();
         let n = self.servers;
@@ -98,7 +109,7 @@ impl OwnBasis {
             }
             K::Colocation => self.colocation(cur, lang),
             K::Power => self.power(cur, lang),
-            _ => {
+            K::Operations => {
                 let ops = m(self.operations);
                 match (self.operations_given, es) {
                     (true, false) => format!("{n} x {ops} a month, as given"),
