@@ -160,6 +160,7 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         api_reference,
         api_verdict,
         own,
+        own_assumptions: super::own::assumptions(s.own, &view, &defaults, s.cur, catalog.rate()),
     }
 }
 

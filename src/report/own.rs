@@ -7,14 +7,16 @@
 //! replace (a CTO choosing to buy must see it, and a provider embedding the page does not
 //! advertise buying); the reasons say so.
 
-use super::OwnComparison;
+use super::{OwnAssumptions, OwnComparison};
 use crate::catalog::{
     Catalog, Offer, OfferGpu, OfferKind, Price, PricePer, Purchase, Virtualization,
 };
+use crate::cost::own as defaults;
+use crate::cost::CostDefaults;
 use crate::cost::{LineKey, OptionCost};
 use crate::lang::Lang;
 use crate::plan::Recommendation;
-use crate::units::{Currency, WEEKS_PER_MONTH};
+use crate::units::{Currency, Money, UsdPerEur, WEEKS_PER_MONTH};
 use crate::words::own::{compared_not_chosen, OwnVerdict};
 
 /// Who an owned option is "from", in the comparison's provider column.
@@ -224,4 +226,39 @@ pub(super) fn fill_break_even(
             utilisation_against_offer_id: None,
         });
     }
+}
+
+/// The owned-hardware assumptions in force, for the assumptions panel; `None` without `own=1`.
+pub(super) fn assumptions(
+    own: bool,
+    catalog: &Catalog,
+    d: &CostDefaults,
+    cur: Currency,
+    rate: UsdPerEur,
+) -> Option<OwnAssumptions> {
+    if !own {
+        return None;
+    }
+    let o = &d.own;
+    let conv = |m: Money| m.to(cur, rate).amount;
+    let site = catalog.colocation.first();
+    let site_money = |p: Option<f64>| site.and_then(|c| p.map(|p| conv(Money::new(p, c.currency))));
+    Some(OwnAssumptions {
+        amort_months: o.amort_months,
+        residual: o.residual_fraction(),
+        site: site.map_or_else(String::new, |c| c.name.clone()),
+        colo_kw: o
+            .colo_per_kw
+            .or_else(|| site_money(site.and_then(|c| c.per_kw_month))),
+        kwh: d
+            .kwh_price
+            .or_else(|| site_money(site.filter(|c| !c.power_included).and_then(|c| c.kwh_price))),
+        pue: d.pue,
+        ops: o
+            .operations
+            .unwrap_or_else(|| conv(defaults::default_operations())),
+        setup: o.setup.unwrap_or_else(|| conv(defaults::default_setup())),
+        finance: o.finance_rate.unwrap_or(0.0) * 100.0,
+        overhead_w: o.overhead_w,
+    })
 }

@@ -110,6 +110,33 @@ pub struct Report {
     /// rental (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub own: Option<OwnComparison>,
+    /// With `own=1`: the owned-hardware assumptions in force, each as given or by default, in
+    /// the report's currency (the assumptions panel shows them; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own_assumptions: Option<OwnAssumptions>,
+}
+
+/// The owned-hardware assumptions in force (`own=1`): the user's where given, else the
+/// defaults, money in the report's currency.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct OwnAssumptions {
+    pub amort_months: f64,
+    /// Residual value at the end of `amort_months`, fraction of new.
+    pub residual: f64,
+    /// The colocation site priced, its rate per kW-month, and its energy price per kWh (null
+    /// where the site's price includes power).
+    pub site: String,
+    pub colo_kw: Option<f64>,
+    pub kwh: Option<f64>,
+    pub pue: f64,
+    /// Operations per server a month, setup and shipping per server once.
+    pub ops: f64,
+    pub setup: f64,
+    /// Yearly loan interest, percent (0: paid in cash).
+    pub finance: f64,
+    /// The draw beyond the GPUs, W per server: as given, else null (each server's own, in
+    /// `hardware`).
+    pub overhead_w: Option<f64>,
 }
 
 /// Buying against renting (`own=1`): the cheapest usable owned option against the
