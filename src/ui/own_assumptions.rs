@@ -25,7 +25,7 @@ pub fn OwnAssumptions() -> impl IntoView {
         Signal::derive(move || {
             let lang = c.lang();
             match own.with(|o| o.as_ref().and_then(f)) {
-                Some(v) => crate::format::number(v, if v.abs() >= 100.0 { 0 } else { 2 }, lang),
+                Some(v) => crate::format::amount(v, lang),
                 None => c.t(T::PerServer).to_string(),
             }
         })
