@@ -374,3 +374,25 @@ proptest! {
         let _ = evaluate(&Scenario::default(), &without);
     }
 }
+
+/// The cumulative chart marks the purchase's break-even against the rental, and says it.
+#[test]
+fn the_chart_marks_the_purchase_break_even() {
+    use inference_sizer::chart::from_report::{cumulative_cost, cumulative_summary};
+    use inference_sizer::scenario::Lang;
+    let r = report("model=llama-3.1-405b&quant=fp8&own=1&gpus=nvidia_h100_sxm");
+    let chart = cumulative_cost(&r, Lang::En);
+    let b = chart.break_even.clone().unwrap();
+    assert_eq!(b.label, "Break-even: month 29.4");
+    assert!(chart
+        .series
+        .iter()
+        .any(|s| s.label == "8x H100 SXM server (HGX, Thinkmate quote)"));
+    assert_eq!(
+        cumulative_summary(&r, Lang::En),
+        r.own.as_ref().unwrap().sentence
+    );
+    // Drawn, with its marker's label.
+    let svg = inference_sizer::chart::render_svg_cumulative_cost(&chart, 800, 400).unwrap();
+    assert!(svg.contains("Break-even: month 29.4"));
+}
