@@ -88,16 +88,11 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     };
     let mut recommendation = verdict(&all, &recost, lang, &mut warnings);
     // With `own=1`: the servers to buy, compared with the verdict (never chosen as it).
-    let at = OfferContext {
-        catalog: &view,
-        eff: &engine.eff,
-        targets,
-        lang,
-    };
     let (owned, own) = owned(
         s,
-        &engine.sizing,
-        &at,
+        &engine,
+        &view,
+        targets,
         &all,
         recommendation.as_mut(),
         &recost,
@@ -319,8 +314,9 @@ fn chosen_hardware(
 /// break-even against the verdict, and how buying compares with it (`own.rs`); none otherwise.
 fn owned(
     s: &Scenario,
-    z: &Sizing,
-    at: &OfferContext,
+    e: &Engine,
+    view: &Catalog,
+    targets: Targets,
     rentals: &[OptionCost],
     rec: Option<&mut plan::Recommendation>,
     c: &Recost,
@@ -328,6 +324,13 @@ fn owned(
     if !s.own {
         return (Vec::new(), None);
     }
+    let z = &e.sizing;
+    let at = &OfferContext {
+        catalog: view,
+        eff: &e.eff,
+        targets,
+        lang: s.lang.unwrap_or_default(),
+    };
     let mut owned: Vec<OptionCost> = super::own::offers(at.catalog, at.lang)
         .iter()
         .map(|o| {
