@@ -3,6 +3,7 @@
 //! assembles the types of the layers below (the model's memory terms, the cost layer's options,
 //! the planner's verdict) with its own.
 
+mod alternative;
 mod api;
 pub mod csv;
 mod curves;

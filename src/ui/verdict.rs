@@ -15,7 +15,7 @@ pub fn Verdict() -> impl IntoView {
         c.report.with(|r| {
             r.recommendation
                 .clone()
-                .map(|rec| (rec, r.cur(), r.api_verdict.clone()))
+                .map(|rec| (rec, r.cur(), r.api_verdict.clone(), r.cheaper_path.clone()))
         })
     });
     view! {
@@ -23,7 +23,7 @@ pub fn Verdict() -> impl IntoView {
             <h2 id="verdict-title">{move || c.t(T::Verdict)}</h2>
             {move || match verdict.get() {
                 None => view! { <p class="no-verdict">{move || c.t(T::NoVerdict)}</p> }.into_any(),
-                Some((rec, cur, api)) => {
+                Some((rec, cur, api, path)) => {
                     let lang = c.lang();
                     // The deployment in words: machines, copies, GPUs per copy and their split.
                     let shape = rec.deployment_shape(lang);
@@ -78,6 +78,31 @@ pub fn Verdict() -> impl IntoView {
                                     <ul class="reasons">
                                         {more.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}
                                     </ul>
+                                }
+                            })}
+                        {path
+                            .map(|p| {
+                                // The cheaper path's sentence ends the reasons; this takes it.
+                                let (quant, engine) = (p.quant.clone(), p.engine.clone());
+                                view! {
+                                    <p class="cheaper-path">
+                                        <button
+                                            type="button"
+                                            id="take-cheaper-path"
+                                            on:click=move |_| {
+                                                c.sc.edit(|s| {
+                                                    if let Some(q) = crate::model::Quant::parse(&quant) {
+                                                        s.quant = q;
+                                                    }
+                                                    if let Some(e) = crate::model::Engine::parse(&engine) {
+                                                        s.engine = e;
+                                                    }
+                                                })
+                                            }
+                                        >
+                                            {p.action}
+                                        </button>
+                                    </p>
                                 }
                             })}
                         {(!rec.runner_ups.is_empty())
