@@ -146,7 +146,6 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> Report {
     };
     let curves = curves(&engine.sizing, &hw, real_hw, &costs);
 
-    let freshness = super::freshness::of(&options, &catalog.as_of, &catalog.as_of);
     Report {
         schema: REPORT_SCHEMA,
         scenario: s.figures_query(),
@@ -162,11 +161,11 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> Report {
             &view,
             real_hw,
         ),
+        freshness: super::freshness::of(&options, &catalog.as_of, &catalog.as_of),
         recommendation,
         options,
         currency: s.cur.code().to_string(),
         catalog_as_of: catalog.as_of.clone(),
-        freshness,
         curves,
         per_token_basis: PerTokenBasis::of(&workload),
         api_reference,

@@ -3,6 +3,7 @@
 //! name and figure is the report's.
 
 use super::app::ctx;
+use super::cheaper_path::CheaperPathButton;
 use super::i18n::{deployment_name, T};
 use crate::format::money;
 use leptos::prelude::*;
@@ -80,31 +81,7 @@ pub fn Verdict() -> impl IntoView {
                                     </ul>
                                 }
                             })}
-                        {path
-                            .map(|p| {
-                                // The cheaper path's sentence ends the reasons; this takes it.
-                                let (quant, engine) = (p.quant.clone(), p.engine.clone());
-                                view! {
-                                    <p class="cheaper-path">
-                                        <button
-                                            type="button"
-                                            id="take-cheaper-path"
-                                            on:click=move |_| {
-                                                c.sc.edit(|s| {
-                                                    if let Some(q) = crate::model::Quant::parse(&quant) {
-                                                        s.quant = q;
-                                                    }
-                                                    if let Some(e) = crate::model::Engine::parse(&engine) {
-                                                        s.engine = e;
-                                                    }
-                                                })
-                                            }
-                                        >
-                                            {p.action}
-                                        </button>
-                                    </p>
-                                }
-                            })}
+                        {path.map(|p| view! { <CheaperPathButton path=p /> })}
                         {(!rec.runner_ups.is_empty())
                             .then(|| {
                                 view! {
