@@ -54,12 +54,13 @@ pub fn Verdict() -> impl IntoView {
                         </p>
                         // A fine-tuning job is paid once: its cost, not a month of rental.
                         <p class="verdict-cost" id="verdict-cost">
+                            // An approximate price is marked before the amount: "≈ €2.04".
+                            {rec.approximate_price.then(|| view! { <span class="approx" title=c.t(T::ApproximatePrice)>"≈ "</span> })}
                             <strong>
                                 {money(rec.job.map_or(rec.monthly_cost, |j| j.cost), cur, lang)}
                             </strong>
                             " "
                             {c.t(if rec.job.is_some() { T::ForTheJob } else { T::PerMonth })}
-                            {rec.approximate_price.then(|| view! { <span class="approx" title=c.t(T::ApproximatePrice)>" ≈"</span> })}
                         </p>
                         {rec
                             .price_note
