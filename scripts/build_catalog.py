@@ -69,7 +69,7 @@ import os
 import re
 import sys
 
-from build_apis import build_apis
+from build_apis import build_apis, num
 
 USD_PER_EUR = 1.16
 RATE_SOURCE = (
@@ -325,17 +325,6 @@ EXTRA_GPUS = [
         "xGMI links x 153.6 GB/s = 1,075 GB/s per GPU on the 8-GPU platform.",
     },
 ]
-
-
-def num(s):
-    """A float from a CSV cell, or None when empty / not a number."""
-    s = (s or "").strip().replace(",", "")
-    if not s:
-        return None
-    try:
-        return float(s)
-    except ValueError:
-        return None
 
 
 def usable_gib(gpu_id, label_gb, ecc):
