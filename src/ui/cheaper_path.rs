@@ -1,18 +1,20 @@
-//! The button that takes the verdict's cheaper path (the report's `cheaper_path`: the same load
-//! with another weight format or engine); its sentence is the last of the verdict's reasons.
+//! The verdict's cheaper path (the report's `cheaper_path`: the same load with another weight
+//! format or engine), its sentence beside the headline with the button that takes it.
 
 use super::app::ctx;
 use crate::model::{Engine, Quant};
 use crate::report::CheaperPath;
 use leptos::prelude::*;
 
-/// Sets the path's format and engine in the scenario (and so in the link).
+/// The path in words, and a button that sets its format and engine in the scenario (and so in
+/// the link).
 #[component]
 pub fn CheaperPathButton(path: CheaperPath) -> impl IntoView {
     let c = ctx();
     let (quant, engine) = (Quant::parse(&path.quant), Engine::parse(&path.engine));
     view! {
-        <p class="cheaper-path">
+        <div class="cheaper-path" id="cheaper-path">
+            <p>{path.sentence}</p>
             <button
                 type="button"
                 id="take-cheaper-path"
@@ -29,6 +31,6 @@ pub fn CheaperPathButton(path: CheaperPath) -> impl IntoView {
             >
                 {path.action}
             </button>
-        </p>
+        </div>
     }
 }

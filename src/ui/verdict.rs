@@ -41,7 +41,10 @@ pub fn Verdict() -> impl IntoView {
                     let offer = format!("{} {}", rec.provider, rec.offer_name);
                     let mut reasons = rec.reasons.into_iter();
                     let why = reasons.next().unwrap_or_default();
-                    let more: Vec<String> = reasons.collect();
+                    // The cheaper path's sentence, the last reason, shows in its own box.
+                    let path_sentence = path.as_ref().map(|p| p.sentence.as_str());
+                    let more: Vec<String> =
+                        reasons.filter(|r| Some(r.as_str()) != path_sentence).collect();
                     view! {
                         <p class="verdict-hardware" id="verdict-hardware">
                             <strong>{hardware}</strong>
@@ -74,6 +77,7 @@ pub fn Verdict() -> impl IntoView {
                             })}
                         <p class="verdict-why" id="verdict-why">{why}</p>
                         {api.map(|a| view! { <p class="verdict-api" id="verdict-api">{a}</p> })}
+                        {path.map(|p| view! { <CheaperPathButton path=p /> })}
                         {(!more.is_empty())
                             .then(|| {
                                 view! {
@@ -82,7 +86,6 @@ pub fn Verdict() -> impl IntoView {
                                     </ul>
                                 }
                             })}
-                        {path.map(|p| view! { <CheaperPathButton path=p /> })}
                         {(!rec.runner_ups.is_empty())
                             .then(|| {
                                 view! {

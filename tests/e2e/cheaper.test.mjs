@@ -17,8 +17,9 @@ describe("a cheaper path", () => {
       "model=llama-3.1-8b&quant=q4_k_m&seqs=64&rpd=200000&in=800&out=300");
     await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: READY });
     assert.match(await page.locator("#verdict-offer").textContent(), /^RunPod 4x RTX 5090 \(Community Cloud\)$/);
-    assert.match(await page.locator("#verdict").textContent(),
-      /A cheaper path: with AWQ 4-bit weights on vLLM instead of the GGUF file, the same load runs on 1 machine with 1× L40S \(Latitude\.sh vm\.l40s\.small\) for €406\.62 a month, 77% less\./);
+    // Beside the headline, in its own box with the button that takes it.
+    assert.match(await page.locator("#cheaper-path").textContent(),
+      /^A cheaper path: with AWQ 4-bit weights on vLLM instead of the GGUF file, the same load runs on 1 machine with 1× L40S \(Latitude\.sh vm\.l40s\.small\) for €406\.62 a month, 77% less\./);
     const button = page.locator("#take-cheaper-path");
     assert.equal((await button.textContent()).trim(), "Use AWQ 4-bit weights on vLLM");
     await button.click();
@@ -28,7 +29,7 @@ describe("a cheaper path", () => {
     assert.equal((await page.locator("#verdict-cost").textContent()).trim(), "€406.62 per month");
     await page.waitForFunction(() => /quant=awq4/.test(location.search), null, { timeout: 2_000 });
     // The path taken has no path of its own.
-    assert.equal(await page.locator("#take-cheaper-path").count(), 0);
+    assert.equal(await page.locator("#cheaper-path").count(), 0);
     expectNoProblems(problems);
     await context.close();
   });
