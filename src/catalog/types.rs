@@ -346,6 +346,10 @@ pub struct Offer {
     /// `crate::words::api::price_note`) or a provider's own words.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub price_note: String,
+    /// The provider may stop the machines at short notice although the offer is not sold as spot:
+    /// a distributed network of consumer PCs whose nodes "can disconnect at any time" (Salad).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interruptible: bool,
     /// Bought hardware (kind `own`): the purchase and the site it is colocated in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub purchase: Option<super::own::Purchase>,
@@ -390,6 +394,7 @@ impl Default for Offer {
             notes: String::new(),
             fabric: None,
             price_note: String::new(),
+            interruptible: false,
             purchase: None,
         }
     }

@@ -554,11 +554,13 @@ pub fn exclusions(offer: &Offer, demand: &Demand) -> Vec<Exclusion> {
     out
 }
 
-/// Whether the provider may stop the offer's machines at short notice: a spot offer, or one
-/// whose name says preemptible, interruptible or spot (notes are not read: an on-demand row's
-/// notes often quote the spot price beside it).
+/// Whether the provider may stop the offer's machines at short notice: a spot offer, one the
+/// catalogue marks `interruptible` (nodes that can disconnect at any time), or one whose name
+/// says preemptible, interruptible or spot (notes are not read: an on-demand row's notes often
+/// quote the spot price beside it).
 pub fn is_interruptible(offer: &Offer) -> bool {
     offer.kind == OfferKind::CloudSpot
+        || offer.interruptible
         || offer
             .name
             .to_ascii_lowercase()

@@ -41,8 +41,19 @@ struct Engine {
 ///
 /// Per offer it asks the sizing engine whether and how the model fits (GPUs, servers, memory per
 /// device, speed as on bare metal), hands those facts to the cost model (which adds the hypervisor
-/// tax, the load, the hidden costs and break-even), and lets the planner pick the verdict.
+/// tax, the load, the hidden costs and break-even), and lets the planner pick the verdict; then
+/// looks for a clearly cheaper path with another format or engine (`report::alternative`).
 pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
+    let mut report = evaluate_as_asked(s, catalog);
+    report.cheaper_path = super::alternative::cheaper_path(s, catalog, &report, evaluate_as_asked);
+    if let (Some(path), Some(rec)) = (&report.cheaper_path, &mut report.recommendation) {
+        rec.reasons.push(path.sentence.clone());
+    }
+    report
+}
+
+/// The scenario evaluated as it is asked, without looking for a cheaper path.
+fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> Report {
     let lang = s.lang.unwrap_or_default();
     let mut warnings = Vec::new();
     // Resolve: the model, the offers of the scenario's provider, the notes on the catalogue.
@@ -129,7 +140,6 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
     };
     let curves = curves(&engine.sizing, &hw, real_hw, &costs);
 
-    let freshness = super::freshness::of(&options, &catalog.as_of, &catalog.as_of);
     Report {
         schema: REPORT_SCHEMA,
         scenario: s.figures_query(),
@@ -145,15 +155,16 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
             &view,
             real_hw,
         ),
+        freshness: super::freshness::of(&options, &catalog.as_of, &catalog.as_of),
         recommendation,
         options,
         currency: s.cur.code().to_string(),
         catalog_as_of: catalog.as_of.clone(),
-        freshness,
         curves,
         per_token_basis: PerTokenBasis::of(&workload),
         api_reference,
         api_verdict,
+        cheaper_path: None,
         own,
         own_assumptions: super::own::assumptions(s.own, &view, &defaults, s.cur, catalog.rate()),
     }

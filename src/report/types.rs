@@ -106,6 +106,11 @@ pub struct Report {
     /// recommendation, a load or an API.
     #[serde(default)]
     pub api_verdict: Option<String>,
+    /// The same load with another weight format or engine when it costs clearly less than the
+    /// verdict (a GGUF file on vLLM or SGLang); null otherwise. Its sentence also ends the
+    /// verdict's reasons.
+    #[serde(default)]
+    pub cheaper_path: Option<super::alternative::CheaperPath>,
     /// With `own=1`: how buying the cheapest usable owned option compares with the recommended
     /// rental (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -3,6 +3,7 @@
 //! a change of wording touches one place and both languages sit side by side. Numbers and money
 //! inside the sentences are written by [`crate::format`].
 
+pub mod alternative;
 pub mod api;
 pub mod catalog;
 pub mod chart;
