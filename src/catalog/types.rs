@@ -350,8 +350,10 @@ pub struct Offer {
     /// a distributed network of consumer PCs whose nodes "can disconnect at any time" (Salad).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub interruptible: bool,
-    /// Bought hardware (kind `own`): the purchase and the site it is colocated in.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Bought hardware (kind `own`): the purchase and the site it is colocated in. Built by the
+    /// report from the catalogue's `hardware` and `colocation` (`own=1`), never read from an
+    /// offer's JSON, so every purchase has passed their validation.
+    #[serde(skip)]
     pub purchase: Option<super::own::Purchase>,
 }
 
