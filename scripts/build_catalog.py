@@ -41,6 +41,8 @@ Editorial rules (each one is applied in code below, with the reason next to it):
 - Capacity the provider can stop at short notice although it is not sold as spot (a network of
   consumer PCs whose nodes disconnect at any time) ships with `interruptible` (INTERRUPTIBLE).
 - Hosted per-token API prices become the catalogue's `apis` (scripts/build_apis.py, its rules there).
+- Servers to buy and the colocation site become `hardware` and `colocation` (scripts/build_own.py,
+  its rules there).
 - The catalogue's `as_of` is the newest price's date; the build prints per provider the number
   of offers and the oldest price date.
 - Undated rows whose price a dated source confirms are kept with that date (CORROBORATED below).
@@ -70,6 +72,7 @@ import re
 import sys
 
 from build_apis import build_apis, num
+from build_own import build_colocation, build_hardware
 
 USD_PER_EUR = 1.16
 RATE_SOURCE = (
@@ -1266,6 +1269,10 @@ def main():
     # Hosted per-token APIs (scripts/build_apis.py): what the same model costs as a service.
     apis, apis_dropped = build_apis(data_dir, {m["id"] for m in catalog["models"]})
     catalog["apis"] = apis
+    # Servers to buy and the site that houses them (scripts/build_own.py), for own=1.
+    hardware, hardware_dropped = build_hardware(data_dir, gpu_ids)
+    catalog["hardware"] = hardware
+    catalog["colocation"] = build_colocation(data_dir)
     os.makedirs("public", exist_ok=True)
     with open(os.path.join("public", "catalog.json"), "w", encoding="utf-8", newline="\n") as f:
         json.dump(catalog, f, indent=1, ensure_ascii=False, sort_keys=False)
@@ -1289,6 +1296,10 @@ def main():
           f"({sum(1 for a in apis if a.get('last_known'))} last known); dropped {len(apis_dropped)}:")
     for why, provider, model in apis_dropped:
         print(f"    {provider} / {model}: {why}")
+    print(f"  hardware: {len(hardware)} servers, {len(catalog['colocation'])} colocation site; "
+          f"dropped {len(hardware_dropped)}:")
+    for why, item in hardware_dropped:
+        print(f"    {item}: {why}")
 
 
 if __name__ == "__main__":

@@ -375,7 +375,11 @@ impl Costing<'_> {
 
     /// Compute: the price for the servers and hours billed, and the share of it the load uses.
     fn usage(&self, s: &Speeds, p: &Placement, b: &Billing) -> Usage {
-        let price = self.conv(self.offer.price.money());
+        // A bought server's "price" is what it costs a month whether it runs or not.
+        let price = match &self.offer.purchase {
+            Some(pu) => self.own_figures(pu).fixed(),
+            None => self.conv(self.offer.price.money()),
+        };
         let servers = p.servers as f64;
         let (price_per_hour, compute) = if b.monthly_fee {
             (price / HOURS_PER_MONTH, price * servers)

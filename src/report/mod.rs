@@ -10,6 +10,7 @@ mod curves;
 mod evaluate;
 mod freshness;
 mod load_basis;
+mod own;
 mod sizing;
 mod slices;
 mod throughput;

@@ -30,6 +30,7 @@ mod memory_stack;
 mod memory_table;
 mod model_picker;
 mod notices;
+mod own_assumptions;
 mod panic_panel;
 mod quant_select;
 mod settings_bar;

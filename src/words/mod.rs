@@ -13,6 +13,7 @@ pub mod gguf;
 pub mod import;
 pub mod matrix;
 pub mod memory;
+pub mod own;
 pub mod plan;
 pub mod report;
 pub mod scenario;
