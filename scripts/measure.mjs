@@ -6,6 +6,7 @@
 //       first paint        the first contentful paint (performance "paint" entry);
 //       verdict on screen  the first frame painted once a #verdict-cost is laid out (the page's
 //                          pre-rendered one, when it has one), and "live verdict", the app's own;
+//                          "live verdict in DOM": when the app inserted it, painted or not;
 //       interactive        the app has started (TrunkApplicationStarted) and its first effects ran;
 //       layout shift       the page's cumulative layout shift (layout-shift entries) by then;
 //     for the profiles
@@ -170,6 +171,11 @@ const recorder = (selectors) => {
   addEventListener("TrunkApplicationStarted", () => {
     setTimeout(() => { window.__seen.interactive = performance.now(); }, 0);
   });
+  // When each selector is first in the DOM (laid out or not): the gap to its first painted
+  // frame is what runs between its insertion and its paint.
+  new MutationObserver(() => {
+    for (const s of selectors) if (window.__seen["dom " + s] === undefined && document.querySelector(s)) window.__seen["dom " + s] = performance.now();
+  }).observe(document, { childList: true, subtree: true });
   const frame = () => {
     const found = selectors.filter((s) => window.__seen[s] === undefined && document.querySelector(s)?.getClientRects().length);
     if (found.length) setTimeout(() => { for (const s of found) window.__seen[s] ??= performance.now(); }, 0);
@@ -224,6 +230,7 @@ async function coldLoads(browser, url, profile, { app }) {
   if (app) {
     out.verdict = figure(VERDICT);
     out.live_verdict = figure(LIVE_VERDICT);
+    out.live_verdict_in_dom = figure("dom " + LIVE_VERDICT);
     out.interactive = figure("interactive");
     out.layout_shift = { median: median(samples.map((s) => s.layout_shift)), samples: samples.map((s) => Math.round(s.layout_shift * 1e4) / 1e4) };
   }
@@ -364,10 +371,10 @@ for (const kind of ["wasm", "js", "css", "html", "json", "all"]) {
   if (t) console.log(`  all ${kind.padEnd(24)}${kb(t.raw)} ${kb(t.gzip)} ${kb(t.brotli)}`);
 }
 console.log(`  first load (${firstLoad.files.length} files)`.padEnd(30) + `${kb(firstLoad.raw)} ${kb(firstLoad.gzip)} ${kb(firstLoad.brotli)}`);
-console.log(`\nmedians of ${LOADS} cold loads  first paint  static page   verdict  live verdict  interactive  layout shift  edit->frame`);
+console.log(`\nmedians of ${LOADS} cold loads  first paint  static page   verdict  live in DOM  live verdict  interactive  layout shift  edit->frame`);
 for (const [name, p] of Object.entries(profiles)) {
   console.log(
-    `  ${name.padEnd(24)}${ms(p.first_paint)}    ${ms(p.static_first_paint)} ${ms(p.verdict)}    ${ms(p.live_verdict)}    ${ms(p.interactive)}       ${(p.layout_shift?.median ?? 0).toFixed(3)}     ${p.edit?.painted ? `${p.edit.painted.median_ms} ms` : "-"}`,
+    `  ${name.padEnd(24)}${ms(p.first_paint)}    ${ms(p.static_first_paint)} ${ms(p.verdict)}   ${ms(p.live_verdict_in_dom)}    ${ms(p.live_verdict)}    ${ms(p.interactive)}       ${(p.layout_shift?.median ?? 0).toFixed(3)}     ${p.edit?.painted ? `${p.edit.painted.median_ms} ms` : "-"}`,
   );
 }
 for (const [name, p] of Object.entries(profiles)) {

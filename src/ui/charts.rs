@@ -2,7 +2,7 @@
 //! alternative. The data comes from `chart::from_report` (pure); this file only draws it,
 //! in an effect, the one place the page touches a canvas.
 
-use super::after_paint::painted_after;
+use super::after_paint::{on_screen, painted_after};
 use super::app::ctx;
 use super::disclosure::is_open;
 use super::i18n::T;
@@ -367,16 +367,31 @@ where
     let c = ctx();
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     // The data follow the report one paint later (see `Charts`), so an edit shows its figures
-    // first and the charts a frame later; while a slider moves, only the latest is drawn.
+    // first and the charts a frame later; while a slider moves, only the latest is drawn. A chart
+    // off screen is not drawn (nor followed) until it comes near the screen, and then only if
+    // its data or style changed since it was last drawn.
+    let near = on_screen(canvas);
+    let drawn = StoredValue::new(None::<(D, ChartStyle)>);
     Effect::new(move |_| {
+        if !near.get() {
+            return;
+        }
         let style = style.get();
         let Some(element) = canvas.get() else { return };
         data.with(|d| {
+            let current = drawn.with_value(|last| {
+                last.as_ref()
+                    .is_some_and(|(data, drawn_style)| data == d && *drawn_style == style)
+            });
+            if current {
+                return;
+            }
             if let Some(backend) = CspCanvas::new(element) {
                 if let Err(e) = draw(backend.into_drawing_area(), d, &style) {
                     leptos::logging::warn!("{e}");
                 }
             }
+            drawn.set_value(Some((d.clone(), style.clone())));
         });
     });
     // The data table is built only while it is open: kept current on every edit it would cost
