@@ -347,25 +347,16 @@ where
     })
 }
 
-/// One chart: a canvas redrawn whenever its data or style changes, and its data table.
-#[component]
-fn Figure<D>(
-    id: &'static str,
-    title: T,
+/// Draws `data` with `draw` on `canvas` whenever either changes while the canvas is near the
+/// screen.
+fn draw_when_near<D>(
+    canvas: NodeRef<leptos::html::Canvas>,
     data: Memo<D>,
-    /// The chart in one sentence, shown under it and read as its description.
-    #[prop(optional)]
-    summary: Option<Memo<String>>,
     style: Memo<ChartStyle>,
     draw: Draw<D>,
-    labels: Labels<D>,
-    table: MakeTable<D>,
-) -> impl IntoView
-where
+) where
     D: Clone + PartialEq + Send + Sync + 'static,
 {
-    let c = ctx();
-    let canvas = NodeRef::<leptos::html::Canvas>::new();
     // The data follow the report one paint later (see `Charts`), so an edit shows its figures
     // first and the charts a frame later; while a slider moves, only the latest is drawn. A chart
     // off screen is not drawn (nor followed) until it comes near the screen, and then only if
@@ -394,6 +385,28 @@ where
             drawn.set_value(Some((d.clone(), style.clone())));
         });
     });
+}
+
+/// One chart: a canvas redrawn whenever its data or style changes, and its data table.
+#[component]
+fn Figure<D>(
+    id: &'static str,
+    title: T,
+    data: Memo<D>,
+    /// The chart in one sentence, shown under it and read as its description.
+    #[prop(optional)]
+    summary: Option<Memo<String>>,
+    style: Memo<ChartStyle>,
+    draw: Draw<D>,
+    labels: Labels<D>,
+    table: MakeTable<D>,
+) -> impl IntoView
+where
+    D: Clone + PartialEq + Send + Sync + 'static,
+{
+    let c = ctx();
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    draw_when_near(canvas, data, style, draw);
     // The data table is built only while it is open: kept current on every edit it would cost
     // more than the chart.
     let table_open = RwSignal::new(false);
