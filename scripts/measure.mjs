@@ -172,9 +172,10 @@ const recorder = (selectors) => {
   addEventListener("TrunkApplicationStarted", () => {
     setTimeout(() => { window.__seen.interactive = performance.now(); }, 0);
   });
-  // The verdict's cost carries elementtiming="verdict-cost" (pre-rendered and live): the Element
-  // Timing API gives the time each was painted, unaffected by a long task after the frame (the
-  // frame-callback method below, kept for builds without the attribute, can be).
+  // Each #verdict-cost (pre-rendered and live) is marked elementtiming="verdict-cost" as it is
+  // inserted (a mutation observer runs before the next paint): the Element Timing API then gives
+  // the time it was painted, unaffected by a long task after the frame (the frame-callback method
+  // below, kept as a fallback, can be).
   window.__painted = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
@@ -184,6 +185,7 @@ const recorder = (selectors) => {
   // When each selector is first in the DOM (laid out or not): the gap to its first painted
   // frame is what runs between its insertion and its paint.
   new MutationObserver(() => {
+    for (const el of document.querySelectorAll("#verdict-cost:not([elementtiming])")) el.setAttribute("elementtiming", "verdict-cost");
     for (const s of selectors) if (window.__seen["dom " + s] === undefined && document.querySelector(s)) window.__seen["dom " + s] = performance.now();
   }).observe(document, { childList: true, subtree: true });
   window.__frame = {};

@@ -231,7 +231,7 @@ mod shell {
         let mut out = format!(
             "<p class=\"verdict-hardware\" id=\"verdict-hardware\"><strong>{}</strong>{}</p>\
 <p class=\"verdict-offer\"><span class=\"badge\">{}</span> <span id=\"verdict-offer\">{}</span></p>\
-<p class=\"verdict-cost\" id=\"verdict-cost\" elementtiming=\"verdict-cost\"><strong>{}</strong> {}{}</p>",
+<p class=\"verdict-cost\" id=\"verdict-cost\"><strong>{}</strong> {}{}</p>",
             esc(&hardware),
             esc(&servers),
             esc(deployment_name(lang, rec.deployment)),

@@ -41,19 +41,6 @@ pub fn Verdict() -> impl IntoView {
                     let mut reasons = rec.reasons.into_iter();
                     let why = reasons.next().unwrap_or_default();
                     let more: Vec<String> = reasons.collect();
-                    // A fine-tuning job is paid once: its cost, not a month of rental. Marked for the
-                    // Element Timing API: scripts/measure.mjs times its first paint.
-                    let cost = view! {
-                        <p class="verdict-cost" id="verdict-cost">
-                            <strong>
-                                {money(rec.job.map_or(rec.monthly_cost, |j| j.cost), cur, lang)}
-                            </strong>
-                            " "
-                            {c.t(if rec.job.is_some() { T::ForTheJob } else { T::PerMonth })}
-                            {rec.approximate_price.then(|| view! { <span class="approx" title=c.t(T::ApproximatePrice)>" ≈"</span> })}
-                        </p>
-                    }
-                    .attr("elementtiming", "verdict-cost");
                     view! {
                         <p class="verdict-hardware" id="verdict-hardware">
                             <strong>{hardware}</strong>
@@ -64,7 +51,15 @@ pub fn Verdict() -> impl IntoView {
                             " "
                             <span id="verdict-offer">{offer}</span>
                         </p>
-                        {cost}
+                        // A fine-tuning job is paid once: its cost, not a month of rental.
+                        <p class="verdict-cost" id="verdict-cost">
+                            <strong>
+                                {money(rec.job.map_or(rec.monthly_cost, |j| j.cost), cur, lang)}
+                            </strong>
+                            " "
+                            {c.t(if rec.job.is_some() { T::ForTheJob } else { T::PerMonth })}
+                            {rec.approximate_price.then(|| view! { <span class="approx" title=c.t(T::ApproximatePrice)>" ≈"</span> })}
+                        </p>
                         {rec
                             .price_note
                             .clone()
