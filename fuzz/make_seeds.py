@@ -35,6 +35,8 @@ URLS = {
     "&storage_gb=200&monitoring=50&peak=3&bw_eff=0.7&flops_eff=0.4&vm_tax=0.05&kwh=0.3&pue=1.4"
     "&asof=2026-11-01",
     "whole-link": "https://example.org/tools/sizer/?model=qwen2.5-72b&quant=q8_0&ctx=32768&seqs=4",
+    "own": "model=llama-3.1-405b&quant=fp8&own=1&gpus=nvidia_h100_sxm&amort_months=36&residual=0.4"
+    "&colo_kw=170&ops=800&setup=3000&finance=6&overhead_w=4000&kwh=0.2",
 }
 for name, q in URLS.items():
     write("url", name, q)
@@ -124,7 +126,9 @@ gpu_ids = {o["gpu"]["id"] for o in offers if o.get("gpu")}
 models = full["models"][:2]
 model_ids = {m["id"] for m in models}
 apis = [a for a in full.get("apis", []) if a["model_id"] in model_ids][:3]
-trimmed = dict(full, gpus=[g for g in full["gpus"] if g["id"] in gpu_ids], models=models, offers=offers, apis=apis)
+hardware = [h for h in full.get("hardware", []) if h["gpu_id"] in gpu_ids]
+trimmed = dict(full, gpus=[g for g in full["gpus"] if g["id"] in gpu_ids], models=models, offers=offers, apis=apis,
+               hardware=hardware)
 write("catalog", "builtin-trimmed", json.dumps(trimmed, indent=1))
 # A provider's own GPU and offer, with include_reference off.
 own = json.loads(demo)
@@ -145,3 +149,9 @@ with_apis["apis"] = [
     dict(apis[-1], provider="Acme", model_id="", last_known=True),
 ]
 write("catalog", "provider-apis", json.dumps(with_apis))
+# A provider's own server to buy and a site priced per rack unit with power included.
+with_own = json.loads(demo)
+with_own["hardware"] = [dict(full["hardware"][0], id="acme-hgx", name="Acme HGX", price=290000)]
+with_own["colocation"] = [dict(full["colocation"][0], id="acme-dc", name="Acme DC", per_kw_month=None,
+                               per_rack_unit_month=90, power_included=True, kwh_price=None)]
+write("catalog", "provider-own", json.dumps(with_own))

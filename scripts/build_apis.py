@@ -73,8 +73,9 @@ JURISDICTION = re.compile(r"^([A-Z]{2})\b")
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
-def _num(s):
-    s = (s or "").strip()
+def num(s):
+    """A float from a CSV cell, or None when empty / not a number (thousands commas dropped)."""
+    s = (s or "").strip().replace(",", "")
     if not s:
         return None
     try:
@@ -115,8 +116,8 @@ def build_apis(data_dir, model_ids):
         name = r["model"].strip()
         notes = r["notes"].strip()
         mid = model_id(name)
-        inp = _num(r["input_per_mtok"])
-        outp = _num(r["output_per_mtok"])
+        inp = num(r["input_per_mtok"])
+        outp = num(r["output_per_mtok"])
         if CLASS_FLOOR.search(name + " " + notes):
             dropped.append(("a floor for a class of models, not one model's price", provider, name))
             continue
@@ -138,7 +139,7 @@ def build_apis(data_dir, model_ids):
             # Embeddings bill input tokens only.
             "output_per_mtok": outp if outp is not None else 0.0,
         }
-        cached = _num(r["cached_input_per_mtok"])
+        cached = num(r["cached_input_per_mtok"])
         if cached is not None:
             row["cached_input_per_mtok"] = cached
         row["currency"] = r["currency"].strip().upper()

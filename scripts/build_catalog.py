@@ -38,7 +38,11 @@ Editorial rules (each one is applied in code below, with the reason next to it):
 - Approximate prices (floors, marketplace medians, GPU-only rates) keep `approximate` on their
   price, the reason in the notes and a `price_note` key the app words (APPROXIMATE); a GPU-only
   rate whose provider publishes its vCPU and RAM add-ons is priced with them (ADDON_RATES).
+- Capacity the provider can stop at short notice although it is not sold as spot (a network of
+  consumer PCs whose nodes disconnect at any time) ships with `interruptible` (INTERRUPTIBLE).
 - Hosted per-token API prices become the catalogue's `apis` (scripts/build_apis.py, its rules there).
+- Servers to buy and the colocation site become `hardware` and `colocation` (scripts/build_own.py,
+  its rules there).
 - The catalogue's `as_of` is the newest price's date; the build prints per provider the number
   of offers and the oldest price date.
 - Undated rows whose price a dated source confirms are kept with that date (CORROBORATED below).
@@ -67,7 +71,8 @@ import os
 import re
 import sys
 
-from build_apis import build_apis
+from build_apis import build_apis, num
+from build_own import build_colocation, build_hardware
 
 USD_PER_EUR = 1.16
 RATE_SOURCE = (
@@ -325,17 +330,6 @@ EXTRA_GPUS = [
 ]
 
 
-def num(s):
-    """A float from a CSV cell, or None when empty / not a number."""
-    s = (s or "").strip().replace(",", "")
-    if not s:
-        return None
-    try:
-        return float(s)
-    except ValueError:
-        return None
-
-
 def usable_gib(gpu_id, label_gb, ecc):
     factor = ECC_USABLE if ecc else H100_USABLE
     return round(label_gb * factor, 2)
@@ -574,6 +568,16 @@ APPROXIMATE = [
     (r"CPU/RAM extra", "a GPU-only rate: CPU and RAM are billed on top", "gpu_only"),
     (r"marketplace median|marketplace, lowest", "a marketplace's live listing (its median or lowest), not a fixed price", "listing"),
     (r"LOW CONFIDENCE", "a third-party figure the vendor's own page did not confirm (low confidence)", "low_confidence"),
+]
+
+# Providers whose machines can stop at short notice whatever the tier: (provider regex, why). Salad
+# runs containers on consumer PCs: "the nodes powering our network can disconnect at any time,
+# stopping container instances running on the node"; even High priority instances "will still be
+# reallocated if ... the node powering the instance disconnects", and "maintaining constant uptime
+# requires multiple replicas" (docs.salad.com, Billing and pricing: Priority pricing; its FAQ:
+# "GPUs on SaladCloud are similar to spot instances"). Serving on them is the user's call (spot=1).
+INTERRUPTIBLE = [
+    (r"^Salad", "Salad's nodes are consumer PCs that can disconnect at any time, at every priority level (docs.salad.com, Priority pricing)"),
 ]
 
 # GPU-only marketplace rates whose provider publishes the add-ons (Salad: "CPU/RAM extra at USD
@@ -1169,6 +1173,10 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
     }
     if approximate:
         offer["price"]["approximate"] = True
+    for pat, why in INTERRUPTIBLE:
+        if re.search(pat, provider):
+            offer["interruptible"] = True
+            offer["notes"] = (offer["notes"] + " Interruptible: " + why + ".").strip()
     if price_note:
         offer["price_note"] = price_note
     if not offer["reference"]:
@@ -1261,6 +1269,10 @@ def main():
     # Hosted per-token APIs (scripts/build_apis.py): what the same model costs as a service.
     apis, apis_dropped = build_apis(data_dir, {m["id"] for m in catalog["models"]})
     catalog["apis"] = apis
+    # Servers to buy and the site that houses them (scripts/build_own.py), for own=1.
+    hardware, hardware_dropped = build_hardware(data_dir, gpu_ids)
+    catalog["hardware"] = hardware
+    catalog["colocation"] = build_colocation(data_dir)
     os.makedirs("public", exist_ok=True)
     with open(os.path.join("public", "catalog.json"), "w", encoding="utf-8", newline="\n") as f:
         json.dump(catalog, f, indent=1, ensure_ascii=False, sort_keys=False)
@@ -1284,6 +1296,10 @@ def main():
           f"({sum(1 for a in apis if a.get('last_known'))} last known); dropped {len(apis_dropped)}:")
     for why, provider, model in apis_dropped:
         print(f"    {provider} / {model}: {why}")
+    print(f"  hardware: {len(hardware)} servers, {len(catalog['colocation'])} colocation site; "
+          f"dropped {len(hardware_dropped)}:")
+    for why, item in hardware_dropped:
+        print(f"    {item}: {why}")
 
 
 if __name__ == "__main__":

@@ -165,18 +165,23 @@ fn the_default_scenario_headlines_a_machine_that_cannot_be_interrupted() {
         .find(|o| o.id == rec.offer_id)
         .unwrap();
     assert!(!cost::is_interruptible(offer), "{}", rec.offer_id);
-    // Spot rows are still in the table, with their reason.
+    // Spot rows, and Salad's consumer PCs (whose nodes disconnect at any time, at every
+    // priority level), are still in the table, with their reason.
+    let stoppable = |id: &str| id.ends_with("-spot") || id.starts_with("salad-");
     let spot_rows: Vec<_> = r
         .options
         .iter()
-        .filter(|o| o.offer_id.ends_with("-spot"))
+        .filter(|o| stoppable(&o.offer_id))
         .collect();
-    assert!(!spot_rows.is_empty());
+    assert!(spot_rows.len() > 2, "{}", spot_rows.len());
+    assert!(spot_rows
+        .iter()
+        .any(|o| o.offer_id == "salad-rtx-5090-32gb"));
     // And the JSON marks them, for a consumer that filters on it.
     assert!(r
         .options
         .iter()
-        .all(|o| o.interruptible == o.offer_id.ends_with("-spot")));
+        .all(|o| o.interruptible == stoppable(&o.offer_id)));
     let json = serde_json::to_value(&r).expect("JSON");
     assert_eq!(
         json["options"]
@@ -404,4 +409,38 @@ fn when_only_spot_would_serve_the_no_option_sentence_names_the_interruptions() {
     w.constraints.interruptible = true;
     let opts = options(&w);
     assert!(plan::why_none(&opts, &w).is_none());
+}
+
+#[test]
+fn salad_capacity_is_interruptible_so_an_8b_chat_service_is_not_headlined_on_it() {
+    // Salad's nodes are consumer PCs: "the nodes powering our network can disconnect at any
+    // time", High priority included (docs.salad.com, Priority pricing). The catalogue marks its
+    // offers `interruptible`; serving on them needs spot=1, and is then costed with the 15%
+    // allowance for lost work.
+    let catalog = Catalog::builtin();
+    let salad = catalog
+        .offers
+        .iter()
+        .find(|o| o.id == "salad-rtx-5090-32gb")
+        .expect("Salad's RTX 5090 ships");
+    assert!(salad.interruptible && cost::is_interruptible(salad));
+    let q = "model=llama-3.1-8b&hours=8&rpd=50000";
+    let r = evaluate_query(q, &catalog);
+    let rec = r.recommendation.as_ref().expect("a recommendation");
+    assert!(!rec.offer_id.starts_with("salad-"), "{}", rec.offer_id);
+    let row = r
+        .options
+        .iter()
+        .find(|o| o.offer_id == "salad-rtx-5090-32gb")
+        .unwrap();
+    assert!(row.interruptible && !row.usable);
+    // With interruptions allowed the same row serves, and pays the allowance.
+    let r = evaluate_query(&format!("{q}&spot=1"), &catalog);
+    let row = r
+        .options
+        .iter()
+        .find(|o| o.offer_id == "salad-rtx-5090-32gb")
+        .unwrap();
+    assert!(row.usable, "{:?}", row.why_not);
+    assert!(row.cost_lines.iter().any(|l| l.key == "spot_allowance"));
 }

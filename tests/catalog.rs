@@ -426,6 +426,11 @@ fn every_fault() -> Vec<Fault> {
             field: "input_per_mtok",
             amount: -1.0,
         }),
+        Own(inference_sizer::catalog::OwnFault::BadFigure {
+            field: "price",
+            value: -1.0,
+        }),
+        Own(inference_sizer::catalog::OwnFault::NoEnergyPrice),
     ];
     for f in &all {
         match f {
@@ -434,7 +439,7 @@ fn every_fault() -> Vec<Fault> {
             BadPrice { .. } | BadSetupFee { .. } | BadMinTerm { .. } | BadEgress => {}
             BadFabric { .. } => {}
             BadGpuFigure { .. } | BadGpuRatings | BadOfferFigures | NoFiguresSource => {}
-            NoPriceSource | BadJurisdiction { .. } | Api(_) => {}
+            NoPriceSource | BadJurisdiction { .. } | Api(_) | Own(_) => {}
         }
     }
     all
@@ -556,7 +561,7 @@ fn fields_serde_could_not_read_are_named_in_spanish() {
         .map(|e| e.sentence(Lang::Es))
         .collect();
     for expected in [
-        "offers[0] (acme-h100): valor `weird` desconocido; se admite uno de `cloud_on_demand`, `cloud_reserved`, `cloud_spot`, `gpu_cloud`, `bare_metal`, `vps`, `dedicated_cpu`",
+        "offers[0] (acme-h100): valor `weird` desconocido; se admite uno de `cloud_on_demand`, `cloud_reserved`, `cloud_spot`, `gpu_cloud`, `bare_metal`, `vps`, `dedicated_cpu`, `own`",
         "offers[0] (acme-h100): tipo no válido: la cadena \"5\" donde se esperaba un número",
         "offers[0] (acme-h100): valor no válido: el entero `-1` donde se esperaba un entero de 0 a 4.294.967.295",
         "offers[0] (acme-h100): falta el campo `count`",
@@ -826,6 +831,8 @@ fn compiled_in_catalogue_is_the_shipped_one_without_notes() {
     expected.offers.iter_mut().for_each(|o| o.notes.clear());
     expected.gpus.iter_mut().for_each(|g| g.notes.clear());
     expected.apis.iter_mut().for_each(|a| a.notes.clear());
+    expected.hardware.iter_mut().for_each(|h| h.notes.clear());
+    expected.colocation.iter_mut().for_each(|c| c.notes.clear());
     assert_eq!(Catalog::builtin(), expected);
     assert!(!BUILTIN_JSON.contains("\"notes\""));
     assert!(!BUILTIN_JSON.contains('\n'));

@@ -64,14 +64,18 @@ fn find<'a>(all: &'a [OptionCost], id: &str) -> &'a OptionCost {
 fn a_job_costs_its_hours_by_the_hour_or_whole_months_at_least_the_minimum_term() {
     let w = job(3.0);
     let all = evaluate(&job_market(), &w, &compute_only(), Currency::Eur);
-    // Hourly: 3 epochs x 3.852 h = 11.556 h x 2.5 EUR = 28.89 EUR.
+    // Hourly: 3 epochs x 3.852 h = 11.556 h, plus half an hour to start (boot, image, weights:
+    // cost::defaults::WARM_UP_HOURS_PER_DAY) = 12.056 h x 2.5 EUR = 30.14 EUR.
     let cloud = find(&all, "cloud-1xh100").job.unwrap();
     assert_close(cloud.hours, 3.0 * EPOCH_HOURS, 1e-9);
     assert_close(cloud.hours, 11.556, 0.001);
-    assert_close(cloud.cost.amount, 28.89, 0.01);
+    assert_close(cloud.startup_hours, 0.5, 1e-12);
+    assert_close(cloud.cost.amount, 30.14, 0.01);
     assert_eq!(cloud.billing, JobBilling::Hourly { rate: 2.5 });
-    // A 12-month contract: the 11.6-hour job pays the whole term, 12 x 1,200 = 14,400 EUR.
+    // A 12-month contract: the 11.6-hour job pays the whole term, 12 x 1,200 = 14,400 EUR; the
+    // machine is up already, so no start-up is billed.
     let contract = find(&all, "contract-1xh100").job.unwrap();
+    assert_eq!(contract.startup_hours, 0.0);
     assert_close(contract.cost.amount, 14_400.0, 1e-6);
     assert_eq!(
         contract.billing,
@@ -92,7 +96,7 @@ fn a_job_costs_its_hours_by_the_hour_or_whole_months_at_least_the_minimum_term()
 fn fine_tuning_is_ranked_by_the_job_not_by_a_month_of_rental() {
     // By the month the contract (1,200 EUR) and the monthly server (1,000 + 500/36) cost less
     // than the cloud around the clock (2.5 x 730 = 1,825 EUR); for one 11.6-hour job the cloud
-    // costs 28.89 EUR against 1,500 and 14,400.
+    // costs 30.14 EUR (its start-up included) against 1,500 and 14,400.
     let w = job(3.0);
     let all = evaluate(&job_market(), &w, &compute_only(), Currency::Eur);
     let cloud = find(&all, "cloud-1xh100");
@@ -103,16 +107,16 @@ fn fine_tuning_is_ranked_by_the_job_not_by_a_month_of_rental() {
     let rec = plan::recommend(&all, &w, Lang::En).unwrap();
     assert_eq!(rec.offer_id, "cloud-1xh100");
     let j = rec.job.unwrap();
-    assert_close(j.cost, 28.89, 0.01);
+    assert_close(j.cost, 30.14, 0.01);
     assert_close(j.hours, 11.556, 0.001);
     // The verdict leads with the job's duration and cost, and gives no monthly figure.
     assert_eq!(
         rec.reasons[0],
-        "About 11.6 hours, €28.89 on cloud cloud-1xh100: 3 epochs of 100 million tokens (about 3.9 hours each); the cheapest of 3 options that can run the job. That is the price of a one-off job; the table's monthly figures are for keeping the machines rented all month."
+        "About 11.6 hours, €30.14 on cloud cloud-1xh100: 3 epochs of 100 million tokens (about 3.9 hours each); the cheapest of 3 options that can run the job. That is the price of a one-off job; the table's monthly figures are for keeping the machines rented all month."
     );
     assert_eq!(
         rec.reasons[1],
-        "Billed by the hour: 11.6 hours x €2.50 an hour; nothing to pay once the job ends."
+        "Billed by the hour: (11.6 hours of training + 0.5 to start: boot the machine, pull the image, load the weights) x €2.50 an hour; nothing to pay once the job ends."
     );
     assert!(
         rec.reasons.iter().all(|r| !r.contains("a month,")),
@@ -122,15 +126,15 @@ fn fine_tuning_is_ranked_by_the_job_not_by_a_month_of_rental() {
     let es = plan::recommend(&all, &w, Lang::Es).unwrap();
     assert!(
         es.reasons[0].starts_with(
-            "Unas 11,6 horas, 28,89 € en cloud cloud-1xh100: 3 épocas de 100 millones de tokens"
+            "Unas 11,6 horas, 30,14 € en cloud cloud-1xh100: 3 épocas de 100 millones de tokens"
         ),
         "{}",
         es.reasons[0]
     );
-    // The runner-ups carry their job's cost, and differ by it: 1,500 / 28.89 - 1 = +5,092%.
+    // The runner-ups carry their job's cost, and differ by it: 1,500 / 30.14 - 1 = +4,877%.
     assert_close(rec.runner_ups[0].job_cost.unwrap(), 1_500.0, 1e-6);
     assert!(
-        rec.runner_ups[0].difference.starts_with("+5,092% cost"),
+        rec.runner_ups[0].difference.starts_with("+4,877% cost"),
         "{}",
         rec.runner_ups[0].difference
     );
@@ -162,7 +166,7 @@ fn a_contract_says_why_a_short_job_pays_the_whole_term() {
 
 #[test]
 fn interruptible_capacity_adds_its_allowance_to_the_job() {
-    // A spot H100 at 1.0 EUR/h: 11.556 h x 1.0 x 1.15 = 13.29 EUR, cheaper than the 28.89 EUR
+    // A spot H100 at 1.0 EUR/h: (11.556 + 0.5) h x 1.0 x 1.15 = 13.86 EUR, cheaper than the 30.14 EUR
     // cloud; fine-tuning allows interruptions (the job checkpoints), and the reasons say so.
     let mut market = job_market();
     let mut spot = h100_cloud("spot-1xh100", OfferKind::CloudSpot, 1, 1.0);
@@ -172,10 +176,14 @@ fn interruptible_capacity_adds_its_allowance_to_the_job() {
     let all = evaluate(&market, &w, &compute_only(), Currency::Eur);
     let rec = plan::recommend(&all, &w, Lang::En).unwrap();
     assert_eq!(rec.offer_id, "spot-1xh100");
-    assert_close(rec.job.unwrap().cost, 3.0 * EPOCH_HOURS * 1.15, 1e-6);
+    assert_close(
+        rec.job.unwrap().cost,
+        (3.0 * EPOCH_HOURS + 0.5) * 1.15,
+        1e-6,
+    );
     assert_eq!(
         rec.reasons[1],
-        "Billed by the hour: 11.6 hours x €1.00 an hour, plus 15% extra for work lost to interruptions; nothing to pay once the job ends."
+        "Billed by the hour: (11.6 hours of training + 0.5 to start: boot the machine, pull the image, load the weights) x €1.00 an hour, plus 15% extra for work lost to interruptions; nothing to pay once the job ends."
     );
 }
 

@@ -363,9 +363,12 @@ fn full_fine_tuning(hours: f64) -> Demand {
 #[test]
 fn fine_tuning_takes_the_cheapest_job() {
     // 6 x 8e9 x 1e9 = 4.8e19 FLOPs an epoch; one job of one epoch.
-    // Slow cloud (vm, -10%): 4.8e19 / (200e12 x 0.35 x 0.9) = 211.6 h x 1 EUR = 211.64 EUR (the
-    //   cheapest month around the clock, which ranked it first before jobs were priced as jobs).
-    // GPU cloud (container, -2%): 4.8e19 / (989e12 x 0.35 x 0.98) = 39.3 h x 2.5 EUR = 98.26 EUR.
+    // Each hourly job also pays half an hour to start (boot, image, weights).
+    // Slow cloud (vm, -10%): 4.8e19 / (200e12 x 0.35 x 0.9) = 211.6 h + 0.5 h x 1 EUR = 212.14 EUR
+    //   (the cheapest month around the clock, which ranked it first before jobs were priced as
+    //   jobs).
+    // GPU cloud (container, -2%): 4.8e19 / (989e12 x 0.35 x 0.98) = 39.3 h + 0.5 h x 2.5 EUR =
+    //   99.51 EUR.
     // Bare metal (no tax): 38.52 h, within its first month: 1,500 EUR.
     let w = full_fine_tuning(24.0);
     let options = options_for(&fine_tuning_market(), &w);
@@ -373,7 +376,7 @@ fn fine_tuning_takes_the_cheapest_job() {
     assert_eq!(plan.chosen.offer_id, "gpucloud-4xh100");
     let job = plan.chosen.job.unwrap();
     assert_close(job.hours, 4.8e19 / (989e12 * 0.35 * 0.98) / 3600.0, 1e-9);
-    assert_close(job.cost.amount, job.hours * 2.5, 1e-9);
+    assert_close(job.cost.amount, (job.hours + 0.5) * 2.5, 1e-9);
     let slow = options
         .iter()
         .find(|o| o.offer_id == "slowcloud-1x")
@@ -383,11 +386,11 @@ fn fine_tuning_takes_the_cheapest_job() {
         4.8e19 / (200e12 * 0.35 * 0.9) / 3600.0,
         1e-9,
     );
-    assert_close(slow.job.unwrap().cost.amount, 211.64, 0.01);
+    assert_close(slow.job.unwrap().cost.amount, 212.14, 0.01);
     assert!(slow.monthly.amount() < plan.chosen.monthly.amount());
     let text: Vec<String> = plan.reasons.iter().map(|r| r.sentence(Lang::En)).collect();
     assert!(
-        text[0].starts_with("About 39.3 hours, €98.26 on gpucloud gpucloud-4xh100: 1 epoch of 1,000 million tokens; the cheapest of 4 options that can run the job."),
+        text[0].starts_with("About 39.3 hours, €99.51 on gpucloud gpucloud-4xh100: 1 epoch of 1,000 million tokens; the cheapest of 4 options that can run the job."),
         "{text:?}"
     );
     // Bare metal: 38.52 h at 1,500 / 730 EUR/h = 79.1 EUR an epoch at its hourly rate, but the

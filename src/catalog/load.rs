@@ -99,6 +99,8 @@ impl Catalog {
         let models: Vec<ModelArch> = take_array(&mut map, "models", &mut errors);
         let offers: Vec<Offer> = take_array(&mut map, "offers", &mut errors);
         let apis: Vec<super::ApiPrice> = take_array(&mut map, "apis", &mut errors);
+        let hardware: Vec<super::HardwarePrice> = take_array(&mut map, "hardware", &mut errors);
+        let colocation: Vec<super::Colocation> = take_array(&mut map, "colocation", &mut errors);
         let head = match serde_json::from_value::<Head>(Value::Object(map)) {
             Ok(head) => Some(head),
             Err(e) => {
@@ -118,6 +120,8 @@ impl Catalog {
                 models,
                 offers,
                 apis,
+                hardware,
+                colocation,
                 include_reference: head.include_reference,
                 publisher: head.publisher,
                 rate_source: head.rate_source,
@@ -249,6 +253,11 @@ pub fn merge_provider(builtin: &Catalog, provider: &Catalog) -> Result<Catalog, 
         // The built-in API prices stay as the baseline; a provider's own come first, so that a
         // problem is named by its place in the provider's file.
         apis: provider.apis.iter().chain(&builtin.apis).cloned().collect(),
+        // Servers and sites: a provider's first (so that a problem is named by its place in the
+        // provider's file, and its first site is the one priced), then the built-in ones it does
+        // not replace by id.
+        hardware: own_first(&provider.hardware, &builtin.hardware, |h| &h.id),
+        colocation: own_first(&provider.colocation, &builtin.colocation, |c| &c.id),
         include_reference: provider.include_reference,
         publisher: provider.publisher.clone(),
         rate_source: if provider.rate_source.is_empty() {
@@ -277,6 +286,17 @@ pub fn filter_provider(catalog: &Catalog, name: &str) -> Catalog {
             .collect(),
         ..catalog.clone()
     }
+}
+
+/// `first`, then the items of `then` whose id is not in `first`.
+fn own_first<T: Clone>(first: &[T], then: &[T], id: impl Fn(&T) -> &String) -> Vec<T> {
+    let mut out = first.to_vec();
+    out.extend(
+        then.iter()
+            .filter(|t| !first.iter().any(|f| id(f) == id(t)))
+            .cloned(),
+    );
+    out
 }
 
 fn extend_by_id<T: Clone>(base: &[T], extra: &[T], id: impl Fn(&T) -> &String) -> Vec<T> {

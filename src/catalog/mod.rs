@@ -4,6 +4,7 @@
 mod apis;
 pub mod freshness;
 mod load;
+mod own;
 mod slice;
 mod types;
 mod validate;
@@ -11,6 +12,7 @@ mod validate;
 pub use apis::{ApiFault, ApiPrice};
 pub use freshness::{Freshness, PriceAge};
 pub use load::{filter_provider, merge_provider, CatalogError, FieldError, BUILTIN_JSON, SCHEMA};
+pub use own::{Colocation, HardwarePrice, OwnFault, Purchase};
 pub use slice::{profile_compute_slices, GpuSlice, SliceKind};
 pub use types::*;
 pub use validate::{is_date, validate, Fault, IdList, Problem, ProblemKind, MEMORY_TOLERANCE};

@@ -21,6 +21,12 @@ pub struct Catalog {
     /// Hosted per-token API prices (`catalog::apis`); a catalogue without them has none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub apis: Vec<super::apis::ApiPrice>,
+    /// Servers to buy (`catalog::own`), for owned options (`own=1`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hardware: Vec<super::own::HardwarePrice>,
+    /// Colocation sites for bought servers (`catalog::own`); the first is the one priced.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub colocation: Vec<super::own::Colocation>,
     /// A provider's catalogue: keep the built-in hyperscaler and GPU-cloud offers beside its own.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub include_reference: bool,
@@ -108,10 +114,12 @@ pub enum OfferKind {
     BareMetal,
     Vps,
     DedicatedCpu,
+    /// Hardware bought and colocated (built from the catalogue's `hardware`, with `own=1`).
+    Own,
 }
 
 impl OfferKind {
-    pub const ALL: [OfferKind; 7] = [
+    pub const ALL: [OfferKind; 8] = [
         OfferKind::CloudOnDemand,
         OfferKind::CloudReserved,
         OfferKind::CloudSpot,
@@ -119,6 +127,7 @@ impl OfferKind {
         OfferKind::BareMetal,
         OfferKind::Vps,
         OfferKind::DedicatedCpu,
+        OfferKind::Own,
     ];
     pub fn id(self) -> &'static str {
         match self {
@@ -129,6 +138,7 @@ impl OfferKind {
             OfferKind::BareMetal => "bare_metal",
             OfferKind::Vps => "vps",
             OfferKind::DedicatedCpu => "dedicated_cpu",
+            OfferKind::Own => "own",
         }
     }
     pub fn parse(s: &str) -> Option<OfferKind> {
@@ -336,6 +346,13 @@ pub struct Offer {
     /// `crate::words::api::price_note`) or a provider's own words.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub price_note: String,
+    /// The provider may stop the machines at short notice although the offer is not sold as spot:
+    /// a distributed network of consumer PCs whose nodes "can disconnect at any time" (Salad).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interruptible: bool,
+    /// Bought hardware (kind `own`): the purchase and the site it is colocated in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purchase: Option<super::own::Purchase>,
 }
 
 /// An empty hourly cloud offer, for building offers in code and tests with `..Offer::default()`.
@@ -377,6 +394,8 @@ impl Default for Offer {
             notes: String::new(),
             fabric: None,
             price_note: String::new(),
+            interruptible: false,
+            purchase: None,
         }
     }
 }

@@ -31,6 +31,8 @@ pub enum ProblemKind {
     BadJurisdiction,
     /// A row of `apis` (`crate::catalog::ApiPrice`).
     BadApi,
+    /// A row of `hardware` or `colocation` (`crate::catalog::HardwarePrice`, `Colocation`).
+    BadOwn,
 }
 
 /// One thing wrong with a catalogue: where it is, and what ([`Problem::sentence`] says it in the
@@ -69,6 +71,7 @@ impl Fault {
             NoFiguresSource | NoPriceSource => ProblemKind::MissingSource,
             BadJurisdiction { .. } => ProblemKind::BadJurisdiction,
             Api(_) => ProblemKind::BadApi,
+            Own(_) => ProblemKind::BadOwn,
         }
     }
 
@@ -179,6 +182,11 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
     r.0.extend(super::apis::check_apis(&catalog.apis, |id| {
         catalog.model(id).is_some()
     }));
+    r.0.extend(super::own::check_own(
+        &catalog.hardware,
+        &catalog.colocation,
+        |id| catalog.gpu(id).is_some(),
+    ));
     r.0
 }
 

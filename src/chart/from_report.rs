@@ -51,6 +51,10 @@ fn first_of_kind<'a>(r: &Report, curves: &'a [CostCurve], cloud: bool) -> Option
 /// The cumulative cost chart in one sentence (under the chart, and its text alternative): when
 /// the fixed-fee option overtakes the cloud one, or why it never does within the horizon.
 pub fn cumulative_summary(r: &Report, lang: Lang) -> String {
+    // With `own=1` the chart's break-even is the purchase's against the verdict: say that.
+    if let Some(own) = &r.own {
+        return own.sentence.clone();
+    }
     let cloud = first_of_kind(r, &r.curves.cumulative_cost, true);
     let fixed = first_of_kind(r, &r.curves.cumulative_cost, false);
     let summary = match (cloud, fixed) {

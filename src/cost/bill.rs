@@ -11,10 +11,21 @@ impl Costing<'_> {
     /// Every line of the bill, in the report's order, and the energy drawn a month (kWh).
     pub(super) fn bill(&self, b: &Billing, p: &Placement, u: &Usage) -> Bill {
         let mut lines = Vec::with_capacity(9);
-        self.compute_lines(b, p, u, &mut lines);
+        // A bought server: amortisation, financing, setup, colocation, power and operations
+        // instead of a rental's compute bill and energy (`own.rs`).
+        let own_kwh = match &self.offer.purchase {
+            Some(pu) => Some(self.own_lines(pu, p, &mut lines)),
+            None => {
+                self.compute_lines(b, p, u, &mut lines);
+                None
+            }
+        };
         lines.push(self.egress(p, u));
         lines.push(self.storage(p));
         lines.push(self.monitoring(p));
+        if let Some(energy_kwh) = own_kwh {
+            return Bill { lines, energy_kwh };
+        }
         let energy_kwh = self.energy_kwh(p);
         if let Some(energy) = self.energy(energy_kwh) {
             lines.push(energy);

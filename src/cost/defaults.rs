@@ -200,6 +200,8 @@ pub struct CostDefaults {
     pub full_flops_per_param_token: f64,
     pub lora_flops_per_param_token: f64,
     pub max_servers: u32,
+    /// Owned hardware's assumptions (`super::own`).
+    pub own: super::own::OwnDefaults,
 }
 
 impl Default for CostDefaults {
@@ -229,6 +231,7 @@ impl Default for CostDefaults {
             full_flops_per_param_token: FULL_FINE_TUNE_FLOPS_PER_PARAM_TOKEN,
             lora_flops_per_param_token: LORA_FLOPS_PER_PARAM_TOKEN,
             max_servers: MAX_SERVERS,
+            own: super::own::OwnDefaults::default(),
         }
     }
 }
@@ -254,6 +257,7 @@ impl CostDefaults {
             d.pue = p.min(5.0);
             d.pue_given = true;
         }
+        d.own = super::own::OwnDefaults::with_assumptions(a);
         d
     }
 }

@@ -375,7 +375,11 @@ impl Costing<'_> {
 
     /// Compute: the price for the servers and hours billed, and the share of it the load uses.
     fn usage(&self, s: &Speeds, p: &Placement, b: &Billing) -> Usage {
-        let price = self.conv(self.offer.price.money());
+        // A bought server's "price" is what it costs a month whether it runs or not.
+        let price = match &self.offer.purchase {
+            Some(pu) => self.own_figures(pu).fixed(),
+            None => self.conv(self.offer.price.money()),
+        };
         let servers = p.servers as f64;
         let (price_per_hour, compute) = if b.monthly_fee {
             (price / HOURS_PER_MONTH, price * servers)
@@ -550,11 +554,13 @@ pub fn exclusions(offer: &Offer, demand: &Demand) -> Vec<Exclusion> {
     out
 }
 
-/// Whether the provider may stop the offer's machines at short notice: a spot offer, or one
-/// whose name says preemptible, interruptible or spot (notes are not read: an on-demand row's
-/// notes often quote the spot price beside it).
+/// Whether the provider may stop the offer's machines at short notice: a spot offer, one the
+/// catalogue marks `interruptible` (nodes that can disconnect at any time), or one whose name
+/// says preemptible, interruptible or spot (notes are not read: an on-demand row's notes often
+/// quote the spot price beside it).
 pub fn is_interruptible(offer: &Offer) -> bool {
     offer.kind == OfferKind::CloudSpot
+        || offer.interruptible
         || offer
             .name
             .to_ascii_lowercase()

@@ -7,6 +7,11 @@
 //!   rented for whole months: the months the job occupies (its hours spread over the `hours` a
 //!   day it trains, 730 hours a month), and never fewer than the minimum term or one month. A
 //!   12-month contract costs 12 months even for a 4-hour job.
+//! - **Start-up** is billed once per machine on hourly offers: booting the machine, pulling the
+//!   image and loading the weights before the first step, the same half hour a serving instance
+//!   started each day pays ([`super::defaults::WARM_UP_HOURS_PER_DAY`]). Without it a job of a
+//!   few minutes on an 8-GPU machine looks cheaper than an hour on one GPU, which no one who has
+//!   waited for a bare-metal server to boot and 16 GB of weights to load would sign.
 //! - A **setup fee** is paid once per machine.
 //! - **Interruptible** capacity adds the spot allowance for work lost and redone
 //!   ([`super::defaults::SPOT_INTERRUPTION_ALLOWANCE`]).
@@ -26,6 +31,9 @@ pub struct JobCost {
     pub epochs: f64,
     /// Compute hours of the whole job on one copy of the model (`epochs` x an epoch's hours).
     pub hours: f64,
+    /// Hours billed before the first step on each machine (boot, image, weights) on an hourly
+    /// offer; 0 when rented by the month (the machine is up already).
+    pub startup_hours: f64,
     /// What the job costs: the compute billed for it, the spot allowance, the setup fees.
     pub cost: Money,
     /// How it is billed.
@@ -78,6 +86,11 @@ impl Costing<'_> {
                 months: w.months,
             });
         }
+        let startup_hours = if b.committed {
+            0.0
+        } else {
+            nonneg(self.defaults.warm_up_hours_per_day)
+        };
         let (compute, billing) = if b.committed {
             let rate = if b.monthly_fee {
                 u.price
@@ -99,7 +112,10 @@ impl Costing<'_> {
             )
         } else {
             let rate = u.price_per_hour;
-            (hours * rate * machines as f64, JobBilling::Hourly { rate })
+            (
+                (hours + startup_hours) * rate * machines as f64,
+                JobBilling::Hourly { rate },
+            )
         };
         let allowance = if super::evaluate::is_interruptible(offer) {
             self.defaults.spot_interruption_allowance
@@ -114,6 +130,7 @@ impl Costing<'_> {
         Some(JobCost {
             epochs,
             hours,
+            startup_hours,
             cost: Money::new(nonneg(compute * (1.0 + allowance) + setup), self.cur),
             billing,
             machines,

@@ -23,6 +23,16 @@ pub enum LineKey {
     Monitoring,
     /// Power paid by the user (own or colocated hardware with `kwh_price`).
     Energy,
+    /// A bought server's price less its residual value, spread over its depreciation period.
+    Amortisation,
+    /// Interest on a loan for the purchase (with a rate given).
+    Financing,
+    /// The site's rent for a bought server (per kW of its draw, or per rack unit).
+    Colocation,
+    /// A bought server's energy, where the site bills it apart.
+    Power,
+    /// Remote hands and staff time for a bought server.
+    Operations,
 }
 
 impl LineKey {
@@ -37,6 +47,11 @@ impl LineKey {
             LineKey::Storage => "storage",
             LineKey::Monitoring => "monitoring",
             LineKey::Energy => "energy",
+            LineKey::Amortisation => "amortisation",
+            LineKey::Financing => "financing",
+            LineKey::Colocation => "colocation",
+            LineKey::Power => "power",
+            LineKey::Operations => "operations",
         }
     }
 }

@@ -65,6 +65,7 @@ pub mod defaults;
 mod evaluate;
 mod job;
 mod lines;
+pub mod own;
 mod slice;
 pub use slice::{SliceReport, TIME_SLICED_TAIL_FACTOR};
 
@@ -244,7 +245,7 @@ impl Deployment {
     pub fn of(kind: OfferKind) -> Deployment {
         match kind {
             OfferKind::Vps | OfferKind::DedicatedCpu => Deployment::Cpu,
-            OfferKind::BareMetal => Deployment::BareMetal,
+            OfferKind::BareMetal | OfferKind::Own => Deployment::BareMetal,
             _ => Deployment::Cloud,
         }
     }

@@ -230,6 +230,10 @@ pub struct OptionReport {
     /// One-off setup fee in the report currency (0: none).
     #[serde(default)]
     pub setup_fee: f64,
+    /// Bought hardware (kind `own`): the cash before the first request, the purchase and its
+    /// setup for every server, in the report's currency.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upfront: Option<f64>,
     /// What the engine, weight format and GPU give up together while they run (FP8 weight-only
     /// on Ampere, GGUF on vLLM), as a sentence; null when nothing.
     #[serde(default)]
@@ -395,6 +399,7 @@ impl OptionCost {
             epoch_hours: self.epoch.map(|e| e.hours),
             cost_per_epoch: self.epoch.map(|e| e.cost.amount),
             setup_fee: 0.0,
+            upfront: None,
             caveat: self.caveat,
             interruptible: self.interruptible,
             slice: None,

@@ -143,6 +143,7 @@ impl Plan<'_> {
             job: c.job.map(|j| Job {
                 hours: j.hours,
                 cost: j.cost.amount,
+                startup_hours: j.startup_hours,
             }),
             approximate_price: c.approximate_price,
             // The offer's note is the catalogue's: the report writes it (`report::evaluate`).

@@ -99,6 +99,7 @@ fn job_reasons(
     r.push(Reason::JobBilling(
         JobBillingWords {
             hours: job.hours,
+            startup_hours: job.startup_hours,
             rate,
             machines: job.machines,
             months,

@@ -64,6 +64,10 @@ pub struct Job {
     pub hours: f64,
     /// What the job costs there, in the report's currency.
     pub cost: f64,
+    /// Hours billed on each machine before the first step (boot, image, weights) on an hourly
+    /// offer, in `cost`; 0 on a machine rented by the month.
+    #[serde(default)]
+    pub startup_hours: f64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -86,12 +86,12 @@ fn headroom(o: &OptionCost, job: bool) -> Option<f64> {
     (!job && o.sequences_held > 0.0).then_some(o.sequences_held)
 }
 
-/// Speed, more is better: the job's hours inverted; each user's decode speed; for a model that
+/// Speed, more is better: the job's time to result (its hours and its start-up) inverted; each user's decode speed; for a model that
 /// generates no tokens, its P95 time to answer inverted.
 fn speed(o: &OptionCost, job: bool) -> Option<f64> {
     let inverse = |x: f64| (x > 0.0 && x.is_finite()).then(|| 1.0 / x);
     if job {
-        o.job.and_then(|j| inverse(j.hours))
+        o.job.and_then(|j| inverse(j.hours + j.startup_hours))
     } else if o.decode_tokens_per_s_per_user > 0.0 {
         Some(o.decode_tokens_per_s_per_user)
     } else {
@@ -101,7 +101,7 @@ fn speed(o: &OptionCost, job: bool) -> Option<f64> {
 
 /// The speeds the reasons quote, in the measure that decided.
 fn pace(chosen: &OptionCost, cheapest: &OptionCost, job: bool) -> TieRule {
-    let hours = |o: &OptionCost| o.job.map_or(0.0, |j| j.hours);
+    let hours = |o: &OptionCost| o.job.map_or(0.0, |j| j.hours + j.startup_hours);
     let (pace, a, b) = if job {
         (Pace::JobHours, hours(chosen), hours(cheapest))
     } else if chosen.decode_tokens_per_s_per_user > 0.0 {

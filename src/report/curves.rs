@@ -45,6 +45,8 @@ pub(super) struct CostInputs<'a> {
     pub(super) hourly: Option<&'a cost::HourlyBenchmark>,
     /// Output tokens per request.
     pub(super) tokens_out: f64,
+    /// Buying against the recommended rental (`own=1`).
+    pub(super) own: Option<&'a OwnComparison>,
 }
 
 /// The chart series: memory against context for the model on `hw` (its capacity drawn when it
@@ -74,17 +76,77 @@ pub(super) fn curves(z: &Sizing, hw: &Hardware, real_hw: bool, costs: &CostInput
         Hardware::Cpu { ram_bytes, .. } if real_hw => Some(ram_bytes.whole()),
         _ => None,
     };
+    let mut cost = cost_curves(costs);
+    if let Some(own) = costs.own {
+        purchase_curves(
+            &mut cost,
+            own,
+            costs.options,
+            costs.scenario.months.max(1.0),
+        );
+    }
     Curves {
         memory_vs_context,
         memory_capacity_bytes,
-        ..cost_curves(costs)
+        ..cost
     }
+}
+
+/// With `own=1`: the purchase's cash curve beside the rentals (the purchase and its setup at
+/// month 0, then its running costs), the rental it is compared with drawn too, and the break-even
+/// marked where buying pays for itself against that rental.
+fn purchase_curves(c: &mut Curves, own: &OwnComparison, options: &[OptionReport], months: f64) {
+    let steps = months.min(120.0) as u32;
+    let line = |id: &str, label: String, start: f64, slope: f64| CostCurve {
+        offer_id: id.to_string(),
+        label,
+        points: (0..=steps)
+            .map(|m| (m as f64, start + slope * m as f64))
+            .collect(),
+    };
+    if !c
+        .cumulative_cost
+        .iter()
+        .any(|k| k.offer_id == own.against_offer_id)
+    {
+        if let Some(r) = options.iter().find(|o| o.offer_id == own.against_offer_id) {
+            let setup: f64 = r
+                .cost_lines
+                .iter()
+                .filter(|l| l.key == "setup")
+                .map(|l| l.monthly)
+                .sum();
+            c.cumulative_cost.insert(
+                0,
+                line(
+                    &r.offer_id,
+                    own.against.clone(),
+                    setup * months,
+                    r.monthly_cost - setup,
+                ),
+            );
+        }
+    }
+    c.cumulative_cost.push(line(
+        &own.offer_id,
+        own.name.clone(),
+        own.upfront,
+        own.running_monthly,
+    ));
+    c.break_even = own
+        .break_even_months
+        .zip(own.break_even_cost)
+        .filter(|(m, _)| *m <= months);
 }
 
 /// The leading options: the verdict, the cheapest usable cloud and the cheapest usable
 /// fixed-fee option (bare metal, dedicated, VPS), in that order, without repeats.
 fn leading(options: &[OptionReport]) -> Vec<&OptionReport> {
-    let usable: Vec<&OptionReport> = options.iter().filter(|o| o.usable).collect();
+    // Owned options are drawn apart (`purchase_curves`).
+    let usable: Vec<&OptionReport> = options
+        .iter()
+        .filter(|o| o.usable && o.kind != OfferKind::Own)
+        .collect();
     let mut leading: Vec<&OptionReport> = Vec::new();
     for o in [
         usable.first().copied(),

@@ -41,8 +41,19 @@ struct Engine {
 ///
 /// Per offer it asks the sizing engine whether and how the model fits (GPUs, servers, memory per
 /// device, speed as on bare metal), hands those facts to the cost model (which adds the hypervisor
-/// tax, the load, the hidden costs and break-even), and lets the planner pick the verdict.
+/// tax, the load, the hidden costs and break-even), and lets the planner pick the verdict; then
+/// looks for a clearly cheaper path with another format or engine (`report::alternative`).
 pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
+    let mut report = evaluate_as_asked(s, catalog);
+    report.cheaper_path = super::alternative::cheaper_path(s, catalog, &report, evaluate_as_asked);
+    if let (Some(path), Some(rec)) = (&report.cheaper_path, &mut report.recommendation) {
+        rec.reasons.push(path.sentence.clone());
+    }
+    report
+}
+
+/// The scenario evaluated as it is asked, without looking for a cheaper path.
+fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> Report {
     let lang = s.lang.unwrap_or_default();
     let mut warnings = Vec::new();
     // Resolve: the model, the offers of the scenario's provider, the notes on the catalogue.
@@ -87,42 +98,35 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         rate: catalog.rate(),
     };
     let mut recommendation = verdict(&all, &recost, lang, &mut warnings);
+    // With `own=1`: the servers to buy, compared with the verdict (never chosen as it).
+    let (owned, own) = owned(
+        s,
+        &engine,
+        &view,
+        targets,
+        &all,
+        recommendation.as_mut(),
+        &recost,
+    );
 
     // Memory and speed of one copy of the model on the recommended hardware; without one, the
     // bare requirement.
-    let chosen = recommendation.as_ref().and_then(|r| {
-        let o = view.offer(&r.offer_id)?;
-        let c = all.iter().find(|c| c.offer_id == o.id)?;
-        let shape = ReplicaShape {
-            gpus_per_machine: if c.servers_per_replica > 1 {
-                0
-            } else {
-                c.gpus_per_replica
-            },
-            machines: c.servers_per_replica.max(1),
-            per_machine: 1,
-        };
-        let hw = replica_hardware(o, &view, shape)?;
-        let name = r
-            .deployment_shape(lang)
-            .or_else(|| hardware_of(o, &view, 1, lang).map(|(_, name)| name))?;
-        let mut eff = engine.eff.clone();
-        if let Some(f) = c.fabric.filter(|f| f.gbps.is_finite() && f.gbps > 0.0) {
-            eff.inter_server_gbs = f.gbps / 8.0;
-        }
-        Some((hw, name, eff))
-    });
+    let chosen = chosen_hardware(recommendation.as_ref(), &all, &view, &engine.eff, lang);
     let real_hw = chosen.is_some();
     let (hw, hw_name, eff) =
         chosen.unwrap_or_else(|| (Hardware::unbounded(), String::new(), engine.eff.clone()));
     let (mem, headroom, speed) = on_hardware(&engine.sizing, &hw, real_hw, &eff);
 
     // The rows, then the curves drawn from them and from the figures the rows leave out.
-    let facts: Vec<CostFacts> = all.iter().map(cost_facts).collect();
     // The hourly cloud the break-even utilisation compares with: the chart draws this very one.
     let hourly = cost::hourly_benchmark(&all);
     let api = api_inputs(s, catalog, &engine, &workload);
     let (api_reference, api_verdict) = super::api::apis(&api, &all, recommendation.as_ref(), lang);
+    if !owned.is_empty() {
+        all.extend(owned);
+        cost::sort_options(&mut all);
+    }
+    let facts: Vec<CostFacts> = all.iter().map(cost_facts).collect();
     let mut options = rows(all, &view, s.cur, catalog.rate(), lang);
     describe_offer(recommendation.as_mut(), &view, lang);
     let hw_name = super::slices::fill(&mut options, recommendation.as_mut(), &view, hw_name, lang);
@@ -132,10 +136,10 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
         facts: &facts,
         hourly: hourly.as_ref(),
         tokens_out: workload.tokens_out,
+        own: own.as_ref(),
     };
     let curves = curves(&engine.sizing, &hw, real_hw, &costs);
 
-    let freshness = super::freshness::of(&options, &catalog.as_of, &catalog.as_of);
     Report {
         schema: REPORT_SCHEMA,
         scenario: s.figures_query(),
@@ -151,15 +155,18 @@ pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
             &view,
             real_hw,
         ),
+        freshness: super::freshness::of(&options, &catalog.as_of, &catalog.as_of),
         recommendation,
         options,
         currency: s.cur.code().to_string(),
         catalog_as_of: catalog.as_of.clone(),
-        freshness,
         curves,
         per_token_basis: PerTokenBasis::of(&workload),
         api_reference,
         api_verdict,
+        cheaper_path: None,
+        own,
+        own_assumptions: super::own::assumptions(s.own, &view, &defaults, s.cur, catalog.rate()),
     }
 }
 
@@ -281,6 +288,74 @@ fn size_offers<'c>(
         .collect()
 }
 
+/// The recommended hardware as the sizing model reads it (one copy's GPUs and machines), its
+/// name, and the efficiency over its fabric; `None` without a recommendation.
+fn chosen_hardware(
+    r: Option<&plan::Recommendation>,
+    all: &[OptionCost],
+    view: &Catalog,
+    eff: &Efficiency,
+    lang: Lang,
+) -> Option<(Hardware, String, Efficiency)> {
+    r.and_then(|r| {
+        let o = view.offer(&r.offer_id)?;
+        let c = all.iter().find(|c| c.offer_id == o.id)?;
+        let shape = ReplicaShape {
+            gpus_per_machine: if c.servers_per_replica > 1 {
+                0
+            } else {
+                c.gpus_per_replica
+            },
+            machines: c.servers_per_replica.max(1),
+            per_machine: 1,
+        };
+        let hw = replica_hardware(o, view, shape)?;
+        let name = r
+            .deployment_shape(lang)
+            .or_else(|| hardware_of(o, view, 1, lang).map(|(_, name)| name))?;
+        let mut eff = eff.clone();
+        if let Some(f) = c.fabric.filter(|f| f.gbps.is_finite() && f.gbps > 0.0) {
+            eff.inter_server_gbs = f.gbps / 8.0;
+        }
+        Some((hw, name, eff))
+    })
+}
+
+/// With `own=1`: the catalogue's servers to buy, sized and costed like the rest, with their
+/// break-even against the verdict, and how buying compares with it (`own.rs`); none otherwise.
+fn owned(
+    s: &Scenario,
+    e: &Engine,
+    view: &Catalog,
+    targets: Targets,
+    rentals: &[OptionCost],
+    rec: Option<&mut plan::Recommendation>,
+    c: &Recost,
+) -> (Vec<OptionCost>, Option<super::OwnComparison>) {
+    if !s.own {
+        return (Vec::new(), None);
+    }
+    let z = &e.sizing;
+    let at = &OfferContext {
+        catalog: view,
+        eff: &e.eff,
+        targets,
+        lang: s.lang.unwrap_or_default(),
+    };
+    let mut owned: Vec<OptionCost> = super::own::offers(at.catalog, at.lang)
+        .iter()
+        .map(|o| {
+            let sizing = size_offer(z, o, at);
+            cost::evaluate_offer(o, &sizing, c.demand, c.defaults, c.cur, c.rate)
+        })
+        .collect();
+    name_gpus(&mut owned, at.catalog);
+    let months = c.demand.months;
+    super::own::fill_break_even(&mut owned, rentals, rec.as_deref(), months);
+    let own = super::own::compare(&owned, rentals, rec, months, c.cur, at.lang);
+    (owned, own)
+}
+
 /// GPUs by name, not by id, in the runner-ups' and exclusions' words and on the page.
 fn name_gpus(all: &mut [OptionCost], view: &Catalog) {
     for o in all {
@@ -333,8 +408,11 @@ fn rows(
                 .map(|f| Money::new(f.amount, f.currency).to(cur, rate).amount)
                 .unwrap_or(0.0);
             let gpu_memory = c.gpu_id.as_deref().and_then(|id| gpu_memory(view, id));
+            let upfront =
+                (c.kind == crate::catalog::OfferKind::Own).then(|| super::own::upfront(&c));
             OptionReport {
                 setup_fee,
+                upfront,
                 gpu_memory,
                 price_note,
                 ..c.into_report(lang)

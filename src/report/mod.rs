@@ -3,12 +3,14 @@
 //! assembles the types of the layers below (the model's memory terms, the cost layer's options,
 //! the planner's verdict) with its own.
 
+mod alternative;
 mod api;
 pub mod csv;
 mod curves;
 mod evaluate;
 mod freshness;
 mod load_basis;
+mod own;
 mod sizing;
 mod slices;
 mod throughput;
@@ -19,6 +21,7 @@ pub use crate::cost::{CostLine, Deployment, LazyText, OptionReport};
 pub use crate::model::{MemoryTerm, Provenance, TermKey};
 pub use crate::plan::{Recommendation, RunnerUp};
 pub use crate::scenario::{import_into, resolve_model};
+pub use alternative::CheaperPath;
 pub use evaluate::{evaluate, evaluate_query};
 pub use load_basis::PerTokenBasis;
 pub use sizing::model_workload;

@@ -106,6 +106,74 @@ pub struct Report {
     /// recommendation, a load or an API.
     #[serde(default)]
     pub api_verdict: Option<String>,
+    /// The same load with another weight format or engine when it costs clearly less than the
+    /// verdict (a GGUF file on vLLM or SGLang); null otherwise. Its sentence also ends the
+    /// verdict's reasons.
+    #[serde(default)]
+    pub cheaper_path: Option<super::alternative::CheaperPath>,
+    /// With `own=1`: how buying the cheapest usable owned option compares with the recommended
+    /// rental (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own: Option<OwnComparison>,
+    /// With `own=1`: the owned-hardware assumptions in force, each as given or by default, in
+    /// the report's currency (the assumptions panel shows them; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own_assumptions: Option<OwnAssumptions>,
+}
+
+/// The owned-hardware assumptions in force (`own=1`): the user's where given, else the
+/// defaults, money in the report's currency.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct OwnAssumptions {
+    pub amort_months: f64,
+    /// Residual value at the end of `amort_months`, fraction of new.
+    pub residual: f64,
+    /// The colocation site priced, its rate per kW-month, and its energy price per kWh (null
+    /// where the site's price includes power).
+    pub site: String,
+    pub colo_kw: Option<f64>,
+    pub kwh: Option<f64>,
+    pub pue: f64,
+    /// Operations per server a month, setup and shipping per server once.
+    pub ops: f64,
+    pub setup: f64,
+    /// Yearly loan interest, percent (0: paid in cash).
+    pub finance: f64,
+    /// The draw beyond the GPUs, W per server: as given, else null (each server's own, in
+    /// `hardware`).
+    pub overhead_w: Option<f64>,
+}
+
+/// Buying against renting (`own=1`): the cheapest usable owned option against the
+/// recommendation, in the report's currency.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct OwnComparison {
+    pub offer_id: String,
+    pub name: String,
+    /// The recommended rental it is compared with (`provider name`).
+    pub against_offer_id: String,
+    pub against: String,
+    /// Cash before the first request: the purchase and its setup and shipping.
+    pub upfront: f64,
+    /// The owned option's monthly cost (amortisation and every other line).
+    pub monthly: f64,
+    /// Cash a month once bought: colocation, power, operations (and a loan's interest).
+    pub running_monthly: f64,
+    pub against_monthly: f64,
+    /// When the rental's cumulative bills pass buying's cash (the purchase, then its running
+    /// costs); null: never.
+    pub break_even_months: Option<f64>,
+    pub break_even_weeks: Option<f64>,
+    /// The cumulative cost of either at that point.
+    pub break_even_cost: Option<f64>,
+    /// The horizon, months.
+    pub months: f64,
+    /// Over the horizon: buying's cash less the server's value at its end, and the rental's bills.
+    pub cumulative_own: f64,
+    pub cumulative_rental: f64,
+    pub value_at_end: f64,
+    /// The comparison in words (also the verdict's reason).
+    pub sentence: String,
 }
 
 impl Report {

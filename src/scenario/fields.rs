@@ -116,6 +116,8 @@ fields! {
     EU: Choice<bool> = Choice::new("eu", at!(eu));
     /// Interruptible (spot, preemptible) capacity allowed; unset: the task's default.
     SPOT: Choice<Option<bool>> = Choice::new("spot", at!(spot));
+    /// Owned options (hardware bought and colocated) in the comparison.
+    OWN: Choice<bool> = Choice::new("own", at!(own));
     TENANCY: Choice<Tenancy> = Choice::new("tenancy", at!(tenancy));
     GPUS: IdList = IdList { key: "gpus", at: at!(gpus), id: checks::id, allowed: None };
     KINDS: IdList = IdList {
@@ -156,6 +158,29 @@ fields! {
             .refused_to_default();
     PUE: Number<Option<f64>> =
         Number::new("pue", at!(assumptions.pue), Range::new(1.0, 3.0).with_step(0.05))
+            .refused_to_default();
+    /// Owned hardware: depreciation months, residual fraction, colocation per kW-month,
+    /// operations a month, setup once, loan interest a year (%), draw beyond the GPUs (W).
+    AMORT_MONTHS: Number<Option<f64>> =
+        Number::new("amort_months", at!(assumptions.amort_months), Range::whole(6.0, 120.0))
+            .refused_to_default();
+    RESIDUAL: Number<Option<f64>> =
+        Number::new("residual", at!(assumptions.residual), Range::new(0.0, 0.9).with_step(0.01))
+            .refused_to_default();
+    COLO_KW: Number<Option<f64>> =
+        Number::new("colo_kw", at!(assumptions.colo_kw), Range::new(0.0, 10_000.0))
+            .refused_to_default();
+    OPS: Number<Option<f64>> =
+        Number::new("ops", at!(assumptions.ops), Range::new(0.0, 1e6).with_step(10.0))
+            .refused_to_default();
+    SETUP: Number<Option<f64>> =
+        Number::new("setup", at!(assumptions.setup), Range::new(0.0, 1e7).with_step(100.0))
+            .refused_to_default();
+    FINANCE: Number<Option<f64>> =
+        Number::new("finance", at!(assumptions.finance), Range::new(0.0, 50.0).with_step(0.1))
+            .refused_to_default();
+    OVERHEAD_W: Number<Option<f64>> =
+        Number::new("overhead_w", at!(assumptions.overhead_w), Range::whole(0.0, 100_000.0).with_step(100.0))
             .refused_to_default();
     CUR: Choice<Currency> = Choice::new("cur", at!(cur));
     LANG: Choice<Option<Lang>> = Choice::new("lang", at!(lang));

@@ -117,6 +117,27 @@ pub struct Assumptions {
     pub kwh_price: Option<f64>,
     /// Power usage effectiveness of the data centre.
     pub pue: Option<f64>,
+    /// Owned hardware: months a bought server is depreciated over (default 48).
+    #[serde(default)]
+    pub amort_months: Option<f64>,
+    /// Owned hardware: residual value at the end of those months, fraction of new.
+    #[serde(default)]
+    pub residual: Option<f64>,
+    /// Owned hardware: colocation per kW of the server's draw a month, display currency.
+    #[serde(default)]
+    pub colo_kw: Option<f64>,
+    /// Owned hardware: operations (remote hands, staff time) per server a month.
+    #[serde(default)]
+    pub ops: Option<f64>,
+    /// Owned hardware: setup and shipping per server, once.
+    #[serde(default)]
+    pub setup: Option<f64>,
+    /// Owned hardware: yearly interest of a loan for the purchase, percent.
+    #[serde(default)]
+    pub finance: Option<f64>,
+    /// Owned hardware: the server's draw at the wall beyond its GPUs, W.
+    #[serde(default)]
+    pub overhead_w: Option<f64>,
 }
 
 /// A complete scenario: what the URL carries, parsed, defaulted and clamped.
@@ -154,6 +175,9 @@ pub struct Scenario {
     /// [`Scenario::allows_interruptions`].
     #[serde(default)]
     pub spot: Option<bool>,
+    /// Owned options (hardware bought and colocated) in the comparison (`own=1`).
+    #[serde(default)]
+    pub own: bool,
     pub tenancy: Tenancy,
     /// Allowed GPU ids; empty means all.
     pub gpus: Vec<String>,
@@ -197,6 +221,7 @@ impl Default for Scenario {
             months: 36.0,
             eu: false,
             spot: None,
+            own: false,
             tenancy: Tenancy::Any,
             gpus: Vec::new(),
             kinds: Vec::new(),

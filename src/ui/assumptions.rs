@@ -146,6 +146,7 @@ pub fn Assumptions() -> impl IntoView {
                     range=PUE.range
                 />
             </div>
+            <super::own_assumptions::OwnAssumptions />
         </Disclosure>
     }
 }

@@ -47,6 +47,12 @@ pub fn Constraints() -> impl IntoView {
                 on_change=Callback::new(move |v: bool| sc.edit(|s| s.spot = Some(v)))
             />
             <CheckField
+                id="own"
+                label=T::IncludeOwn
+                checked=Signal::derive(move || sc.scenario.with(|s| s.own))
+                on_change=Callback::new(move |v: bool| sc.edit(|s| s.own = v))
+            />
+            <CheckField
                 id="single-tenant"
                 label=T::SingleTenant
                 checked=Signal::derive(move || sc.scenario.with(|s| s.tenancy == Tenancy::Single))

@@ -62,6 +62,17 @@ texts! {
     Constraints => "Constraints", "Restricciones";
     EuOnly => "EU jurisdiction only", "Solo jurisdicción UE";
     AllowSpot => "Allow interruptions (spot, preemptible capacity)", "Permitir interrupciones (capacidad spot, interrumpible)";
+    IncludeOwn => "Include buying the hardware (bought and colocated)", "Incluir la compra del hardware (comprado y colocado)";
+    OwnHardware => "Owned hardware", "Hardware propio";
+    AmortMonths => "Depreciation period (months)", "Periodo de amortización (meses)";
+    Residual => "Residual value at its end (fraction of new)", "Valor residual al final (fracción del nuevo)";
+    ColoKw => "Colocation per kW a month", "Colocación por kW al mes";
+    OwnKwh => "Energy price per kWh (billed apart by the site)", "Precio de la energía por kWh (facturada aparte por el centro)";
+    Ops => "Operations per server a month (remote hands, staff)", "Operación por servidor al mes (manos remotas, personal)";
+    Setup => "Setup and shipping per server", "Instalación y envío por servidor";
+    Finance => "Loan interest a year (%; empty: paid in cash)", "Interés del préstamo al año (%; vacío: al contado)";
+    OverheadW => "Draw beyond the GPUs (W per server)", "Consumo además de las GPU (W por servidor)";
+    PerServer => "each server's own", "el de cada servidor";
     SingleTenant => "Single-tenant hardware (regulated data)", "Hardware exclusivo (datos regulados)";
     AllowedGpus => "Allowed GPUs (none ticked: all)", "GPU permitidas (ninguna marcada: todas)";
     AllowedKinds => "Allowed offer kinds (none ticked: all)", "Tipos de oferta permitidos (ninguno marcado: todos)";
@@ -237,6 +248,7 @@ pub fn kind_name(lang: Lang, kind: OfferKind) -> &'static str {
         OfferKind::BareMetal => ("Bare metal", "Servidor dedicado"),
         OfferKind::Vps => ("VPS", "VPS"),
         OfferKind::DedicatedCpu => ("Dedicated CPU", "CPU dedicada"),
+        OfferKind::Own => ("Bought (colocated)", "Comprado (colocado)"),
     };
     match lang {
         Lang::En => en,

@@ -3,6 +3,7 @@
 //! name and figure is the report's.
 
 use super::app::ctx;
+use super::cheaper_path::CheaperPathButton;
 use super::i18n::{deployment_name, T};
 use crate::format::money;
 use leptos::prelude::*;
@@ -15,7 +16,7 @@ pub fn Verdict() -> impl IntoView {
         c.report.with(|r| {
             r.recommendation
                 .clone()
-                .map(|rec| (rec, r.cur(), r.api_verdict.clone()))
+                .map(|rec| (rec, r.cur(), r.api_verdict.clone(), r.cheaper_path.clone()))
         })
     });
     view! {
@@ -23,7 +24,7 @@ pub fn Verdict() -> impl IntoView {
             <h2 id="verdict-title">{move || c.t(T::Verdict)}</h2>
             {move || match verdict.get() {
                 None => view! { <p class="no-verdict">{move || c.t(T::NoVerdict)}</p> }.into_any(),
-                Some((rec, cur, api)) => {
+                Some((rec, cur, api, path)) => {
                     let lang = c.lang();
                     // The deployment in words: machines, copies, GPUs per copy and their split.
                     let shape = rec.deployment_shape(lang);
@@ -40,7 +41,10 @@ pub fn Verdict() -> impl IntoView {
                     let offer = format!("{} {}", rec.provider, rec.offer_name);
                     let mut reasons = rec.reasons.into_iter();
                     let why = reasons.next().unwrap_or_default();
-                    let more: Vec<String> = reasons.collect();
+                    // The cheaper path's sentence, the last reason, shows in its own box.
+                    let path_sentence = path.as_ref().map(|p| p.sentence.as_str());
+                    let more: Vec<String> =
+                        reasons.filter(|r| Some(r.as_str()) != path_sentence).collect();
                     view! {
                         <p class="verdict-hardware" id="verdict-hardware">
                             <strong>{hardware}</strong>
@@ -53,12 +57,13 @@ pub fn Verdict() -> impl IntoView {
                         </p>
                         // A fine-tuning job is paid once: its cost, not a month of rental.
                         <p class="verdict-cost" id="verdict-cost">
+                            // An approximate price is marked before the amount: "≈ €2.04".
+                            {rec.approximate_price.then(|| view! { <span class="approx" title=c.t(T::ApproximatePrice)>"≈ "</span> })}
                             <strong>
                                 {money(rec.job.map_or(rec.monthly_cost, |j| j.cost), cur, lang)}
                             </strong>
                             " "
                             {c.t(if rec.job.is_some() { T::ForTheJob } else { T::PerMonth })}
-                            {rec.approximate_price.then(|| view! { <span class="approx" title=c.t(T::ApproximatePrice)>" ≈"</span> })}
                         </p>
                         {rec
                             .price_note
@@ -72,6 +77,7 @@ pub fn Verdict() -> impl IntoView {
                             })}
                         <p class="verdict-why" id="verdict-why">{why}</p>
                         {api.map(|a| view! { <p class="verdict-api" id="verdict-api">{a}</p> })}
+                        {path.map(|p| view! { <CheaperPathButton path=p /> })}
                         {(!more.is_empty())
                             .then(|| {
                                 view! {

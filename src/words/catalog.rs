@@ -71,6 +71,8 @@ pub enum Fault {
     },
     /// A row of `apis` (words in `crate::words::api`).
     Api(super::api::ApiFault),
+    /// A row of `hardware` or `colocation` (words in `crate::words::own`).
+    Own(super::own::OwnFault),
 }
 
 /// The lists of a catalogue whose entries have ids.
@@ -166,6 +168,7 @@ impl Fault {
             NoPriceSource => w.fixed(NO_PRICE_SOURCE),
             BadJurisdiction { found } => w.bad_jurisdiction(found),
             Api(fault) => fault.clause(lang),
+            Own(fault) => fault.clause(lang),
         }
     }
 }

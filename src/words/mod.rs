@@ -3,6 +3,7 @@
 //! a change of wording touches one place and both languages sit side by side. Numbers and money
 //! inside the sentences are written by [`crate::format`].
 
+pub mod alternative;
 pub mod api;
 pub mod catalog;
 pub mod chart;
@@ -12,6 +13,7 @@ pub mod gguf;
 pub mod import;
 pub mod matrix;
 pub mod memory;
+pub mod own;
 pub mod plan;
 pub mod report;
 pub mod scenario;

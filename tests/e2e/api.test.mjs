@@ -79,19 +79,15 @@ describe("hosted APIs beside the options", () => {
   });
 
   test("an approximate price is marked in the verdict with what it leaves out", async () => {
-    // sizer: an 8B chat at 200,000 requests a day is served on Salad's RTX 5090, a GPU-only rate
-    // priced with its published vCPU and RAM add-ons (0.50 + 8 x 0.005 + 32 x 0.001 = 0.572 USD/h).
-    const { page, problems, context } = await openPage(
-      site.browser,
-      site.server,
-      "model=llama-3.1-8b&quant=q4_k_m&seqs=64&rpd=200000&in=800&out=300",
-    );
+    // sizer: an 8B model as GGUF Q4_K_M is served on Latitude.sh's H100 at its annual prepaid
+    // price over 12, approximate (the year is paid up front).
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&quant=q4_k_m");
     await verdictReady(page);
-    assert.match(await page.locator("#verdict-offer").textContent(), /^Salad /);
+    assert.match(await page.locator("#verdict-offer").textContent(), /^Latitude\.sh g3\.h100\.small \(annual prepaid\)$/);
     assert.match(await page.locator("#verdict-cost").textContent(), /≈/);
     assert.equal(
       (await page.locator("#verdict-price-note").textContent()).trim(),
-      "Approximate price: a GPU-only rate with the provider's published vCPU and RAM add-ons priced in for an assumed container (8 vCPUs, RAM as large as the GPU's memory); disk is billed on top.",
+      "Approximate price: a yearly prepaid price divided by 12: the year is paid up front.",
     );
     expectNoProblems(problems);
     await context.close();

@@ -145,7 +145,7 @@ describe("journeys", () => {
     const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b");
     await verdictReady(page);
     const offer = () => page.locator("#verdict-offer").textContent();
-    assert.match(await offer(), /^Salad /);
+    assert.match(await offer(), /^Latitude\.sh vm\.l40s\.small$/);
     // Closed panels hold no inputs until opened.
     assert.equal(await page.locator("#assumptions input, #constraints input").count(), 0);
 
@@ -296,7 +296,10 @@ describe("journeys", () => {
     const text = await readFile(await download.path(), "utf8");
     const lines = text.trim().split(/\r\n/);
     assert.match(lines[0], /^"offer_id","provider","name","kind"/);
-    assert.equal(lines.length, rows + 1);
+    // The header, every option, then the hosted APIs of the comparison (sizer: 5 for Llama 3.1 8B).
+    const apis = lines.filter((l) => l.includes('"hosted_api"'));
+    assert.equal(apis.length, 5);
+    assert.equal(lines.length, rows + 1 + apis.length);
     expectNoProblems(problems);
     await context.close();
   });
@@ -355,12 +358,12 @@ describe("journeys", () => {
       assert.ok((await page.locator(`#${id} table tbody tr`).count()) > 0, `${id}: data table rows`);
     }
     // The cost charts in words, under each and as its description (sizer: the dedicated server
-    // costs more each month than Salad's RTX 5090 in the cloud, and more per token than the same
-    // Salad capacity even fully used).
+    // costs more each month than Latitude.sh's L40S VM in the cloud, and more per token than the
+    // same cloud capacity even fully used).
     const words = async (id) => (await page.locator(`#${id}-summary`).textContent()).trim();
     assert.match(await words("chart-cumulative"),
-      /^Leaseweb L40S dedicated server .* \(fixed fee\) costs more each month than Salad .* \(cloud\): it never pays off\.$/);
-    assert.match(await words("chart-utilisation"), /^Even fully used, Leaseweb L40S dedicated server .* costs more per token than Salad /);
+      /^Leaseweb L40S dedicated server .* \(fixed fee\) costs more each month than Latitude\.sh vm\.l40s\.small \(cloud\): it never pays off\.$/);
+    assert.match(await words("chart-utilisation"), /^Even fully used, Leaseweb L40S dedicated server .* costs more per token than RunPod 1x RTX 5090 \(Community Cloud\) by the hour\.$/);
     for (const id of ["chart-cumulative", "chart-utilisation"]) {
       assert.equal(await page.locator(`#${id} canvas`).getAttribute("aria-describedby"), `${id}-summary`);
     }

@@ -63,6 +63,9 @@ pub enum Basis {
         price_per_kwh: f64,
         pue: f64,
     },
+    /// A line of a bought server's bill (amortisation, financing, setup, colocation, power,
+    /// operations), written by [`crate::words::own`].
+    Own(Box<crate::words::own::OwnBasis>),
 }
 
 impl Basis {
@@ -114,6 +117,7 @@ impl Basis {
                 price_per_kwh,
                 pue,
             } => w.energy(kwh, price_per_kwh, pue),
+            Basis::Own(ref b) => b.sentence(cur, lang),
         }
     }
 }

@@ -14,6 +14,8 @@ pub const NEAR_TIE: f64 = 0.10;
 pub struct JobBillingWords {
     /// Compute hours of the job.
     pub hours: f64,
+    /// Hours billed on each machine before the first step (boot, image, weights); 0 by the month.
+    pub startup_hours: f64,
     /// Price an hour (hourly) or a month (monthly) of one machine.
     pub rate: f64,
     pub machines: u32,
@@ -231,14 +233,20 @@ pub(super) fn job_billing(b: &JobBillingWords, currency: Currency, lang: Lang) -
         format!(", plus {}", extras.join(" and "))
     };
     let rate = money(b.rate, currency, lang);
+    let hours = number(b.hours, 1, lang);
+    let startup = number(b.startup_hours, 1, lang);
     match (b.months, es) {
+        (None, false) if b.startup_hours > 0.0 => format!(
+            "Billed by the hour: ({hours} hours of training + {startup} to start: boot the machine, pull the image, load the weights) x {rate} an hour{machines}{extras}; nothing to pay once the job ends."
+        ),
+        (None, true) if b.startup_hours > 0.0 => format!(
+            "Se paga por horas: ({hours} horas de entrenamiento + {startup} de arranque: iniciar la máquina, descargar la imagen, cargar los pesos) x {rate} la hora{machines}{extras}; nada que pagar al terminar el trabajo."
+        ),
         (None, false) => format!(
-            "Billed by the hour: {} hours x {rate} an hour{machines}{extras}; nothing to pay once the job ends.",
-            number(b.hours, 1, lang)
+            "Billed by the hour: {hours} hours x {rate} an hour{machines}{extras}; nothing to pay once the job ends."
         ),
         (None, true) => format!(
-            "Se paga por horas: {} horas x {rate} la hora{machines}{extras}; nada que pagar al terminar el trabajo.",
-            number(b.hours, 1, lang)
+            "Se paga por horas: {hours} horas x {rate} la hora{machines}{extras}; nada que pagar al terminar el trabajo."
         ),
         (Some((months, occupied, min_term)), false) => {
             let why = if min_term > occupied {
