@@ -231,11 +231,20 @@ mod shell {
         let mut out = format!(
             "<p class=\"verdict-hardware\" id=\"verdict-hardware\"><strong>{}</strong>{}</p>\
 <p class=\"verdict-offer\"><span class=\"badge\">{}</span> <span id=\"verdict-offer\">{}</span></p>\
-<p class=\"verdict-cost\" id=\"verdict-cost\"><strong>{}</strong> {}{}</p>",
+<p class=\"verdict-cost\" id=\"verdict-cost\">{}<strong>{}</strong> {}</p>",
             esc(&hardware),
             esc(&servers),
             esc(deployment_name(lang, rec.deployment)),
             esc(&format!("{} {}", rec.provider, rec.offer_name)),
+            // An approximate price is marked before the amount: "≈ €2.04".
+            if rec.approximate_price {
+                format!(
+                    "<span class=\"approx\" title=\"{}\">≈ </span>",
+                    esc(t(lang, T::ApproximatePrice))
+                )
+            } else {
+                String::new()
+            },
             esc(&money(
                 rec.job.map_or(rec.monthly_cost, |j| j.cost),
                 cur,
@@ -249,14 +258,6 @@ mod shell {
                     T::PerMonth
                 }
             )),
-            if rec.approximate_price {
-                format!(
-                    "<span class=\"approx\" title=\"{}\"> ≈</span>",
-                    esc(t(lang, T::ApproximatePrice))
-                )
-            } else {
-                String::new()
-            },
         );
         if let Some(note) = &rec.price_note {
             let _ = write!(
@@ -267,6 +268,9 @@ mod shell {
         }
         let mut reasons = rec.reasons.iter();
         let why = reasons.next().cloned().unwrap_or_default();
+        // The cheaper path's sentence, the last reason, shows in its own box.
+        let path_sentence = r.cheaper_path.as_ref().map(|p| p.sentence.as_str());
+        let reasons = reasons.filter(|m| Some(m.as_str()) != path_sentence);
         let _ = write!(
             out,
             "<p class=\"verdict-why\" id=\"verdict-why\">{}</p>",
@@ -277,6 +281,15 @@ mod shell {
                 out,
                 "<p class=\"verdict-api\" id=\"verdict-api\">{}</p>",
                 esc(api)
+            );
+        }
+        // As src/ui/cheaper_path.rs draws it; the button does nothing until the app replaces it.
+        if let Some(path) = &r.cheaper_path {
+            let _ = write!(
+                out,
+                "<div class=\"cheaper-path\" id=\"cheaper-path\"><p>{}</p><button type=\"button\">{}</button></div>",
+                esc(&path.sentence),
+                esc(&path.action)
             );
         }
         let more: Vec<String> = reasons.map(|m| format!("<li>{}</li>", esc(m))).collect();
