@@ -1,5 +1,6 @@
 //! Work that can wait for the next frame: what a person reads first (verdict, memory, speed)
-//! is painted before the comparison table and the charts are brought up to date.
+//! is painted before the comparison table and the charts are brought up to date; a chart is
+//! drawn only once it is on screen or near it ([`on_screen`]).
 
 use leptos::prelude::*;
 use std::cell::Cell;
@@ -70,4 +71,44 @@ where
         }
     });
     count
+}
+
+/// Whether `node` is on screen or near it (within a screen's height above or below), as an
+/// IntersectionObserver reports it; true before printing, and true from the start where there is
+/// no observer. Work for something off screen (a chart) can wait until it is scrolled to.
+pub fn on_screen(node: NodeRef<leptos::html::Canvas>) -> ReadSignal<bool> {
+    use wasm_bindgen::{closure::Closure, JsCast};
+    let (seen, set_seen) = signal(false);
+    // Printing shows what is off screen: draw it first.
+    let _ = window_event_listener_untyped("beforeprint", move |_| set_seen.set(true));
+    Effect::new(move |observing: Option<bool>| {
+        if observing == Some(true) {
+            return true;
+        }
+        let Some(element) = node.get() else {
+            return false;
+        };
+        let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            let visible = entries.iter().any(|e| {
+                e.unchecked_into::<web_sys::IntersectionObserverEntry>()
+                    .is_intersecting()
+            });
+            set_seen.set(visible);
+        });
+        let options = web_sys::IntersectionObserverInit::new();
+        options.set_root_margin("100% 0px");
+        match web_sys::IntersectionObserver::new_with_options(
+            callback.as_ref().unchecked_ref(),
+            &options,
+        ) {
+            Ok(observer) => {
+                observer.observe(&element);
+                // The charts live as long as the page: the callback is kept for it.
+                callback.forget();
+            }
+            Err(_) => set_seen.set(true),
+        }
+        true
+    });
+    seen
 }

@@ -2,7 +2,7 @@
 //! alternative. The data comes from `chart::from_report` (pure); this file only draws it,
 //! in an effect, the one place the page touches a canvas.
 
-use super::after_paint::painted_after;
+use super::after_paint::{on_screen, painted_after};
 use super::app::ctx;
 use super::disclosure::is_open;
 use super::i18n::T;
@@ -347,6 +347,46 @@ where
     })
 }
 
+/// Draws `data` with `draw` on `canvas` whenever either changes while the canvas is near the
+/// screen.
+fn draw_when_near<D>(
+    canvas: NodeRef<leptos::html::Canvas>,
+    data: Memo<D>,
+    style: Memo<ChartStyle>,
+    draw: Draw<D>,
+) where
+    D: Clone + PartialEq + Send + Sync + 'static,
+{
+    // The data follow the report one paint later (see `Charts`), so an edit shows its figures
+    // first and the charts a frame later; while a slider moves, only the latest is drawn. A chart
+    // off screen is not drawn (nor followed) until it comes near the screen, and then only if
+    // its data or style changed since it was last drawn.
+    let near = on_screen(canvas);
+    let drawn = StoredValue::new(None::<(D, ChartStyle)>);
+    Effect::new(move |_| {
+        if !near.get() {
+            return;
+        }
+        let style = style.get();
+        let Some(element) = canvas.get() else { return };
+        data.with(|d| {
+            let current = drawn.with_value(|last| {
+                last.as_ref()
+                    .is_some_and(|(data, drawn_style)| data == d && *drawn_style == style)
+            });
+            if current {
+                return;
+            }
+            if let Some(backend) = CspCanvas::new(element) {
+                if let Err(e) = draw(backend.into_drawing_area(), d, &style) {
+                    leptos::logging::warn!("{e}");
+                }
+            }
+            drawn.set_value(Some((d.clone(), style.clone())));
+        });
+    });
+}
+
 /// One chart: a canvas redrawn whenever its data or style changes, and its data table.
 #[component]
 fn Figure<D>(
@@ -366,19 +406,7 @@ where
 {
     let c = ctx();
     let canvas = NodeRef::<leptos::html::Canvas>::new();
-    // The data follow the report one paint later (see `Charts`), so an edit shows its figures
-    // first and the charts a frame later; while a slider moves, only the latest is drawn.
-    Effect::new(move |_| {
-        let style = style.get();
-        let Some(element) = canvas.get() else { return };
-        data.with(|d| {
-            if let Some(backend) = CspCanvas::new(element) {
-                if let Err(e) = draw(backend.into_drawing_area(), d, &style) {
-                    leptos::logging::warn!("{e}");
-                }
-            }
-        });
-    });
+    draw_when_near(canvas, data, style, draw);
     // The data table is built only while it is open: kept current on every edit it would cost
     // more than the chart.
     let table_open = RwSignal::new(false);

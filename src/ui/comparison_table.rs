@@ -9,11 +9,79 @@ use super::comparison_filters::{Choices, Filter, Filters};
 use super::comparison_row::row;
 use super::download::download;
 use super::i18n::T;
-use crate::report::csv;
+use crate::report::{csv, Report};
+use crate::scenario::Lang;
 use leptos::prelude::*;
+use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Rows shown before "Show all".
 const FIRST_ROWS: usize = 25;
+
+/// A row of the table: the option at `index` in the report, and its key's version.
+#[derive(Clone, Debug, PartialEq)]
+struct Keyed {
+    offer_id: String,
+    version: u64,
+    index: usize,
+    lang: Lang,
+}
+
+/// What the rows were last built from: the report, its language and each offer's version.
+#[derive(Default)]
+struct Shown {
+    report: Option<Arc<Report>>,
+    lang: Option<Lang>,
+    versions: HashMap<String, u64>,
+    next: u64,
+}
+
+impl Shown {
+    /// The keyed rows for `report`'s options at `indices`: an offer keeps its version when its
+    /// row would show the same as before (same option, price age, language and currency).
+    fn follow(&mut self, report: &Arc<Report>, lang: Lang, indices: &[usize]) -> Vec<Keyed> {
+        let before: HashMap<&str, usize> = match &self.report {
+            Some(old) if self.lang == Some(lang) && old.currency == report.currency => old
+                .options
+                .iter()
+                .enumerate()
+                .map(|(i, o)| (o.offer_id.as_str(), i))
+                .collect(),
+            _ => HashMap::new(),
+        };
+        let old = self.report.as_deref();
+        let mut keyed = Vec::with_capacity(indices.len());
+        for &index in indices {
+            let Some(o) = report.options.get(index) else {
+                continue;
+            };
+            let same = old
+                .zip(before.get(o.offer_id.as_str()))
+                .is_some_and(|(old, &i)| {
+                    old.options[i] == *o
+                        && old.freshness.price_age(&o.offer_id)
+                            == report.freshness.price_age(&o.offer_id)
+                });
+            let version = match self.versions.get(&o.offer_id) {
+                Some(&v) if same => v,
+                _ => {
+                    self.next += 1;
+                    self.versions.insert(o.offer_id.clone(), self.next);
+                    self.next
+                }
+            };
+            keyed.push(Keyed {
+                offer_id: o.offer_id.clone(),
+                version,
+                index,
+                lang,
+            });
+        }
+        self.report = Some(Arc::clone(report));
+        self.lang = Some(lang);
+        keyed
+    }
+}
 
 /// The comparison table.
 #[component]
@@ -54,6 +122,23 @@ pub fn ComparisonTable() -> impl IntoView {
             rows
         })
     });
+    // The rows shown, each keyed by its offer and a version that changes only when what the row
+    // shows changes: its option (figures, fit, why not), price age, language or currency.
+    let previous = StoredValue::new(Shown::default());
+    let keyed = Memo::new(move |_| {
+        shown.track();
+        let lang = c.sc.lang.get_untracked();
+        let limit = if show_all.get() {
+            usize::MAX
+        } else {
+            FIRST_ROWS
+        };
+        let report = c.report.get_untracked();
+        let shown_now: Vec<usize> = rows.with(|rows| rows.iter().take(limit).copied().collect());
+        previous
+            .try_update_value(|p| p.follow(&report, lang, &shown_now))
+            .unwrap_or_default()
+    });
     let total = Memo::new(move |_| {
         shown.track();
         c.report.with_untracked(|r| r.options.len())
@@ -89,23 +174,20 @@ pub fn ComparisonTable() -> impl IntoView {
                         <HeaderRow sort=sort />
                     </thead>
                     <tbody>
-                        {move || {
-                            // The rows' figures change with the report even where the order
-                            // does not; its language is the page's, and changes with it.
-                            shown.track();
-                            let lang = c.sc.lang.get_untracked();
-                            let limit = if show_all.get() { usize::MAX } else { FIRST_ROWS };
-                            c.report.with_untracked(|r| {
-                                let cur = r.cur();
-                                rows.with(|rows| {
-                                    rows.iter()
-                                        .take(limit)
-                                        .filter_map(|&i| r.options.get(i))
-                                        .map(|o| row(lang, o, cur, r.freshness.price_age(&o.offer_id)))
-                                        .collect_view()
+                        // Keyed rows: a row whose option, language, currency and price age are
+                        // what it shows already is kept as it is (moved, if the order changed);
+                        // only the others are built again.
+                        <For
+                            each=move || keyed.get()
+                            key=|k: &Keyed| (k.offer_id.clone(), k.version)
+                            children=move |k: Keyed| {
+                                c.report.with_untracked(|r| {
+                                    r.options.get(k.index).map(|o| {
+                                        row(k.lang, o, r.cur(), r.freshness.price_age(&o.offer_id))
+                                    })
                                 })
-                            })
-                        }}
+                            }
+                        />
                     </tbody>
                 </table>
             </div>

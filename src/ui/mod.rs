@@ -40,8 +40,13 @@ mod use_scenario;
 mod verdict;
 mod workload_inputs;
 
-/// Installs the panic panel and mounts the app on `<body>`.
+/// Installs the panic panel and mounts the app on `<body>`, in place of the page shown before
+/// the wasm arrived (`public/shell.js`, `#shell`): removed and replaced in one task, so no frame
+/// falls between them.
 pub fn mount() {
     panic_panel::install();
+    if let Some(shell) = leptos::prelude::document().get_element_by_id("shell") {
+        shell.remove();
+    }
     leptos::mount::mount_to_body(app::App);
 }

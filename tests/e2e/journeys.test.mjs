@@ -342,7 +342,14 @@ describe("journeys", () => {
     for (const id of ["chart-cumulative", "chart-utilisation", "chart-memory"]) {
       const canvas = `#${id} canvas`;
       await page.locator(canvas).scrollIntoViewIfNeeded();
-      await page.waitForFunction((sel) => document.querySelector(sel)?.width > 0, canvas);
+      // A chart is drawn once it comes near the screen (an IntersectionObserver): wait for ink.
+      await page.waitForFunction((sel) => {
+        const c = document.querySelector(sel);
+        if (!c?.width) return false;
+        const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+        for (let i = 0; i < d.length; i += 4 * 97) if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2]) return true;
+        return false;
+      }, canvas);
       const share = await inkedShare(page, canvas);
       assert.ok(share > 0.01, `${id}: only ${(share * 100).toFixed(2)} % of the pixels are drawn`);
       await page.locator(`#${id} details > summary`).click();

@@ -1,0 +1,156 @@
+// Issue 19: the page before the wasm arrives, and the phone layout. The page is on screen (its
+// frame, and for an address with no scenario the default scenario's verdict, written by the core
+// at build time) while the wasm is held back; the live app then shows the same verdict, with
+// nothing moving; a shared link never shows the verdict of another scenario; at 360 px no card or
+// memory-table column is cut off. All under the strict CSP, with no console error.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { collectProblems, expectNoProblems, screenshot, withSite } from "./helpers.mjs";
+
+const PHONE = { width: 360, height: 740 };
+
+/** The verdict's texts, as a person reads them: every line the card shows. */
+const verdictTexts = (page, scope) =>
+  page.evaluate((scope) => {
+    const card = document.querySelector(`${scope} #verdict`);
+    if (!card) return null;
+    const text = (sel) => card.querySelector(sel)?.textContent.replace(/\s+/g, " ").trim() ?? null;
+    return {
+      title: text("#verdict-title"),
+      hardware: text("#verdict-hardware"),
+      offer: text("#verdict-offer"),
+      cost: text("#verdict-cost"),
+      note: text("#verdict-price-note"),
+      why: text("#verdict-why"),
+      api: text("#verdict-api"),
+      reasons: [...card.querySelectorAll(".reasons li")].map((li) => li.textContent.trim()),
+      runnerUps: [...card.querySelectorAll("#runner-ups li")].map((li) => li.textContent.replace(/\s+/g, " ").trim()),
+      asOf: text("#verdict-as-of"),
+    };
+  }, scope);
+
+/**
+ * Opens `query` with the wasm held back until `release()` is called: what the page shows before
+ * the app can run. Records the layout shifts from the start.
+ */
+async function openHeld(browser, server, query, { viewport = { width: 1280, height: 900 }, locale = "en-US" } = {}) {
+  const context = await browser.newContext({ viewport, locale });
+  await context.addInitScript(() => {
+    window.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  let release;
+  const held = new Promise((ok) => (release = ok));
+  await context.route("**/*.wasm", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  const problems = collectProblems(page);
+  await page.goto(server.url + (query ? `?${query}` : ""), { waitUntil: "domcontentloaded" });
+  await page.locator("#shell h1").waitFor({ state: "visible", timeout: 20_000 });
+  return { context, page, problems, release };
+}
+
+describe("the page before the wasm arrives", () => {
+  const site = withSite();
+
+  for (const [locale, lang, title] of [["en-US", "en", "Verdict"], ["es-ES", "es", "Veredicto"]]) {
+    test(`shows the default scenario's verdict at once, the same the live page shows (${lang})`, async () => {
+      const { context, page, problems, release } = await openHeld(site.browser, site.server, "", { locale });
+      assert.equal(await page.locator("#app").count(), 0, "the app is not running yet");
+      assert.equal(await page.locator(`#shell [data-prerendered="${lang}"]`).count(), 1, "the pre-rendered verdict is shown");
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+      const before = await verdictTexts(page, "#shell");
+      assert.equal(before.title, title);
+      assert.ok(before.cost && /\d/.test(before.cost), `a cost: ${before.cost}`);
+      await screenshot(page, `shell-${lang}`);
+      release();
+      await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 30_000 });
+      assert.equal(await page.locator("#shell").count(), 0, "the app replaced the page shown before it");
+      const after = await verdictTexts(page, "#app");
+      assert.deepEqual(before, after, "the pre-rendered verdict is the live one");
+      await page.waitForTimeout(300);
+      const shift = await page.evaluate(() => window.__shift);
+      assert.ok(shift < 0.05, `layout shift ${shift} when the app mounts`);
+      expectNoProblems(problems);
+      await context.close();
+    });
+  }
+
+  test("a shared link shows the frame but never the default's verdict", async () => {
+    for (const query of ["model=llama-3.3-70b&quant=fp8", "ctx=65536", "lang=es&cur=USD", "lang=xx", "embed=1"]) {
+      const { context, page, problems, release } = await openHeld(site.browser, site.server, query);
+      assert.equal(await page.locator("[data-prerendered]").count(), 0, `${query}: no pre-rendered verdict`);
+      assert.equal(await page.locator("#verdict-cost").count(), 0, `${query}: no cost before the app runs`);
+      // The input panel's frame shows no value of the default scenario either.
+      const values = await page.locator("#shell [data-default]").allInnerTexts();
+      assert.deepEqual(values.filter((v) => v.trim()), [], `${query}: no default value in the frame`);
+      release();
+      await page.locator("#app #verdict").waitFor({ state: "visible", timeout: 30_000 });
+      expectNoProblems(problems);
+      await context.close();
+    }
+  });
+
+  test("on a phone, the verdict comes first and nothing moves when the app mounts", async () => {
+    const { context, page, problems, release } = await openHeld(site.browser, site.server, "", { viewport: PHONE });
+    const top = await page.locator("#shell #verdict").boundingBox();
+    assert.ok(top && top.y < PHONE.height / 2, `the verdict is at the top of the screen (y=${top?.y})`);
+    release();
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 30_000 });
+    const live = await page.locator("#app #verdict").boundingBox();
+    assert.ok(Math.abs(live.y - top.y) < 2, `the verdict stays where it was (${top.y} -> ${live.y})`);
+    await page.waitForTimeout(300);
+    const shift = await page.evaluate(() => window.__shift);
+    assert.ok(shift < 0.05, `layout shift ${shift}`);
+    expectNoProblems(problems);
+    await context.close();
+  });
+});
+
+describe("the phone layout at 360 px", () => {
+  const site = withSite();
+
+  test("no card is wider than the screen and no memory-table column is cut off", async () => {
+    const context = await site.browser.newContext({ viewport: PHONE, locale: "en-US" });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    // A model with every memory term, so the table has its longest bases.
+    await page.goto(`${site.server.url}?model=llama-3.3-70b&quant=fp8&ctx=32768`, { waitUntil: "load" });
+    await page.locator("#app #memory-table").waitFor({ state: "visible", timeout: 30_000 });
+    await page.locator("#comparison").waitFor({ state: "visible", timeout: 30_000 });
+    const report = await page.evaluate(() => {
+      const over = (el) => el.scrollWidth - el.clientWidth;
+      return {
+        page: document.documentElement.scrollWidth - window.innerWidth,
+        cards: [...document.querySelectorAll(".card, .panel")]
+          .filter((el) => el.getClientRects().length)
+          .map((el) => ({ id: el.id || el.className, over: over(el) }))
+          .filter((c) => c.over > 1),
+        memory: over(document.querySelector(".memory-scroll")),
+        // Each basis cell within the table's width, and its row no taller than its text needs.
+        basis: [...document.querySelectorAll("#memory-table tbody tr")].map((tr) => {
+          const cells = [...tr.children];
+          const basis = cells[cells.length - 1].getBoundingClientRect();
+          const figure = cells[1].getBoundingClientRect();
+          return { below: basis.top >= figure.bottom - 1, right: basis.right, width: basis.width };
+        }),
+        tableRight: document.querySelector("#memory-table").getBoundingClientRect().right,
+        scrollRight: document.querySelector(".memory-scroll").getBoundingClientRect().right,
+      };
+    });
+    assert.ok(report.page <= 0, `the page scrolls sideways by ${report.page} px`);
+    assert.deepEqual(report.cards, [], "cards wider than their box");
+    assert.ok(report.memory <= 1, `the memory table is cut by ${report.memory} px`);
+    for (const b of report.basis) {
+      assert.ok(b.below, "the basis sits under the figure");
+      assert.ok(b.right <= report.scrollRight + 1, "the basis is inside the card");
+    }
+    await screenshot(page, "phone-360");
+    expectNoProblems(problems);
+    await context.close();
+  });
+});
