@@ -563,7 +563,10 @@ pub fn is_interruptible(offer: &Offer) -> bool {
         || offer.interruptible
         || offer
             .name
-            .to_ascii_lowercase()
             .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| matches!(w, "spot" | "preemptible" | "interruptible"))
+            .any(|w| {
+                ["spot", "preemptible", "interruptible"]
+                    .iter()
+                    .any(|k| w.eq_ignore_ascii_case(k))
+            })
 }
