@@ -21,12 +21,13 @@
 // Prints a table and writes bench-results/size.json.
 // Usage: node scripts/measure.mjs [--loads N] [--only desktop,phone-gzip,phone-br] [--dist DIR] [--out NAME.json]
 import { createServer } from "node:http";
-import { readdir, readFile, writeFile, mkdir, mkdtemp, stat } from "node:fs/promises";
+import { readFile, writeFile, mkdir, mkdtemp, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, relative, resolve, sep } from "node:path";
 import { execFileSync } from "node:child_process";
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";
 import { CSP, DIST as BUILT, ROOT, launchBrowser } from "../tests/e2e/helpers.mjs";
+import { filesUnder } from "./files.mjs";
 
 const arg = (name) => {
   const i = process.argv.indexOf(name);
@@ -64,15 +65,6 @@ const brotli = (data) =>
     params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
   });
 
-async function filesUnder(dir) {
-  const out = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
-    else out.push(path);
-  }
-  return out;
-}
 
 const exists = (path) => stat(path).then(() => true, () => false);
 

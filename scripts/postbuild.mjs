@@ -8,11 +8,12 @@
 //      Caddy's `precompressed`, a CDN; README, "Build the static site for hosting"). Both are
 //      deterministic: the same input gives the same bytes (gzip's header carries no time or name).
 // Usage (by hand): TRUNK_STAGING_DIR=dist node scripts/postbuild.mjs
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import { dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync, constants } from "node:zlib";
+import { filesUnder } from "./files.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const STAGING = resolve(process.env.TRUNK_STAGING_DIR || join(ROOT, "dist"));
@@ -40,15 +41,6 @@ if (!templates.includes('<template id="verdict-en">')) {
 await writeFile(index, html.replace(MARKER, () => templates.trim()));
 
 // 2. Precompressed copies.
-async function filesUnder(dir) {
-  const out = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
-    else out.push(path);
-  }
-  return out;
-}
 let count = 0;
 for (const path of (await filesUnder(STAGING)).sort()) {
   if (!COMPRESS.has(extname(path))) continue;

@@ -217,17 +217,12 @@ mod shell {
         rec: &inference_sizer::plan::Recommendation,
     ) -> String {
         let cur = r.cur();
-        let shape = rec.deployment_shape(lang);
-        let servers = if rec.servers > 1 && shape.is_none() {
+        let servers = if rec.servers > 1 && rec.deployment_shape(lang).is_none() {
             format!(" · {} {}", rec.servers, t(lang, T::Servers))
         } else {
             String::new()
         };
-        let hardware = match (shape, &rec.gpu_name) {
-            (Some(shape), _) => shape,
-            (None, Some(gpu)) if rec.gpu_count > 0 => format!("{} × {gpu}", rec.gpu_count),
-            _ => rec.offer_name.clone(),
-        };
+        let hardware = rec.hardware_line(lang);
         let mut out = format!(
             "<p class=\"verdict-hardware\" id=\"verdict-hardware\"><strong>{}</strong>{}</p>\
 <p class=\"verdict-offer\"><span class=\"badge\">{}</span> <span id=\"verdict-offer\">{}</span></p>\

@@ -84,6 +84,16 @@ pub struct RunnerUp {
 }
 
 impl Recommendation {
+    /// The verdict's hardware line: the deployment in words, else "2 × GPU", else the offer's
+    /// name (CPU servers).
+    pub fn hardware_line(&self, lang: crate::lang::Lang) -> String {
+        match (self.deployment_shape(lang), &self.gpu_name) {
+            (Some(shape), _) => shape,
+            (None, Some(gpu)) if self.gpu_count > 0 => format!("{} × {gpu}", self.gpu_count),
+            _ => self.offer_name.clone(),
+        }
+    }
+
     /// How the copies of the model sit on the chosen machines ("1 machine with 4× H100 SXM
     /// (80GB), tensor parallel 4"); `None` without GPUs.
     pub fn deployment_shape(&self, lang: crate::lang::Lang) -> Option<String> {

@@ -87,9 +87,7 @@ pub(super) fn cheaper_path(
         return None;
     }
     let saving = 1.0 - cost / mine;
-    let hardware = other
-        .deployment_shape(lang)
-        .unwrap_or_else(|| other.offer_name.clone());
+    let hardware = other.hardware_line(lang);
     let words = CheaperPathWords {
         change,
         hardware: &hardware,

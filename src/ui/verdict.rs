@@ -27,17 +27,12 @@ pub fn Verdict() -> impl IntoView {
                 Some((rec, cur, api, path)) => {
                     let lang = c.lang();
                     // The deployment in words: machines, copies, GPUs per copy and their split.
-                    let shape = rec.deployment_shape(lang);
-                    let servers = if rec.servers > 1 && shape.is_none() {
+                    let servers = if rec.servers > 1 && rec.deployment_shape(lang).is_none() {
                         format!(" · {} {}", rec.servers, c.t(T::Servers))
                     } else {
                         String::new()
                     };
-                    let hardware = match (shape, &rec.gpu_name) {
-                        (Some(shape), _) => shape,
-                        (None, Some(gpu)) if rec.gpu_count > 0 => format!("{} × {gpu}", rec.gpu_count),
-                        _ => rec.offer_name.clone(),
-                    };
+                    let hardware = rec.hardware_line(lang);
                     let offer = format!("{} {}", rec.provider, rec.offer_name);
                     let mut reasons = rec.reasons.into_iter();
                     let why = reasons.next().unwrap_or_default();
