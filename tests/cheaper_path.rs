@@ -8,7 +8,7 @@ use inference_sizer::report::{evaluate_query, Report};
 
 fn objective(r: &Report) -> f64 {
     let rec = r.recommendation.as_ref().expect("a verdict");
-    rec.job.map_or(rec.monthly_cost, |j| j.cost)
+    rec.cost()
 }
 
 #[test]

@@ -62,7 +62,7 @@ impl Verdict {
     #[track_caller]
     fn costs_under(&self, monthly: f64) -> &Self {
         let rec = self.rec();
-        let cost = rec.job.map_or(rec.monthly_cost, |j| j.cost);
+        let cost = rec.cost();
         assert!(
             cost < monthly,
             "{}: {cost:.2} {}",

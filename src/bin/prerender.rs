@@ -240,11 +240,7 @@ mod shell {
             } else {
                 String::new()
             },
-            esc(&money(
-                rec.job.map_or(rec.monthly_cost, |j| j.cost),
-                cur,
-                lang
-            )),
+            esc(&money(rec.cost(), cur, lang)),
             esc(t(
                 lang,
                 if rec.job.is_some() {

@@ -84,6 +84,12 @@ pub struct RunnerUp {
 }
 
 impl Recommendation {
+    /// What the verdict costs, the figure the plan ranks by: the job's cost when fine-tuning,
+    /// else the month's.
+    pub fn cost(&self) -> f64 {
+        self.job.map_or(self.monthly_cost, |j| j.cost)
+    }
+
     /// The verdict's hardware line: the deployment in words, else "2 × GPU", else the offer's
     /// name (CPU servers).
     pub fn hardware_line(&self, lang: crate::lang::Lang) -> String {

@@ -8,7 +8,6 @@
 use super::Report;
 use crate::catalog::Catalog;
 use crate::model::{Engine, Quant};
-use crate::plan::Recommendation;
 use crate::scenario::Scenario;
 use crate::words::alternative::{Change, CheaperPathWords};
 use crate::words::plan::NEAR_TIE;
@@ -74,12 +73,12 @@ pub(super) fn cheaper_path(
             },
         ),
     ];
-    let mine = objective(rec);
+    let mine = rec.cost();
     let (cost, other, path, change) = paths
         .into_iter()
         .filter_map(|(path, change)| {
             let other = run(&path, catalog).recommendation?;
-            Some((objective(&other), other, path, change))
+            Some((other.cost(), other, path, change))
         })
         .filter(|(cost, ..)| cost.is_finite() && *cost >= 0.0)
         .min_by(|a, b| a.0.total_cmp(&b.0))?;
@@ -110,9 +109,4 @@ pub(super) fn cheaper_path(
         action: CheaperPathWords::action(change, lang),
         hardware,
     })
-}
-
-/// What the plan ranks by: the job's cost when fine-tuning, else the month's.
-fn objective(r: &Recommendation) -> f64 {
-    r.job.map_or(r.monthly_cost, |j| j.cost)
 }

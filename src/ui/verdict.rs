@@ -26,6 +26,7 @@ pub fn Verdict() -> impl IntoView {
                 None => view! { <p class="no-verdict">{move || c.t(T::NoVerdict)}</p> }.into_any(),
                 Some((rec, cur, api, path)) => {
                     let lang = c.lang();
+                    let amount = rec.cost();
                     // The deployment in words: machines, copies, GPUs per copy and their split.
                     let servers = if rec.servers > 1 && rec.deployment_shape(lang).is_none() {
                         format!(" · {} {}", rec.servers, c.t(T::Servers))
@@ -55,7 +56,7 @@ pub fn Verdict() -> impl IntoView {
                             // An approximate price is marked before the amount: "≈ €2.04".
                             {rec.approximate_price.then(|| view! { <span class="approx" title=c.t(T::ApproximatePrice)>"≈ "</span> })}
                             <strong>
-                                {money(rec.job.map_or(rec.monthly_cost, |j| j.cost), cur, lang)}
+                                {money(amount, cur, lang)}
                             </strong>
                             " "
                             {c.t(if rec.job.is_some() { T::ForTheJob } else { T::PerMonth })}
