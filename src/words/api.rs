@@ -299,8 +299,13 @@ impl ApiVerdict<'_> {
     fn in_return(&self, lang: Lang) -> String {
         let j = self.api_jurisdiction;
         let data = match (self.api_in_eu, lang) {
-            (false, Lang::En) => format!("the data stays in your jurisdiction (the API's provider is under {j} law)"),
-            (false, Lang::Es) => format!("los datos quedan en su jurisdicción (el proveedor de la API está bajo la ley de {j})"),
+            (false, Lang::En) => {
+                format!("the data stays in your jurisdiction (the API's provider is under {j} law)")
+            }
+            (false, Lang::Es) => format!(
+                "los datos quedan en su jurisdicción (el proveedor de la API está bajo {})",
+                crate::words::cost::jurisdiction(j, lang)
+            ),
             (true, Lang::En) => "the data stays on machines you control".to_string(),
             (true, Lang::Es) => "los datos quedan en máquinas que usted controla".to_string(),
         };
