@@ -4,7 +4,9 @@
 use inference_sizer::catalog::Catalog;
 use inference_sizer::model::{Engine, KvBasis, KvType, Quant, Task};
 use inference_sizer::scenario::fields::{self, FIELDS};
-use inference_sizer::scenario::{resolve_model, Lang, Scenario, Tenancy, WarningKind};
+use inference_sizer::scenario::{
+    from_file_json, resolve_model, to_file_json, Lang, Scenario, Tenancy, WarningKind,
+};
 use inference_sizer::units::Currency;
 use proptest::prelude::*;
 
@@ -349,6 +351,16 @@ proptest! {
         prop_assert_eq!(again.to_query(), canonical);
     }
 
+    /// The exported scenario file reads back to the same scenario, with no warning.
+    #[test]
+    fn a_scenario_file_round_trips(q in arb_scenario()) {
+        let (s, _) = Scenario::from_query(&q);
+        let file = to_file_json(&s);
+        let (again, warnings) = from_file_json(&file).expect("the page's own file is read");
+        prop_assert!(warnings.is_empty(), "{file}: {warnings:?}");
+        prop_assert_eq!(again, s);
+    }
+
     /// No input, however broken, panics; every number stays finite and in range.
     #[test]
     fn any_string_parses_without_panic(q in ".{0,300}") {
@@ -586,4 +598,56 @@ fn a_version_1_link_sizes_the_kv_cache_for_full_contexts() {
     let (bad, w) = parse("kv_basis=half");
     assert_eq!(bad.kv_basis, KvBasis::Inflight);
     assert_eq!(w.len(), 1);
+}
+
+#[test]
+fn a_scenario_file_is_read_through_its_query_which_wins_over_its_fields() {
+    // What "Export scenario" writes: the fields for a person, the query for the page. A field
+    // edited by hand without the query is not what the page reads: the query is the scenario.
+    let (s, _) = Scenario::from_query("model=llama-3.1-8b&ctx=32768&cur=usd");
+    let file = to_file_json(&s);
+    assert!(
+        file.contains("\"query\": \"v=2&model=llama-3.1-8b&ctx=32768&cur=USD\""),
+        "{file}"
+    );
+    assert!(
+        file.contains("\"ctx\": 32768"),
+        "the fields are written for a person: {file}"
+    );
+    let edited = file.replace("\"ctx\": 32768", "\"ctx\": 4096");
+    let (read, warnings) = from_file_json(&edited).unwrap();
+    assert!(warnings.is_empty());
+    assert_eq!((read.model.as_str(), read.ctx), ("llama-3.1-8b", 32768));
+}
+
+#[test]
+fn a_hand_written_scenario_file_may_give_url_parameters_as_keys() {
+    let (s, warnings) = from_file_json(
+        r#"{"model": "qwen2.5-72b", "ctx": 16384, "eu": true, "gpus": ["nvidia_h100_sxm", "nvidia_h200_sxm"], "note": "mine"}"#,
+    )
+    .unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(
+        (s.model.as_str(), s.ctx, s.eu),
+        ("qwen2.5-72b", 16384, true)
+    );
+    assert_eq!(s.gpus, ["nvidia_h100_sxm", "nvidia_h200_sxm"]);
+    // Clamped and warned like a link.
+    let (s, warnings) = from_file_json(r#"{"ctx": 1e12}"#).unwrap();
+    assert_eq!(s.ctx, 10_000_000);
+    assert_eq!(warnings.len(), 1);
+}
+
+#[test]
+fn a_file_that_is_not_a_scenario_is_refused() {
+    for text in [
+        "",
+        "[]",
+        "42",
+        "{",
+        r#"{"title": "not a scenario"}"#,
+        r#"{"query": 7}"#,
+    ] {
+        assert!(from_file_json(text).is_none(), "{text}");
+    }
 }

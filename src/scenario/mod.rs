@@ -9,17 +9,19 @@
 mod checks;
 mod codec;
 pub mod fields;
+mod file;
 pub mod kinds;
 pub mod presets;
 mod resolve;
 pub use codec::{percent_decode, percent_encode, Warning, WarningKind};
+pub use file::{from_file_json, to_file_json};
 pub use kinds::{Field, Range};
 pub use resolve::{import_into, resolve_model};
 
 pub use crate::lang::Lang;
 use crate::model::{Engine, KvBasis, KvType, Quant, Task};
 use crate::units::Currency;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// Current scenario schema version (`v=`).
 /// Version 2 sizes the KV cache for the tokens in flight (`kv_basis=inflight`); a `v=1` link is
@@ -27,7 +29,7 @@ use serde::{Deserialize, Serialize};
 pub const SCENARIO_VERSION: u32 = 2;
 
 /// Whether the workload needs single-tenant hardware.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Tenancy {
     #[default]
@@ -36,7 +38,7 @@ pub enum Tenancy {
 }
 
 /// Embedding theme.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Theme {
     #[default]
@@ -45,7 +47,7 @@ pub enum Theme {
 }
 
 /// Architecture fields given in the URL that override the preset's (HF `config.json` meanings).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct ArchOverrides {
     pub layers: Option<u64>,
     pub hidden: Option<u64>,
@@ -97,7 +99,7 @@ impl ArchOverrides {
 }
 
 /// Cost assumptions a person can edit (the "assumptions" panel); `None` means the documented default.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Assumptions {
     /// Egress per month, GB (default derived from requests and output size).
     pub egress_gb: Option<f64>,
@@ -118,30 +120,23 @@ pub struct Assumptions {
     /// Power usage effectiveness of the data centre.
     pub pue: Option<f64>,
     /// Owned hardware: months a bought server is depreciated over (default 48).
-    #[serde(default)]
     pub amort_months: Option<f64>,
     /// Owned hardware: residual value at the end of those months, fraction of new.
-    #[serde(default)]
     pub residual: Option<f64>,
     /// Owned hardware: colocation per kW of the server's draw a month, display currency.
-    #[serde(default)]
     pub colo_kw: Option<f64>,
     /// Owned hardware: operations (remote hands, staff time) per server a month.
-    #[serde(default)]
     pub ops: Option<f64>,
     /// Owned hardware: setup and shipping per server, once.
-    #[serde(default)]
     pub setup: Option<f64>,
     /// Owned hardware: yearly interest of a loan for the purchase, percent.
-    #[serde(default)]
     pub finance: Option<f64>,
     /// Owned hardware: the server's draw at the wall beyond its GPUs, W.
-    #[serde(default)]
     pub overhead_w: Option<f64>,
 }
 
 /// A complete scenario: what the URL carries, parsed, defaulted and clamped.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Scenario {
     pub v: u32,
     pub model: String,
@@ -154,14 +149,12 @@ pub struct Scenario {
     pub seqs: u64,
     /// What the KV cache is sized for: the tokens in flight (from `v=2`) or every sequence at
     /// its full context (what a `v=1` link meant).
-    #[serde(default)]
     pub kv_basis: KvBasis,
     pub engine: Engine,
     pub task: Task,
     pub rpd: f64,
     pub train_tokens: f64,
     /// Passes over `train_tokens` in one fine-tuning job (1-1000).
-    #[serde(default = "one_epoch")]
     pub epochs: u64,
     pub tokens_in: u64,
     pub tokens_out: u64,
@@ -173,10 +166,8 @@ pub struct Scenario {
     /// Whether interruptible (spot, preemptible) capacity may be used; `None`: the task's
     /// default (no for serving, yes for fine-tuning, whose jobs checkpoint). See
     /// [`Scenario::allows_interruptions`].
-    #[serde(default)]
     pub spot: Option<bool>,
     /// Owned options (hardware bought and colocated) in the comparison (`own=1`).
-    #[serde(default)]
     pub own: bool,
     pub tenancy: Tenancy,
     /// Allowed GPU ids; empty means all.
@@ -277,11 +268,6 @@ impl Scenario {
     pub fn allows_interruptions(&self) -> bool {
         self.spot.unwrap_or(self.task != Task::Infer)
     }
-}
-
-/// One pass over the data: a scenario read without `epochs`.
-fn one_epoch() -> u64 {
-    1
 }
 
 /// The default model of a new scenario.

@@ -5,29 +5,9 @@ use super::app::ctx;
 use super::config_import::first_file_text;
 use super::download::download;
 use super::i18n::T;
-use crate::scenario::Scenario;
+use crate::scenario::{from_file_json, to_file_json};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-
-/// The scenario as a JSON document: its canonical query (what a link carries) and its fields.
-fn scenario_json(s: &Scenario) -> String {
-    let mut value = serde_json::to_value(s).unwrap_or(serde_json::Value::Null);
-    if let serde_json::Value::Object(map) = &mut value {
-        map.insert("query".into(), serde_json::Value::String(s.to_query()));
-    }
-    serde_json::to_string_pretty(&value).unwrap_or_default()
-}
-
-/// Reads a scenario JSON document: through its `query` when present (the stable form), else
-/// its fields; either way through the codec, so it is clamped like a link.
-fn scenario_from_json(text: &str) -> Option<Scenario> {
-    let value: serde_json::Value = serde_json::from_str(text).ok()?;
-    if let Some(q) = value.get("query").and_then(|q| q.as_str()) {
-        return Some(Scenario::from_query(q).0);
-    }
-    let s: Scenario = serde_json::from_value(value).ok()?;
-    Some(Scenario::from_query(&s.to_query()).0)
-}
 
 /// The share and reset buttons.
 #[component]
@@ -76,7 +56,7 @@ pub fn ShareBar() -> impl IntoView {
                 type="button"
                 id="export-json"
                 on:click=move |_| {
-                    let json = sc.scenario.with_untracked(scenario_json);
+                    let json = sc.scenario.with_untracked(to_file_json);
                     download("inference-sizer-scenario.json", "application/json", &json);
                 }
             >
@@ -90,8 +70,8 @@ pub fn ShareBar() -> impl IntoView {
                 accept=".json,application/json"
                 on:change=move |ev| {
                     spawn_local(async move {
-                        match first_file_text(&ev).await.as_deref().and_then(scenario_from_json) {
-                            Some(s) => {
+                        match first_file_text(&ev).await.as_deref().and_then(from_file_json) {
+                            Some((s, _)) => {
                                 bad_file.set(false);
                                 sc.replace(s);
                             }
