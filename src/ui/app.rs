@@ -26,6 +26,12 @@ impl Ctx {
     pub fn t(&self, key: T) -> &'static str {
         t(self.lang(), key)
     }
+    /// The text of `key` as a reactive view or attribute. One closure type for every label, so
+    /// Leptos's render code is compiled once for all of them, not once per label (each
+    /// `move || c.t(T::..)` was its own type: about 0.5 KB of wasm apiece).
+    pub fn text(self, key: T) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+        move || self.t(key)
+    }
 }
 
 /// The browser's local date, `YYYY-MM-DD`.
@@ -116,14 +122,14 @@ pub fn App() -> impl IntoView {
             <header class="page-header">
                 <div class="title">
                     <h1>"Inference Sizer"</h1>
-                    <p class="tagline">{move || c.t(T::Tagline)}</p>
+                    <p class="tagline">{c.text(T::Tagline)}</p>
                 </div>
                 <settings_bar::SettingsBar />
             </header>
             <notices::Notices />
             <div class="layout">
                 <section class="inputs" aria-labelledby="inputs-title">
-                    <h2 id="inputs-title">{move || c.t(T::Inputs)}</h2>
+                    <h2 id="inputs-title">{c.text(T::Inputs)}</h2>
                     <model_picker::ModelPicker />
                     <custom_model::CustomModel />
                     <quant_select::QuantSelect />
@@ -135,7 +141,7 @@ pub fn App() -> impl IntoView {
                     <share_bar::ShareBar />
                 </section>
                 <section class="results" aria-labelledby="results-title" aria-live="polite">
-                    <h2 id="results-title" class="visually-hidden">{move || c.t(T::Results)}</h2>
+                    <h2 id="results-title" class="visually-hidden">{c.text(T::Results)}</h2>
                     <verdict::Verdict />
                     <memory_bar::MemoryBar />
                     <speed::Speed />
@@ -147,7 +153,7 @@ pub fn App() -> impl IntoView {
                 </section>
             </div>
             <footer class="page-footer">
-                <p>{move || c.t(T::Privacy)}</p>
+                <p>{c.text(T::Privacy)}</p>
                 <embed_footer::EmbedFooter />
             </footer>
         </main>

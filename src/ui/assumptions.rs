@@ -64,7 +64,7 @@ pub fn Assumptions() -> impl IntoView {
     }
     view! {
         <Disclosure class="panel assumptions" id="assumptions" summary=T::Assumptions>
-            <p class="hint">{move || c.t(T::AssumptionsHint)}</p>
+            <p class="hint">{c.text(T::AssumptionsHint)}</p>
             <div class="two-col">
                 <NumberField
                     id="months"

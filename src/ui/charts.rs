@@ -297,7 +297,7 @@ pub fn Charts() -> impl IntoView {
     });
     view! {
         <section class="card charts" id="charts" aria-labelledby="charts-title">
-            <h2 id="charts-title">{move || c.t(T::Charts)}</h2>
+            <h2 id="charts-title">{c.text(T::Charts)}</h2>
             <Figure
                 id="chart-cumulative"
                 title=T::ChartCumulative
@@ -416,13 +416,13 @@ where
     let described_by = summary.map(|_| summary_id.clone());
     view! {
         <figure class="chart" id=id aria-labelledby=title_id.clone()>
-            <figcaption id=caption_id>{move || c.t(title)}</figcaption>
+            <figcaption id=caption_id>{c.text(title)}</figcaption>
             <canvas
                 node_ref=canvas
                 width="800"
                 height="360"
                 role="img"
-                aria-label=move || c.t(title)
+                aria-label=c.text(title)
                 aria-describedby=described_by
             ></canvas>
             <ul class="legend chart-legend">
@@ -449,7 +449,7 @@ where
             </ul>
             {summary.map(|words| view! { <p class="chart-summary" id=summary_id>{words}</p> })}
             <details on:toggle=move |ev| table_open.set(is_open(&ev))>
-                <summary>{move || c.t(T::ChartData)}</summary>
+                <summary>{c.text(T::ChartData)}</summary>
                 <div class="table-scroll">
                     {move || {
                         if !table_open.get() {

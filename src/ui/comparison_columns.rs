@@ -136,7 +136,7 @@ pub fn HeaderRow(sort: RwSignal<SortOrder>) -> impl IntoView {
                                     })
                                 }
                             >
-                                {move || c.t(col.title())}
+                                {c.text(col.title())}
                                 // The per-token figures with no request rate: at full load.
                                 {move || {
                                     let full = col == Col::PerMillion
@@ -157,7 +157,7 @@ pub fn HeaderRow(sort: RwSignal<SortOrder>) -> impl IntoView {
                     }
                 })
                 .collect_view()}
-            <th scope="col">{move || c.t(T::Source)}</th>
+            <th scope="col">{c.text(T::Source)}</th>
         </tr>
     }
 }

@@ -119,10 +119,10 @@ pub fn Filters(filter: Filter, choices: Memo<Choices>, on_export: Callback<()>) 
                     prop:checked=move || filter.only_usable.get()
                     on:change=move |ev| filter.only_usable.set(event_target_checked(&ev))
                 />
-                <label for="filter-fits">{move || c.t(T::OnlyFitting)}</label>
+                <label for="filter-fits">{c.text(T::OnlyFitting)}</label>
             </div>
             <button type="button" id="export-csv" on:click=move |_| on_export.run(())>
-                {move || c.t(T::ExportCsv)}
+                {c.text(T::ExportCsv)}
             </button>
         </div>
     }
@@ -139,9 +139,9 @@ fn FilterSelect(
     let c = ctx();
     view! {
         <div class="field inline">
-            <label for=id>{move || c.t(label)}</label>
+            <label for=id>{c.text(label)}</label>
             <select id=id prop:value=move || selected.get() on:change=move |ev| selected.set(event_target_value(&ev))>
-                <option value="">{move || c.t(T::All)}</option>
+                <option value="">{c.text(T::All)}</option>
                 {move || {
                     options
                         .get()

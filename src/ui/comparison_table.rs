@@ -163,7 +163,7 @@ pub fn ComparisonTable() -> impl IntoView {
 
     view! {
         <section class="card comparison" id="comparison" aria-labelledby="comparison-title">
-            <h2 id="comparison-title">{move || c.t(T::Comparison)}</h2>
+            <h2 id="comparison-title">{c.text(T::Comparison)}</h2>
             <Filters filter=filter choices=choices on_export=export />
             <p class="hint" id="comparison-count">
                 {move || format!("{} {} {} {}", c.t(T::Showing), rows.with(|r| r.len()), c.t(T::Of), total.get())}

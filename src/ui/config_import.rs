@@ -52,17 +52,17 @@ pub fn ConfigImport() -> impl IntoView {
     });
     view! {
         <div class="field config-import">
-            <label for="config-json">{move || c.t(T::ImportConfig)}</label>
+            <label for="config-json">{c.text(T::ImportConfig)}</label>
             <textarea
                 id="config-json"
                 rows="4"
                 spellcheck="false"
-                placeholder=move || c.t(T::ConfigPlaceholder)
+                placeholder=c.text(T::ConfigPlaceholder)
                 prop:value=move || text.get()
                 on:input=move |ev| text.set(event_target_value(&ev))
             ></textarea>
             <div class="row">
-                <label class="button file-button" for="config-file">{move || c.t(T::UploadConfig)}</label>
+                <label class="button file-button" for="config-file">{c.text(T::UploadConfig)}</label>
                 <input
                     type="file"
                     id="config-file"
@@ -78,7 +78,7 @@ pub fn ConfigImport() -> impl IntoView {
                     }
                 />
                 <button type="button" id="config-apply" on:click=move |_| apply()>
-                    {move || c.t(T::ApplyConfig)}
+                    {c.text(T::ApplyConfig)}
                 </button>
             </div>
             <ImportOutcome outcome=notice />

@@ -61,7 +61,7 @@ pub fn Constraints() -> impl IntoView {
                 })
             />
             <fieldset class="checklist">
-                <legend>{move || c.t(T::AllowedKinds)}</legend>
+                <legend>{c.text(T::AllowedKinds)}</legend>
                 {OfferKind::ALL
                     .iter()
                     .map(|k| {
@@ -85,7 +85,7 @@ pub fn Constraints() -> impl IntoView {
                     .collect_view()}
             </fieldset>
             <fieldset class="checklist">
-                <legend>{move || c.t(T::AllowedGpus)}</legend>
+                <legend>{c.text(T::AllowedGpus)}</legend>
                 {move || {
                     gpus.get()
                         .into_iter()

@@ -13,7 +13,7 @@ pub fn ContextInputs() -> impl IntoView {
     let c = ctx();
     view! {
         <fieldset class="panel">
-            <legend>{move || c.t(T::Context)}</legend>
+            <legend>{c.text(T::Context)}</legend>
             <LogSliderNumber
                 id="ctx"
                 label=T::Context

@@ -14,7 +14,7 @@ pub fn CustomModel() -> impl IntoView {
     let c = ctx();
     view! {
         <details class="panel custom-model">
-            <summary>{move || c.t(T::CustomModel)}</summary>
+            <summary>{c.text(T::CustomModel)}</summary>
             <OptionalNumberField
                 id="params"
                 label=T::ParamsBillions
@@ -23,7 +23,7 @@ pub fn CustomModel() -> impl IntoView {
                 on_change=Callback::new(move |v: Option<f64>| c.sc.edit(|s| s.params_b = v))
                 range=PARAMS_B.range
             />
-            <p class="hint">{move || c.t(T::ParamsHint)}</p>
+            <p class="hint">{c.text(T::ParamsHint)}</p>
             <ConfigImport />
             <GgufOpen />
         </details>

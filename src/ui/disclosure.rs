@@ -36,7 +36,7 @@ where
     let children = children.into_inner();
     view! {
         <details class=class id=id on:toggle=move |ev| open.set(is_open(&ev))>
-            <summary>{move || c.t(summary)}</summary>
+            <summary>{c.text(summary)}</summary>
             {move || open.get().then(|| children())}
         </details>
     }

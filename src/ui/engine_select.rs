@@ -33,9 +33,9 @@ pub fn EngineSelect() -> impl IntoView {
     let task = Memo::new(move |_| c.sc.scenario.with(|s| s.task));
     view! {
         <fieldset class="panel two-col">
-            <legend>{move || c.t(T::Engine)}</legend>
+            <legend>{c.text(T::Engine)}</legend>
             <div class="field">
-                <label for="engine">{move || c.t(T::Engine)}</label>
+                <label for="engine">{c.text(T::Engine)}</label>
                 <select
                     id="engine"
                     prop:value=move || engine.get().id()
@@ -59,7 +59,7 @@ pub fn EngineSelect() -> impl IntoView {
                 </select>
             </div>
             <div class="field">
-                <label for="task">{move || c.t(T::Task)}</label>
+                <label for="task">{c.text(T::Task)}</label>
                 <select
                     id="task"
                     prop:value=move || task.get().id()
@@ -75,7 +75,7 @@ pub fn EngineSelect() -> impl IntoView {
                             let t = *t;
                             view! {
                                 <option value=t.id() selected=move || task.get() == t>
-                                    {move || c.t(task_name(t))}
+                                    {c.text(task_name(t))}
                                 </option>
                             }
                         })

@@ -66,7 +66,7 @@ pub fn NumberField(
     let shown = Memo::new(move |_| value.get());
     view! {
         <div class="field">
-            <label for=id>{move || c.t(label)}</label>
+            <label for=id>{c.text(label)}</label>
             <input
                 type="number"
                 id=id
@@ -104,7 +104,7 @@ pub fn OptionalNumberField(
     let default_text = Memo::new(move |_| default_text.get());
     view! {
         <div class="field">
-            <label for=id>{move || c.t(label)}</label>
+            <label for=id>{c.text(label)}</label>
             <input
                 type="number"
                 id=id
@@ -150,12 +150,12 @@ pub fn LogSliderNumber(
     let shown = Memo::new(move |_| value.get());
     view! {
         <div class="field slider-field">
-            <label for=id>{move || c.t(label)}</label>
+            <label for=id>{c.text(label)}</label>
             <div class="slider-row">
                 <input
                     type="range"
                     id=slider_id
-                    aria-label=move || c.t(label)
+                    aria-label=c.text(label)
                     min=plain(min_log2)
                     max=plain(max_log2)
                     step=plain(LOG2_NOTCH)
@@ -211,7 +211,7 @@ pub fn CheckField(
                     }
                 }
             />
-            <label for=id>{move || c.t(label)}</label>
+            <label for=id>{c.text(label)}</label>
         </div>
     }
 }

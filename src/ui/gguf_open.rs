@@ -106,7 +106,7 @@ pub fn GgufOpen() -> impl IntoView {
     });
     view! {
         <div class="field gguf-open">
-            <label for="gguf-file">{move || c.t(T::OpenGguf)}</label>
+            <label for="gguf-file">{c.text(T::OpenGguf)}</label>
             <input
                 type="file"
                 id="gguf-file"
@@ -139,7 +139,7 @@ pub fn GgufOpen() -> impl IntoView {
                 }
             />
             <Show when=move || busy.get()>
-                <p class="hint" role="status">{move || c.t(T::Reading)}</p>
+                <p class="hint" role="status">{c.text(T::Reading)}</p>
             </Show>
             <ImportOutcome outcome=notice />
         </div>

@@ -32,7 +32,7 @@ pub fn MemoryBar() -> impl IntoView {
     let basis = Memo::new(move |_| c.sc.scenario.with(|s| s.kv_basis));
     view! {
         <section class="card memory" id="memory" aria-labelledby="memory-title">
-            <h2 id="memory-title">{move || c.t(T::Memory)}</h2>
+            <h2 id="memory-title">{c.text(T::Memory)}</h2>
             // What the KV cache is sized for (`kv_basis`): the term's basis says both figures.
             // A setting: left off paper, as the inputs are.
             <div class="settings">

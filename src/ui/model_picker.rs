@@ -54,9 +54,9 @@ pub fn ModelPicker() -> impl IntoView {
     let selected = Memo::new(move |_| c.sc.scenario.with(|s| s.model.clone()));
     view! {
         <fieldset class="panel model-picker">
-            <legend>{move || c.t(T::Model)}</legend>
+            <legend>{c.text(T::Model)}</legend>
             <div class="field">
-                <label for="model-search">{move || c.t(T::SearchModels)}</label>
+                <label for="model-search">{c.text(T::SearchModels)}</label>
                 <input
                     type="search"
                     id="model-search"
@@ -67,7 +67,7 @@ pub fn ModelPicker() -> impl IntoView {
                 />
             </div>
             <div class="field">
-                <label for="model" class="visually-hidden">{move || c.t(T::Model)}</label>
+                <label for="model" class="visually-hidden">{c.text(T::Model)}</label>
                 <select
                     id="model"
                     size="7"

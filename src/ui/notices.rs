@@ -34,7 +34,7 @@ pub fn Notices() -> impl IntoView {
                 let failed = move |why: String| {
                     view! {
                         <p class="notice error" role="alert" id="catalog-status">
-                            {move || c.t(T::CatalogFailed)}
+                            {c.text(T::CatalogFailed)}
                             " "
                             <span class="detail">{why}</span>
                         </p>
@@ -46,9 +46,9 @@ pub fn Notices() -> impl IntoView {
                     CatalogStatus::Loading(url) => {
                         view! {
                             <p class="notice info" role="status" id="catalog-status">
-                                <progress aria-label=move || c.t(T::CatalogLoading)></progress>
+                                <progress aria-label=c.text(T::CatalogLoading)></progress>
                                 " "
-                                {move || c.t(T::CatalogLoading)}
+                                {c.text(T::CatalogLoading)}
                                 " "
                                 <span class="url">{url.clone()}</span>
                             </p>
@@ -58,7 +58,7 @@ pub fn Notices() -> impl IntoView {
                     CatalogStatus::Loaded(url) => {
                         view! {
                             <p class="notice ok" role="status" id="catalog-status">
-                                {move || c.t(T::CatalogLoaded)}
+                                {c.text(T::CatalogLoaded)}
                                 " "
                                 <span class="url">{url.clone()}</span>
                             </p>
@@ -71,7 +71,7 @@ pub fn Notices() -> impl IntoView {
                     CatalogStatus::NotAllowed(url) => {
                         view! {
                             <p class="notice error" role="alert" id="catalog-status">
-                                {move || c.t(T::CatalogNotAllowed)}
+                                {c.text(T::CatalogNotAllowed)}
                                 " "
                                 <span class="url">{url.clone()}</span>
                             </p>
@@ -81,7 +81,7 @@ pub fn Notices() -> impl IntoView {
                     CatalogStatus::TimedOut(url) => {
                         view! {
                             <p class="notice error" role="alert" id="catalog-status">
-                                {move || c.t(T::CatalogTimedOut)}
+                                {c.text(T::CatalogTimedOut)}
                                 " "
                                 <span class="url">{url.clone()}</span>
                             </p>
@@ -104,7 +104,7 @@ pub fn Notices() -> impl IntoView {
             <CatalogStale />
             <Show when=move || !warnings.with(|w| w.is_empty())>
                 <div class="notice warn" role="status" id="warnings">
-                    <strong>{move || c.t(T::Warnings)}</strong>
+                    <strong>{c.text(T::Warnings)}</strong>
                     <ul>
                         {move || {
                             warnings.get().into_iter().map(|w| view! { <li>{w}</li> }).collect_view()

@@ -39,7 +39,7 @@ pub fn OwnAssumptions() -> impl IntoView {
         <Show when=move || own.with(Option::is_some)>
             <fieldset class="own-assumptions">
                 <legend>
-                    {move || c.t(T::OwnHardware)} " ("
+                    {c.text(T::OwnHardware)} " ("
                     {move || own.with(|o| o.as_ref().map(|o| o.site.clone()).unwrap_or_default())}
                     ")"
                 </legend>

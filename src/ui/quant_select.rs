@@ -13,9 +13,9 @@ pub fn QuantSelect() -> impl IntoView {
     let kv = Memo::new(move |_| c.sc.scenario.with(|s| s.kv));
     view! {
         <fieldset class="panel">
-            <legend>{move || c.t(T::Quantisation)}</legend>
+            <legend>{c.text(T::Quantisation)}</legend>
             <div class="field">
-                <label for="quant">{move || c.t(T::Quantisation)}</label>
+                <label for="quant">{c.text(T::Quantisation)}</label>
                 <select
                     id="quant"
                     aria-describedby="quant-help"
@@ -41,7 +41,7 @@ pub fn QuantSelect() -> impl IntoView {
                 <p class="hint" id="quant-help">{move || quant_help(c.lang(), quant.get())}</p>
             </div>
             <div class="field">
-                <label for="kv">{move || c.t(T::KvCache)}</label>
+                <label for="kv">{c.text(T::KvCache)}</label>
                 <select
                     id="kv"
                     prop:value=move || kv.get().id()

@@ -14,7 +14,7 @@ pub fn SettingsBar() -> impl IntoView {
     view! {
         <div class="settings">
             <div class="field inline">
-                <label for="lang">{move || c.t(T::Language)}</label>
+                <label for="lang">{c.text(T::Language)}</label>
                 <select
                     id="lang"
                     prop:value=move || sc.lang.get().id()
@@ -29,7 +29,7 @@ pub fn SettingsBar() -> impl IntoView {
                 </select>
             </div>
             <div class="field inline">
-                <label for="cur">{move || c.t(T::Currency)}</label>
+                <label for="cur">{c.text(T::Currency)}</label>
                 <select
                     id="cur"
                     prop:value=move || sc.scenario.with(|s| s.cur.code())

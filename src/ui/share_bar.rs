@@ -47,10 +47,10 @@ pub fn ShareBar() -> impl IntoView {
     view! {
         <div class="share-bar" role="group">
             <button type="button" id="reset" on:click=move |_| sc.reset()>
-                {move || c.t(T::Reset)}
+                {c.text(T::Reset)}
             </button>
             <button type="button" id="copy-link" on:click=copy>
-                {move || c.t(T::CopyLink)}
+                {c.text(T::CopyLink)}
             </button>
             <button
                 type="button"
@@ -60,9 +60,9 @@ pub fn ShareBar() -> impl IntoView {
                     download("inference-sizer-scenario.json", "application/json", &json);
                 }
             >
-                {move || c.t(T::ExportJson)}
+                {c.text(T::ExportJson)}
             </button>
-            <label class="button file-button" for="import-json">{move || c.t(T::ImportJson)}</label>
+            <label class="button file-button" for="import-json">{c.text(T::ImportJson)}</label>
             <input
                 type="file"
                 id="import-json"
@@ -82,12 +82,12 @@ pub fn ShareBar() -> impl IntoView {
             />
             <button type="button" id="print" on:click=move |_| {
                 let _ = window().print();
-            }>{move || c.t(T::Print)}</button>
+            }>{c.text(T::Print)}</button>
             <Show when=move || copied.get()>
-                <p class="notice ok" role="status">{move || c.t(T::Copied)}</p>
+                <p class="notice ok" role="status">{c.text(T::Copied)}</p>
             </Show>
             <Show when=move || bad_file.get()>
-                <p class="notice error" role="alert">{move || c.t(T::ImportFailed)}</p>
+                <p class="notice error" role="alert">{c.text(T::ImportFailed)}</p>
             </Show>
             {move || {
                 fallback
@@ -95,7 +95,7 @@ pub fn ShareBar() -> impl IntoView {
                     .map(|url| {
                         view! {
                             <div class="field copy-fallback">
-                                <label for="share-url">{move || c.t(T::CopyFallback)}</label>
+                                <label for="share-url">{c.text(T::CopyFallback)}</label>
                                 <input
                                     type="text"
                                     id="share-url"

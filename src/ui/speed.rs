@@ -52,18 +52,18 @@ pub fn Speed() -> impl IntoView {
     };
     view! {
         <section class="card speed" id="speed" aria-labelledby="speed-title">
-            <h2 id="speed-title">{move || c.t(T::Speed)}</h2>
+            <h2 id="speed-title">{c.text(T::Speed)}</h2>
             <dl class="stats">
                 <div>
-                    <dt>{move || c.t(if encoder.get() { T::EncoderRequests } else { T::PerUser })}</dt>
+                    <dt>{c.text(if encoder.get() { T::EncoderRequests } else { T::PerUser })}</dt>
                     <dd id="speed-user">{per_user}</dd>
                 </div>
                 <div>
-                    <dt>{move || c.t(if encoder.get() { T::EncoderPrompt } else { T::Aggregate })}</dt>
+                    <dt>{c.text(if encoder.get() { T::EncoderPrompt } else { T::Aggregate })}</dt>
                     <dd id="speed-aggregate">{aggregate}</dd>
                 </div>
                 <div>
-                    <dt>{move || c.t(if encoder.get() { T::EncoderLatency } else { T::Ttft })}</dt>
+                    <dt>{c.text(if encoder.get() { T::EncoderLatency } else { T::Ttft })}</dt>
                     <dd id="speed-ttft">{move || format!("{} ms", number(tp.with(|t| t.ttft_ms), 0, c.lang()))}</dd>
                 </div>
             </dl>

@@ -21,9 +21,9 @@ pub fn Verdict() -> impl IntoView {
     });
     view! {
         <section class="card verdict" id="verdict" aria-labelledby="verdict-title">
-            <h2 id="verdict-title">{move || c.t(T::Verdict)}</h2>
+            <h2 id="verdict-title">{c.text(T::Verdict)}</h2>
             {move || match verdict.get() {
-                None => view! { <p class="no-verdict">{move || c.t(T::NoVerdict)}</p> }.into_any(),
+                None => view! { <p class="no-verdict">{c.text(T::NoVerdict)}</p> }.into_any(),
                 Some((rec, cur, api, path)) => {
                     let lang = c.lang();
                     let amount = rec.cost();

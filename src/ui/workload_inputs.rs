@@ -20,10 +20,10 @@ pub fn WorkloadInputs() -> impl IntoView {
     let training = Memo::new(move |_| sc.scenario.with(|s| s.task != Task::Infer));
     view! {
         <fieldset class="panel two-col">
-            <legend>{move || c.t(T::Workload)}</legend>
+            <legend>{c.text(T::Workload)}</legend>
             <Show when=move || !training.get()>
                 <div class="presets" role="group" aria-labelledby="presets-label">
-                    <span id="presets-label">{move || c.t(T::TypicalLoads)}</span>
+                    <span id="presets-label">{c.text(T::TypicalLoads)}</span>
                     {LOAD_PRESETS
                         .iter()
                         .map(|&p| {
