@@ -129,14 +129,18 @@ pub fn Assumptions() -> impl IntoView {
                     on_change=set!(vm_tax)
                     range=VM_TAX.range
                 />
-                <OptionalNumberField
-                    id="kwh-price"
-                    label=T::KwhPrice
-                    value=value(|a| a.kwh_price)
-                    default_text=shown(|d| d.kwh_price)
-                    on_change=set!(kwh_price)
-                    range=KWH_PRICE.range
-                />
+                // One control for `kwh`: with owned hardware in the comparison, the field of
+                // the owned-hardware fieldset below edits it, with the site's rate as default.
+                <Show when=move || !sc.scenario.with(|s| s.own)>
+                    <OptionalNumberField
+                        id="kwh-price"
+                        label=T::KwhPrice
+                        value=value(|a| a.kwh_price)
+                        default_text=shown(|d| d.kwh_price)
+                        on_change=set!(kwh_price)
+                        range=KWH_PRICE.range
+                    />
+                </Show>
                 <OptionalNumberField
                     id="pue"
                     label=T::Pue

@@ -109,6 +109,9 @@ describe("owned hardware", () => {
       assert.equal(await page.locator(id).inputValue(), "", `${id} empty: the default`);
     }
     assert.match(await page.locator(".own-assumptions legend").textContent(), /Frankfurt colocation/);
+    // One control for the energy price: the general field gives way to the owned-hardware one,
+    // which shows the site's rate as its default.
+    assert.equal(await page.locator("#kwh-price").count(), 0, "one energy-price field with own=1");
     // 36 months: the residual follows the resale curve to 46%, the server is worth EUR 125,707
     // at the end of the horizon.
     await page.locator("#amort-months").fill("36");
