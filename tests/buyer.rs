@@ -444,3 +444,89 @@ fn salad_capacity_is_interruptible_so_an_8b_chat_service_is_not_headlined_on_it(
     assert!(row.usable, "{:?}", row.why_not);
     assert!(row.cost_lines.iter().any(|l| l.key == "spot_allowance"));
 }
+
+/// The verdict's offer in the built-in catalogue, its minimum term and monthly cost.
+fn headline(query: &str) -> (String, f64, f64, inference_sizer::report::Report) {
+    let catalog = Catalog::builtin();
+    let report = evaluate_query(query, &catalog);
+    let rec = report.recommendation.clone().expect("a verdict");
+    let term = catalog.offer(&rec.offer_id).unwrap().min_term_months;
+    (rec.offer_id, term, rec.monthly_cost, report)
+}
+
+#[test]
+fn the_longest_commitment_accepted_rules_out_longer_terms_and_says_so() {
+    // The prompt-heavy RAG load of tests/panel.rs. With any term its cheapest machine that serves
+    // is a 36-month commitment: the whole default horizon, which not every buyer can sign.
+    let rag = "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32";
+    let (committed, term, committed_cost, _) = headline(rag);
+    assert_eq!(term, 36.0, "{committed}");
+    // At most a year: the 36-month machine stays in the comparison with its reason, and the
+    // verdict is the cheapest that asks 12 months or less, at a higher monthly cost.
+    let (chosen, term, cost, report) = headline(&format!("{rag}&max_term=12"));
+    assert!(term <= 12.0, "{chosen}: {term} months");
+    assert!(cost > committed_cost, "{cost} against {committed_cost}");
+    let row = report
+        .options
+        .iter()
+        .find(|o| o.offer_id == committed)
+        .unwrap();
+    assert!(row.fits && !row.usable);
+    assert_eq!(
+        row.why_not.as_ref().map(|w| w.as_str()),
+        Some("a 36-month minimum term, longer than the 12 months accepted")
+    );
+    let (_, _, _, es) = headline(&format!("{rag}&max_term=12&lang=es"));
+    let row = es.options.iter().find(|o| o.offer_id == committed).unwrap();
+    assert_eq!(
+        row.why_not.as_ref().map(|w| w.as_str()),
+        Some("compromiso mínimo de 36 meses, más que los 12 aceptados")
+    );
+    // No commitment at all: billed by the hour, or by the month with no minimum.
+    let (chosen, term, _, _) = headline(&format!("{rag}&max_term=0"));
+    assert_eq!(term, 0.0, "{chosen}");
+    // Unset, the link and the verdict are what they were.
+    assert_eq!(Scenario::from_query(rag).0.max_term, None);
+    assert!(!Scenario::from_query(rag).0.to_query().contains("max_term"));
+}
+
+#[test]
+fn a_commitment_limit_that_pushes_off_the_decision_matrix_is_named() {
+    // A steady 24/7 load fits dedicated or committed capacity; with no commitment accepted and
+    // only bare metal allowed (monthly servers ask at least a month), nothing of that type is
+    // left, and the warning names the constraint.
+    let w = Demand {
+        constraints: cost::Constraints {
+            max_term_months: Some(0.0),
+            ..Default::default()
+        },
+        ..demand(0.0, 24.0)
+    };
+    let mut metal = h100_cloud("metal-4xh100", OfferKind::BareMetal, 4, 2.0);
+    metal.min_term_months = 1.0;
+    let s = llm_sizing(4, 2000.0, 300.0);
+    let opts = evaluate(
+        &[
+            (metal, s.clone()),
+            (h100_cloud("cloud-4xh100", OfferKind::GpuCloud, 4, 2.5), s),
+        ],
+        &w,
+        &compute_only(),
+        Currency::Eur,
+    );
+    let metal = opts.iter().find(|o| o.offer_id == "metal-4xh100").unwrap();
+    assert_eq!(
+        metal.exclusions,
+        vec![Exclusion::TermTooLong {
+            months: 1.0,
+            allowed: 0.0
+        }]
+    );
+    let (rec, warning) = plan::matrix::recommend(&opts, &w, Lang::En);
+    assert_eq!(rec.expect("the cloud serves").offer_id, "cloud-4xh100");
+    let warning = warning.expect("the constraint pushes against the matrix");
+    assert!(
+        warning.contains("the longest commitment accepted"),
+        "{warning}"
+    );
+}

@@ -551,6 +551,16 @@ pub fn exclusions(offer: &Offer, demand: &Demand) -> Vec<Exclusion> {
             kind: offer.kind.id(),
         });
     }
+    // Owned hardware has no term: it is bought, and what ties the buyer is its payback.
+    let term = nonneg(offer.min_term_months);
+    if let Some(allowed) = c.max_term_months {
+        if term > allowed && offer.kind != OfferKind::Own {
+            out.push(Exclusion::TermTooLong {
+                months: term,
+                allowed,
+            });
+        }
+    }
     out
 }
 

@@ -162,6 +162,8 @@ pub struct Constraints {
     pub gpus: Vec<String>,
     /// Allowed offer kinds; empty: all.
     pub kinds: Vec<OfferKind>,
+    /// The longest minimum term accepted, months; `None`: any.
+    pub max_term_months: Option<f64>,
 }
 
 /// What the cost model prices: the scenario's load (requests, tokens, hours, horizon), its
@@ -229,6 +231,7 @@ impl Demand {
                 interruptible: s.allows_interruptions(),
                 gpus: s.gpus.clone(),
                 kinds: s.kinds.iter().filter_map(|k| OfferKind::parse(k)).collect(),
+                max_term_months: s.max_term.filter(|m| m.is_finite()).map(|m| m.max(0.0)),
             },
         }
     }

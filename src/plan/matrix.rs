@@ -125,6 +125,7 @@ pub fn warning(c: &OptionCost, all: &[OptionCost], d: &Demand) -> Option<MatrixW
             Exclusion::NotEuJurisdiction { .. } => Constraint::EuJurisdiction,
             Exclusion::NotSingleTenant => Constraint::SingleTenant,
             Exclusion::Interruptible => Constraint::NoInterruptions,
+            Exclusion::TermTooLong { .. } => Constraint::MaxTerm,
         };
         if !constraints.contains(&k) {
             constraints.push(k);

@@ -118,6 +118,9 @@ fields! {
     SPOT: Choice<Option<bool>> = Choice::new("spot", at!(spot));
     /// Owned options (hardware bought and colocated) in the comparison.
     OWN: Choice<bool> = Choice::new("own", at!(own));
+    /// The longest minimum term accepted, months; unset: any.
+    MAX_TERM: Number<Option<f64>> =
+        Number::new("max_term", at!(max_term), Range::whole(0.0, 120.0)).refused_to_default();
     TENANCY: Choice<Tenancy> = Choice::new("tenancy", at!(tenancy));
     GPUS: IdList = IdList { key: "gpus", at: at!(gpus), id: checks::id, allowed: None };
     KINDS: IdList = IdList {

@@ -169,6 +169,10 @@ pub struct Scenario {
     pub spot: Option<bool>,
     /// Owned options (hardware bought and colocated) in the comparison (`own=1`).
     pub own: bool,
+    /// The longest minimum term the buyer accepts, months (`max_term`); `None`: any. An offer
+    /// that asks more (a 36-month reservation when 12 is the most) stays in the comparison
+    /// with its reason.
+    pub max_term: Option<f64>,
     pub tenancy: Tenancy,
     /// Allowed GPU ids; empty means all.
     pub gpus: Vec<String>,
@@ -213,6 +217,7 @@ impl Default for Scenario {
             eu: false,
             spot: None,
             own: false,
+            max_term: None,
             tenancy: Tenancy::Any,
             gpus: Vec::new(),
             kinds: Vec::new(),

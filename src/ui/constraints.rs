@@ -1,10 +1,12 @@
-//! Constraints: EU jurisdiction, interruptible capacity, single tenancy, allowed GPUs and offer kinds.
+//! Constraints: EU jurisdiction, interruptible capacity, owned hardware, the longest commitment
+//! accepted, single tenancy, allowed GPUs and offer kinds.
 
 use super::app::ctx;
 use super::disclosure::Disclosure;
-use super::fields::CheckField;
+use super::fields::{CheckField, OptionalNumberField};
 use super::i18n::{kind_name, T};
 use crate::catalog::OfferKind;
+use crate::scenario::fields::MAX_TERM;
 use crate::scenario::Tenancy;
 use leptos::prelude::*;
 
@@ -51,6 +53,14 @@ pub fn Constraints() -> impl IntoView {
                 label=T::IncludeOwn
                 checked=Signal::derive(move || sc.scenario.with(|s| s.own))
                 on_change=Callback::new(move |v: bool| sc.edit(|s| s.own = v))
+            />
+            <OptionalNumberField
+                id="max-term"
+                label=T::MaxTerm
+                value=Signal::derive(move || sc.scenario.with(|s| s.max_term))
+                default_text=Signal::derive(move || c.t(T::AnyTerm).to_string())
+                on_change=Callback::new(move |v: Option<f64>| sc.edit(|s| s.max_term = v))
+                range=MAX_TERM.range
             />
             <CheckField
                 id="single-tenant"

@@ -63,6 +63,8 @@ texts! {
     EuOnly => "EU jurisdiction only", "Solo jurisdicción UE";
     AllowSpot => "Allow interruptions (spot, preemptible capacity)", "Permitir interrupciones (capacidad spot, interrumpible)";
     IncludeOwn => "Include buying the hardware (bought and colocated)", "Incluir la compra del hardware (comprado y colocado)";
+    MaxTerm => "Longest commitment accepted, months (0: none)", "Compromiso más largo aceptado, meses (0: ninguno)";
+    AnyTerm => "any", "cualquiera";
     OwnHardware => "Owned hardware", "Hardware propio";
     AmortMonths => "Depreciation period (months)", "Periodo de amortización (meses)";
     Residual => "Residual value at its end (fraction of new)", "Valor residual al final (fracción del nuevo)";

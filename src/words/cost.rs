@@ -105,6 +105,11 @@ pub enum Exclusion {
     },
     /// Spot or preemptible capacity, and the user has not allowed interruptions.
     Interruptible,
+    /// The offer's minimum term (`months`) is longer than the buyer accepts (`allowed`).
+    TermTooLong {
+        months: f64,
+        allowed: f64,
+    },
 }
 
 impl Shortfall {
@@ -229,6 +234,18 @@ impl Exclusion {
                     format!("tipo de oferta {kind} no permitido")
                 } else {
                     format!("offer kind {kind} not allowed")
+                }
+            }
+            Exclusion::TermTooLong { months, allowed } => {
+                let (m, a) = (
+                    crate::format::amount(*months, lang),
+                    crate::format::amount(*allowed, lang),
+                );
+                match (es, *allowed < 1.0) {
+                    (true, true) => format!("compromiso mínimo de {m} meses, se exige sin compromiso"),
+                    (true, false) => format!("compromiso mínimo de {m} meses, más que los {a} aceptados"),
+                    (false, true) => format!("a {m}-month minimum term, no commitment accepted"),
+                    (false, false) => format!("a {m}-month minimum term, longer than the {a} months accepted"),
                 }
             }
         }

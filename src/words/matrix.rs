@@ -124,6 +124,7 @@ pub enum Constraint {
     EuJurisdiction,
     SingleTenant,
     NoInterruptions,
+    MaxTerm,
 }
 
 fn constraint_words(c: Constraint, lang: Lang) -> &'static str {
@@ -138,6 +139,8 @@ fn constraint_words(c: Constraint, lang: Lang) -> &'static str {
         (Constraint::SingleTenant, Lang::Es) => "el uso exclusivo",
         (Constraint::NoInterruptions, Lang::En) => "no interruptible capacity",
         (Constraint::NoInterruptions, Lang::Es) => "no admitir capacidad interrumpible",
+        (Constraint::MaxTerm, Lang::En) => "the longest commitment accepted",
+        (Constraint::MaxTerm, Lang::Es) => "el compromiso más largo aceptado",
     }
 }
 

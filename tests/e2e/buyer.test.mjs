@@ -46,6 +46,28 @@ describe("interruptible capacity", () => {
     await context.close();
   });
 
+  test("the longest commitment accepted changes the verdict and the link", async () => {
+    // sizer: the prompt-heavy RAG load goes to Vultr's 8x B200 on a 36-month term (14,550 EUR a
+    // month); with max_term=12, to RunPod's 8x H200 SXM pod (18,110 EUR), and the Vultr row says why.
+    const rag = "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32";
+    const { page, problems, context } = await openPage(site.browser, site.server, rag);
+    await verdictReady(page);
+    assert.match(await page.locator("#verdict-offer").textContent(), /^Vultr /);
+    await page.locator("#constraints > summary").click();
+    await page.locator("#max-term").waitFor();
+    assert.equal(await page.locator("#max-term").getAttribute("placeholder"), "any");
+    await page.locator("#max-term").fill("12");
+    await page.locator("#max-term").press("Tab");
+    await page.waitForFunction(() => /[?&]max_term=12(&|$)/.test(location.search));
+    await page.waitForFunction(offerIs, "^RunPod ");
+    await page.waitForFunction(() => document.querySelectorAll("#options-table tbody tr").length > 5);
+    if (await page.locator("#show-all").count()) await page.locator("#show-all").click();
+    const vultr = page.locator('#options-table tr[data-offer="vultr-vbm-256c-3072gb-8-b200-gpu"] td.fit-cell');
+    assert.match(await vultr.textContent(), /a 36-month minimum term, longer than the 12 months accepted/);
+    expectNoProblems(problems);
+    await context.close();
+  });
+
   test("fine-tuning allows interruptions by default", async () => {
     const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&task=lora");
     await verdictReady(page);
