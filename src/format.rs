@@ -86,6 +86,112 @@ pub fn trim_number(v: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// Reads a decimal number as Rust's `str::parse::<f64>` does (`12`, `-0.5`, `.5`, `1.`, `+3`,
+/// `2.5e-3`, `inf`, `NaN`; nothing else, no spaces), without core's float parser, whose table
+/// of powers of five and code cost the page about 12 KB of gzipped wasm.
+///
+/// Exact (the nearest double, as core's) when the significant digits form an integer up to
+/// 2^53 and the power of ten is within 10^±22: every number a link, a field or a catalogue of
+/// this app writes (at most 15 significant digits). Beyond, the digits past the 19th are
+/// dropped and the power applied in steps: a relative error below 1e-14 (`tests/scenario.rs`
+/// checks both against core's parser).
+pub fn parse_decimal(text: &str) -> Option<f64> {
+    let (negative, body) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let signed = |v: f64| if negative { -v } else { v };
+    if body.eq_ignore_ascii_case("inf") || body.eq_ignore_ascii_case("infinity") {
+        return Some(signed(f64::INFINITY));
+    }
+    if body.eq_ignore_ascii_case("nan") {
+        return Some(f64::NAN);
+    }
+    let bytes = body.as_bytes();
+    let (mut i, mut mantissa, mut exponent, mut digits) = (0, 0u64, 0i64, false);
+    let mut fraction = false;
+    while i < bytes.len() {
+        match bytes[i] {
+            d @ b'0'..=b'9' => {
+                digits = true;
+                if mantissa < 1_000_000_000_000_000_000 {
+                    mantissa = mantissa * 10 + u64::from(d - b'0');
+                    exponent -= i64::from(fraction);
+                } else {
+                    // A 20th significant digit and beyond: dropped (an integer's scale kept).
+                    exponent += i64::from(!fraction);
+                }
+            }
+            b'.' if !fraction => fraction = true,
+            _ => break,
+        }
+        i += 1;
+    }
+    if !digits {
+        return None;
+    }
+    if i < bytes.len() {
+        if !matches!(bytes[i], b'e' | b'E') {
+            return None;
+        }
+        let rest = &body[i + 1..];
+        let (sign, power) = match rest.as_bytes().first() {
+            Some(b'-') => (-1, &rest[1..]),
+            Some(b'+') => (1, &rest[1..]),
+            _ => (1, rest),
+        };
+        if power.is_empty() || !power.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        // Saturated far beyond any double's range: 1e999999999 is infinite, as in core.
+        let power = power
+            .bytes()
+            .fold(0i64, |p, b| (p * 10 + i64::from(b - b'0')).min(1_000_000));
+        exponent += sign * power;
+    }
+    Some(signed(scale(mantissa, exponent)))
+}
+
+/// `mantissa` x 10^`exponent`, exactly rounded in Clinger's fast path.
+fn scale(mantissa: u64, exponent: i64) -> f64 {
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    if mantissa == 0 {
+        return 0.0;
+    }
+    let m = mantissa as f64;
+    if mantissa <= 1 << 53 && exponent.abs() <= 22 {
+        // Both operands exact: one correctly rounded operation.
+        let p = POW10[exponent.unsigned_abs() as usize];
+        return if exponent < 0 { m / p } else { m * p };
+    }
+    if exponent > 330 {
+        return f64::INFINITY;
+    }
+    if exponent < -360 {
+        return 0.0;
+    }
+    // Steps of 10^22 (exact), then the remainder; dividing keeps subnormals reachable.
+    let (mut v, mut e) = (m, exponent);
+    while e > 22 {
+        v *= POW10[22];
+        e -= 22;
+    }
+    while e < -22 {
+        v /= POW10[22];
+        e += 22;
+    }
+    let p = POW10[e.unsigned_abs() as usize];
+    if e < 0 {
+        v / p
+    } else {
+        v * p
+    }
+}
+
 /// The same functions, returning values that format themselves.
 pub mod show {
     use super::*;

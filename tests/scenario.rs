@@ -651,3 +651,113 @@ fn a_file_that_is_not_a_scenario_is_refused() {
         assert!(from_file_json(text).is_none(), "{text}");
     }
 }
+
+/// Decimal texts of every shape core's parser reads, and some it refuses.
+fn decimal_text() -> impl Strategy<Value = String> {
+    let digits = "[0-9]{0,22}";
+    (
+        prop_oneof![Just(""), Just("-"), Just("+")],
+        digits,
+        prop_oneof![Just(String::new()), digits.prop_map(|d| format!(".{d}"))],
+        prop_oneof![
+            Just(String::new()),
+            (
+                prop_oneof![Just("e"), Just("E")],
+                prop_oneof![Just(""), Just("-"), Just("+")],
+                0u32..400
+            )
+                .prop_map(|(e, s, p)| format!("{e}{s}{p}")),
+        ],
+    )
+        .prop_map(|(sign, int, frac, exp)| format!("{sign}{int}{frac}{exp}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    /// The page reads numbers without core's float parser: the same texts are numbers, to the
+    /// same double whenever the digits are at most 15 significant (all the app writes), else
+    /// within 1e-14 of it.
+    #[test]
+    fn decimals_read_as_core_reads_them(text in decimal_text()) {
+        let ours = inference_sizer::format::parse_decimal(&text);
+        let core = text.parse::<f64>().ok();
+        prop_assert_eq!(ours.is_some(), core.is_some(), "{}", text);
+        if let (Some(a), Some(b)) = (ours, core) {
+            let significant = text
+                .split(['e', 'E'])
+                .next()
+                .unwrap()
+                .trim_start_matches(['-', '+'])
+                .replace('.', "")
+                .trim_start_matches('0')
+                .trim_end_matches('0')
+                .len();
+            let exponent_small = b == 0.0 || (b.abs() > 1e-250 && b.abs() < 1e250);
+            if significant <= 15 && (b.abs() < 9e15 && b.abs() > 1e-7 || b == 0.0) {
+                prop_assert_eq!(a.to_bits(), b.to_bits(), "{}", text);
+            } else if b.is_finite() && exponent_small {
+                prop_assert!((a - b).abs() <= b.abs() * 1e-14, "{}: {} against {}", text, a, b);
+            }
+        }
+    }
+
+    /// What a link writes reads back to the same double: six decimals below 10^9 (the
+    /// largest range with decimals), whole numbers up to 10^15 (`rpd` reaches 10^12).
+    #[test]
+    fn every_number_a_link_writes_reads_back_exactly(v in -1e9f64..1e9, whole in -1e15f64..1e15) {
+        for text in [format!("{v:.6}"), format!("{}", whole.round() as i64)] {
+            let expected = text.parse::<f64>().unwrap();
+            prop_assert_eq!(inference_sizer::format::parse_decimal(&text).map(f64::to_bits), Some(expected.to_bits()), "{}", text);
+        }
+    }
+}
+
+#[test]
+fn decimal_words_and_refusals_follow_core() {
+    use inference_sizer::format::parse_decimal;
+    for text in [
+        "inf",
+        "-inf",
+        "+Infinity",
+        "NaN",
+        "nan",
+        "-NaN",
+        "infinity",
+        "1.",
+        ".5",
+        "-.5e2",
+        "0",
+        "-0",
+        "1e400",
+        "1e-400",
+        "",
+        ".",
+        "-",
+        "+",
+        "e5",
+        "1e",
+        "1e+",
+        "1.2.3",
+        " 1",
+        "1 ",
+        "1_000",
+        "0x10",
+        "1,5",
+        "--1",
+        "+-1",
+        "1e5.5",
+        "infinite",
+        "in",
+    ] {
+        let core = text.parse::<f64>().ok();
+        let ours = parse_decimal(text);
+        assert_eq!(ours.is_some(), core.is_some(), "{text:?}");
+        if let (Some(a), Some(b)) = (ours, core) {
+            assert!(
+                a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()),
+                "{text:?}: {a} {b}"
+            );
+        }
+    }
+}

@@ -186,7 +186,9 @@ pub fn line<S: AsRef<str>>(fields: &[S]) -> String {
             out.push(',');
         }
         out.push('"');
-        if f.starts_with(['=', '+', '@']) || (f.starts_with('-') && f.parse::<f64>().is_err()) {
+        if f.starts_with(['=', '+', '@'])
+            || (f.starts_with('-') && crate::format::parse_decimal(f).is_none())
+        {
             out.push('\'');
         }
         out.push_str(&f.replace('"', "\"\""));

@@ -94,7 +94,7 @@ pub(super) fn parse_number(raw: &str) -> Option<f64> {
         'g' | 'G' | 'b' | 'B' => (&s[..s.len() - 1], 1e9),
         _ => (&s[..], 1.0),
     };
-    let v: f64 = num.trim().parse().ok()?;
+    let v = crate::format::parse_decimal(num.trim())?;
     let v = v * mult;
     v.is_finite().then_some(v)
 }

@@ -32,11 +32,7 @@ fn parsed(ev: &leptos::ev::Event) -> Option<f64> {
 }
 
 fn parse_number(text: &str) -> Option<f64> {
-    text.trim()
-        .replace(',', ".")
-        .parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite())
+    crate::format::parse_decimal(&text.trim().replace(',', ".")).filter(|x| x.is_finite())
 }
 
 /// After an edit: when the value kept is not the one typed (it was clamped, rounded or
