@@ -3,7 +3,11 @@
 //      index.html with what `cargo run --bin prerender` prints (src/bin/prerender.rs: the page's
 //      frame and the default scenario's verdict in each language, from the core and the built-in
 //      catalogue of this very build, so it never drifts from them);
-//   2. precompression: writes FILE.br (brotli, quality 11) and FILE.gz (gzip -9) beside every text
+//   2. the offers' citations, which the browser's compiled-in catalogue leaves out of the first
+//      load (build.rs): catalog-sources.json, each offer's id and source from the catalogue
+//      this build shipped (catalog.json, copied from public/), read by the page once it is
+//      interactive (src/catalog/sources.rs);
+//   3. precompression: writes FILE.br (brotli, quality 11) and FILE.gz (gzip -9) beside every text
 //      and wasm file, for hosts that serve them as they are (nginx gzip_static/brotli_static,
 //      Caddy's `precompressed`, a CDN; README, "Build the static site for hosting"). Both are
 //      deterministic: the same input gives the same bytes (gzip's header carries no time or name).
@@ -40,7 +44,12 @@ if (!templates.includes('<template id="verdict-en">')) {
 }
 await writeFile(index, html.replace(MARKER, () => templates.trim()));
 
-// 2. Precompressed copies.
+// 2. The offers' citations, in the catalogue's order.
+const catalog = JSON.parse(await readFile(join(STAGING, "catalog.json"), "utf8"));
+const sources = Object.fromEntries(catalog.offers.map((o) => [o.id, o.source]));
+await writeFile(join(STAGING, "catalog-sources.json"), JSON.stringify(sources));
+
+// 3. Precompressed copies.
 let count = 0;
 for (const path of (await filesUnder(STAGING)).sort()) {
   if (!COMPRESS.has(extname(path))) continue;

@@ -2,7 +2,7 @@
 
 use inference_sizer::catalog::{
     filter_provider, merge_provider, validate, Catalog, CatalogError, Fault, FieldError, IdList,
-    Offer, OfferKind, PricePer, Problem, ProblemKind, Virtualization,
+    Offer, OfferKind, OfferSources, PricePer, Problem, ProblemKind, Virtualization, SOURCE_IN_FILE,
 };
 use inference_sizer::scenario::Lang;
 use inference_sizer::units::Currency;
@@ -1102,4 +1102,62 @@ fn the_age_of_a_price_is_said_in_both_languages() {
         .starts_with("The price catalogue is 1,204 days old (prices as of 2026-11-09)"));
     assert!(catalogue_stale("2026-11-09", 1204, Lang::Es)
         .starts_with("El catálogo de precios tiene 1.204 días (precios a fecha de 2026-11-09)"));
+}
+
+/// The browser's compiled-in catalogue, as build.rs writes it for wasm32: every offer's source
+/// pointing to the published file.
+fn as_the_page_first_loads_it() -> Catalog {
+    let mut c = Catalog::builtin();
+    for o in &mut c.offers {
+        o.source = SOURCE_IN_FILE.to_string();
+    }
+    c
+}
+
+#[test]
+fn the_citations_file_puts_back_every_offer_source_the_first_load_left_out() {
+    // What scripts/postbuild.mjs writes beside the page: each offer's id and source, from the
+    // catalogue the build shipped.
+    let doc: serde_json::Value = serde_json::from_str(SHIPPED).unwrap();
+    let file: serde_json::Map<String, serde_json::Value> = doc["offers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["id"].as_str().unwrap().to_string(), o["source"].clone()))
+        .collect();
+    let sources = OfferSources::from_json(&serde_json::Value::Object(file).to_string()).unwrap();
+    assert_eq!(sources, OfferSources::of(&Catalog::builtin()));
+    let mut page = as_the_page_first_loads_it();
+    assert_eq!(page.fill_sources(&sources), Catalog::builtin().offers.len());
+    assert_eq!(
+        page,
+        Catalog::builtin(),
+        "the same catalogue, citations and all"
+    );
+    // The figures never waited for them.
+    let q = "model=llama-3.1-8b&rpd=50000";
+    let before = inference_sizer::report::evaluate_query(q, &as_the_page_first_loads_it());
+    let after = inference_sizer::report::evaluate_query(q, &page);
+    assert_eq!(
+        before
+            .recommendation
+            .as_ref()
+            .map(|r| (&r.offer_id, r.monthly_cost)),
+        after
+            .recommendation
+            .as_ref()
+            .map(|r| (&r.offer_id, r.monthly_cost))
+    );
+}
+
+#[test]
+fn a_provider_offer_keeps_its_own_source_and_a_broken_file_fills_nothing() {
+    let mut page = as_the_page_first_loads_it();
+    page.offers[0].source = "https://provider.example/prices".into();
+    let filled = page.fill_sources(&OfferSources::of(&Catalog::builtin()));
+    assert_eq!(filled, page.offers.len() - 1);
+    assert_eq!(page.offers[0].source, "https://provider.example/prices");
+    for text in ["", "[]", "{\"a\": 1}", "not json"] {
+        assert!(OfferSources::from_json(text).is_none(), "{text}");
+    }
 }

@@ -114,8 +114,12 @@ pub fn App() -> impl IntoView {
     // The comparison of every offer and the charts are built after the first paint: the verdict,
     // memory and speed show first (they are what a person reads first, and building 25 table rows
     // and three charts would otherwise delay them).
+    // The offers' citations (left out of the first load) are asked for then too.
     let later = RwSignal::new(false);
-    after_paint::after_next_paint(move || later.set(true));
+    after_paint::after_next_paint(move || {
+        later.set(true);
+        cat.fetch_sources();
+    });
 
     view! {
         <main id="app" class="app">

@@ -1,10 +1,12 @@
-//! The one place the page talks to the network: fetching a provider's catalogue (`catalog=URL`).
+//! The one place the page talks to the network: fetching a provider's catalogue (`catalog=URL`),
+//! and the offers' citations once the page is interactive (`catalog-sources.json`, see
+//! `crate::catalog::OfferSources`).
 //! The built-in catalogue is used at once; a fetched one replaces it only when it loads and
 //! validates, otherwise the page says so and keeps the built-in prices. A fetch that has not
 //! ended after [`CATALOG_TIMEOUT`] is given up: the built-in prices stay, with a notice, and a late
 //! answer is ignored, so the prices never change under a visitor who has been told they will not.
 
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, OfferSources, SOURCES_FILE};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::time::Duration;
@@ -37,6 +39,8 @@ pub enum CatalogStatus {
 pub struct CatalogState {
     pub catalog: RwSignal<Catalog>,
     pub status: RwSignal<CatalogStatus>,
+    /// The offers' citations, once `catalog-sources.json` has arrived.
+    sources: StoredValue<Option<OfferSources>>,
 }
 
 /// The built-in catalogue at once; then, when `url` is given, the provider's catalogue over it.
@@ -44,6 +48,7 @@ pub fn use_catalog(url: Option<String>) -> CatalogState {
     let base = Catalog::builtin();
     let catalog = RwSignal::new(base.clone());
     let status = RwSignal::new(CatalogStatus::BuiltIn);
+    let sources = StoredValue::new(None::<OfferSources>);
     if let Some(url) = url.filter(|u| !u.trim().is_empty()) {
         status.set(CatalogStatus::Loading(url.clone()));
         set_timeout(
@@ -59,7 +64,10 @@ pub fn use_catalog(url: Option<String>) -> CatalogState {
         // Every outcome below applies only while the page still waits (not after the timeout).
         let settle = move |outcome: CatalogStatus, loaded: Option<Catalog>| {
             if matches!(status.get_untracked(), CatalogStatus::Loading(_)) {
-                if let Some(loaded) = loaded {
+                if let Some(mut loaded) = loaded {
+                    // The built-in reference offers kept beside a provider's own need their
+                    // citations too, when they have already arrived.
+                    sources.with_value(|s| s.as_ref().map(|s| loaded.fill_sources(s)));
                     catalog.set(loaded);
                 }
                 status.set(outcome);
@@ -82,7 +90,40 @@ pub fn use_catalog(url: Option<String>) -> CatalogState {
             }
         });
     }
-    CatalogState { catalog, status }
+    CatalogState {
+        catalog,
+        status,
+        sources,
+    }
+}
+
+impl CatalogState {
+    /// Fetches the offers' citations and puts them into the catalogue in use (and any later
+    /// one). Called once the page is interactive: the citations are not part of the first
+    /// load. A failure leaves each source pointing to `catalog.json`, which holds them.
+    pub fn fetch_sources(self) {
+        spawn_local(async move {
+            let Some(loaded) = fetch_text(SOURCES_FILE)
+                .await
+                .ok()
+                .and_then(|text| OfferSources::from_json(&text))
+            else {
+                return;
+            };
+            // Nothing to fill (a provider's catalogue without reference offers): no new report.
+            let waiting = self.catalog.with_untracked(|c| {
+                c.offers
+                    .iter()
+                    .any(|o| o.source == crate::catalog::SOURCE_IN_FILE)
+            });
+            if waiting {
+                self.catalog.update(|c| {
+                    c.fill_sources(&loaded);
+                });
+            }
+            self.sources.set_value(Some(loaded));
+        });
+    }
 }
 
 async fn fetch_text(url: &str) -> Result<String, String> {

@@ -42,6 +42,13 @@ fn gpus_text(lang: Lang, o: &OptionReport) -> String {
 
 /// The source as a link, or a citation's start with the whole of it on hover.
 fn source_cell(lang: Lang, source: &str) -> AnyView {
+    // Until the citations arrive (crate::catalog::OfferSources): the file that holds them.
+    if source == crate::catalog::SOURCE_IN_FILE {
+        return view! {
+            <a href=source.to_string() class="source-file" target="_blank">{t(lang, T::Source)}</a>
+        }
+        .into_any();
+    }
     match safe_href(source) {
         Some(href) => view! {
             <a href=href rel="noopener noreferrer nofollow" target="_blank">{t(lang, T::Source)}</a>

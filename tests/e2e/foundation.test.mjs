@@ -24,6 +24,46 @@ describe("the built site", () => {
     await context.close();
   });
 
+  test("asks for the offers' citations once interactive, and shows them in the comparison", async () => {
+    // The compiled-in catalogue leaves the offers' sources out of the first load (build.rs);
+    // catalog-sources.json, written beside the page, brings them back (src/catalog/sources.rs).
+    const { page, problems, context } = await openPage(site.browser, site.server);
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelectorAll("#options-table tbody tr").length > 5);
+    // Every row's source cell ends as a citation (a link to its page, or its text), never the
+    // stand-in link to catalog.json.
+    await page.waitForFunction(() => !document.querySelector("#options-table a.source-file"), null, { timeout: 20_000 });
+    const cells = await page.locator("#options-table tbody tr").evaluateAll((rows) =>
+      rows.map((r) => r.querySelector("a[href^='http'], .source-note") !== null),
+    );
+    assert.ok(cells.length > 5 && cells.every(Boolean), `citations in every row: ${cells}`);
+    const wasm = site.server.requests.findIndex((p) => p.endsWith(".wasm"));
+    const sources = site.server.requests.findIndex((p) => p.endsWith("/catalog-sources.json"));
+    assert.ok(wasm >= 0 && sources > wasm, `the citations are asked for after the wasm: ${site.server.requests}`);
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test("without the citations file the comparison links each source to catalog.json", async () => {
+    const { page, problems, context } = await openPage(site.browser, site.server, "", {
+      initScript: () => {
+        // The host did not publish catalog-sources.json: the request answers 404.
+        const real = window.fetch;
+        window.fetch = (input, init) =>
+          String(input?.url ?? input).endsWith("catalog-sources.json")
+            ? Promise.resolve(new Response("not found", { status: 404 }))
+            : real(input, init);
+      },
+    });
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelectorAll("#options-table tbody tr").length > 5);
+    await page.waitForTimeout(500);
+    const links = await page.locator("#options-table a.source-file").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    assert.ok(links.length > 5 && links.every((h) => h === "catalog.json"), `links: ${links}`);
+    expectNoProblems(problems);
+    await context.close();
+  });
+
   test("starts inside an iframe on another page", async () => {
     // The host page lives on another origin (another port), as a provider's site would.
     const host = createServer((req, res) => {
