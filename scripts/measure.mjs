@@ -1,7 +1,8 @@
 // Measures the built site (dist/) as people meet it. Informative: scripts/test never fails on it.
 //
 //   * bytes per file (raw, gzip -9, brotli -11; what dist/ ships precompressed, if it does) and the
-//     first load (every file a first visit requests);
+//     first load (every file a first visit requests), and the part of it asked for before the
+//     live verdict is on screen (the offers' citations come after);
 //   * per profile, medians of N cold loads (each in a fresh browser context, cache off):
 //       first paint        the first contentful paint (performance "paint" entry);
 //       verdict on screen  when a #verdict-cost is first painted (the page's pre-rendered one, when
@@ -237,6 +238,12 @@ async function coldLoads(browser, url, profile, { app }) {
         )),
         "#app #verdict-cost": window.__painted.find((p) => p.live)?.t ?? window.__seen["#app #verdict-cost"],
         layout_shift: window.__shift,
+        // Files the page asked for only once its live verdict was on screen (the offers'
+        // citations): part of a first visit, not of what it waits for.
+        after_verdict: performance
+          .getEntriesByType("resource")
+          .filter((e) => e.startTime >= (window.__painted.find((p) => p.live)?.t ?? window.__seen["#app #verdict-cost"] ?? Infinity))
+          .map((e) => decodeURIComponent(new URL(e.name).pathname)),
       })),
     );
     await context.close();
@@ -250,7 +257,9 @@ async function coldLoads(browser, url, profile, { app }) {
     out.interactive = figure("interactive");
     out.layout_shift = { median: median(samples.map((s) => s.layout_shift)), samples: samples.map((s) => Math.round(s.layout_shift * 1e4) / 1e4) };
   }
-  return { out, fetched: [...fetched] };
+  // A file counts as asked for after the verdict when every load asked for it after.
+  const after = [...fetched].filter((f) => samples.length && samples.every((s) => (s.after_verdict ?? []).includes(f)));
+  return { out, fetched: [...fetched], after };
 }
 
 // The edits: context lengths typed into the number field, each different from the one before.
@@ -337,6 +346,7 @@ await writeFile(
 const browser = await launchBrowser();
 const profiles = {};
 let fetched = [];
+let afterVerdict = [];
 try {
   for (const [name, profile] of Object.entries(PROFILES)) {
     if (ONLY && !ONLY.includes(name)) continue;
@@ -345,7 +355,11 @@ try {
     try {
       const page = await coldLoads(browser, site.url, profile, { app: true });
       const base = new URL(site.url).pathname;
-      if (!fetched.length) fetched = page.fetched.map((p) => (p === base ? "index.html" : p.slice(base.length)));
+      const local = (p) => (p === base ? "index.html" : p.slice(base.length));
+      if (!fetched.length) {
+        fetched = page.fetched.map(local);
+        afterVerdict = page.after.map(local);
+      }
       const stat = await coldLoads(browser, floor.url, profile, { app: false });
       profiles[name] = { ...page.out, static_first_paint: stat.out.first_paint };
       profiles[name].edit = await editLatency(browser, site.url, profile).catch((e) => ({ error: String(e) }));
@@ -360,10 +374,15 @@ try {
 
 // The first load: every file the page requested, as served (index.html for the base address).
 const firstLoad = { raw: 0, gzip: 0, brotli: 0, files: [] };
+// What the first verdict waits for: the first load but the files asked for after it.
+const beforeVerdict = { raw: 0, gzip: 0, brotli: 0, files: [] };
 for (const f of files) {
   if (!fetched.includes(f.file)) continue;
   for (const m of ["raw", "gzip", "brotli"]) firstLoad[m] += f[m];
   firstLoad.files.push(f.file);
+  if (afterVerdict.includes(f.file)) continue;
+  for (const m of ["raw", "gzip", "brotli"]) beforeVerdict[m] += f[m];
+  beforeVerdict.files.push(f.file);
 }
 const report = {
   measured_at: new Date().toISOString(),
@@ -374,6 +393,8 @@ const report = {
   network: NETWORK,
   totals,
   first_load: firstLoad,
+  before_live_verdict: beforeVerdict,
+  after_live_verdict: afterVerdict,
   files,
   profiles,
 };
@@ -387,6 +408,11 @@ for (const kind of ["wasm", "js", "css", "html", "json", "all"]) {
   if (t) console.log(`  all ${kind.padEnd(24)}${kb(t.raw)} ${kb(t.gzip)} ${kb(t.brotli)}`);
 }
 console.log(`  first load (${firstLoad.files.length} files)`.padEnd(30) + `${kb(firstLoad.raw)} ${kb(firstLoad.gzip)} ${kb(firstLoad.brotli)}`);
+console.log(
+  `  before the live verdict (${beforeVerdict.files.length})`.padEnd(30) +
+    `${kb(beforeVerdict.raw)} ${kb(beforeVerdict.gzip)} ${kb(beforeVerdict.brotli)}` +
+    (afterVerdict.length ? `   (after it: ${afterVerdict.join(", ")})` : ""),
+);
 console.log(`\nmedians of ${LOADS} cold loads  first paint  static page   verdict  live in DOM  live verdict  interactive  layout shift  edit->frame`);
 for (const [name, p] of Object.entries(profiles)) {
   console.log(
