@@ -150,6 +150,11 @@ pub fn parse_decimal(text: &str) -> Option<f64> {
             .fold(0i64, |p, b| (p * 10 + i64::from(b - b'0')).min(1_000_000));
         exponent += sign * power;
     }
+    // Trailing zeros (`3603000.0000000700`) would push the digits past the exact path.
+    while mantissa != 0 && mantissa % 10 == 0 {
+        mantissa /= 10;
+        exponent += 1;
+    }
     Some(signed(scale(mantissa, exponent)))
 }
 

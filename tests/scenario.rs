@@ -761,3 +761,19 @@ fn decimal_words_and_refusals_follow_core() {
         }
     }
 }
+
+#[test]
+fn trailing_zeros_do_not_cost_a_decimal_its_exactness() {
+    // Found by `decimals_read_as_core_reads_them`: 17 digits, 15 of them significant.
+    for text in [
+        "3603000.0000000700",
+        "1.2300000000000000000000",
+        "120000000000000000000e-20",
+    ] {
+        assert_eq!(
+            inference_sizer::format::parse_decimal(text).map(f64::to_bits),
+            text.parse::<f64>().ok().map(f64::to_bits),
+            "{text}"
+        );
+    }
+}
