@@ -1,23 +1,42 @@
 //! The scenario file: the page's "Export scenario (JSON)" written, and read back by "Import".
-//! The file carries the scenario's fields (for a person to read) and its canonical `query`,
-//! the stable form: reading goes through the query and the URL codec, so a file is clamped and
-//! migrated exactly as a link is. A hand-written file without `query` may give URL parameters
-//! as top-level keys (`{"model": "llama-3.1-8b", "ctx": 8192}`).
+//! The file carries the scenario's canonical `query`, the stable form, and each parameter under
+//! its URL key for a person to read: reading goes through the query and the URL codec, so a file
+//! is clamped and migrated exactly as a link is. A hand-written file without `query` may give
+//! URL parameters as top-level keys (`{"model": "llama-3.1-8b", "ctx": 8192}`).
 //!
-//! Reading never deserialises the fields themselves: the codec already knows every one, and
-//! serde's per-field code for the whole scenario cost the page about 7 KB of gzipped wasm.
+//! Neither way goes through serde's per-field code for the whole scenario (the URL table
+//! already knows every field): that cost the page about 9 KB of gzipped wasm.
 
 use super::fields::FIELDS;
 use super::{Scenario, Warning};
 use serde_json::{Map, Value};
 
-/// The scenario as a JSON document: its fields and its canonical `query` (what a link carries).
+/// The scenario as a JSON document: its canonical `query` (what a link carries), then each of
+/// its parameters under its URL key, numbers as numbers (`{"query": "v=2&model=llama-3.1-8b&ctx=32768",
+/// "v": 2, "model": "llama-3.1-8b", "ctx": 32768}`): the form a person can also write by hand.
 pub fn to_file_json(s: &Scenario) -> String {
-    let mut value = serde_json::to_value(s).unwrap_or(Value::Null);
-    if let Value::Object(map) = &mut value {
-        map.insert("query".into(), Value::String(s.to_query()));
+    let d = Scenario::default();
+    let mut map = Map::new();
+    map.insert("query".into(), Value::String(s.to_query()));
+    for field in FIELDS {
+        let Some(text) = field.write(s, &d) else {
+            continue;
+        };
+        let value = match crate::format::parse_decimal(&text)
+            .filter(|v| v.is_finite())
+            .and_then(serde_json::Number::from_f64)
+        {
+            // Whole numbers without a decimal point, as the link writes them.
+            Some(_) if !text.contains(['.', 'e', 'E']) => text
+                .parse::<i64>()
+                .map(|i| Value::Number(i.into()))
+                .unwrap_or(Value::String(text)),
+            Some(n) => Value::Number(n),
+            None => Value::String(text),
+        };
+        map.insert(field.key().into(), value);
     }
-    serde_json::to_string_pretty(&value).unwrap_or_default()
+    serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_default()
 }
 
 /// Reads a scenario file: through its `query` when it has one, else through its top-level keys

@@ -21,7 +21,6 @@ pub use resolve::{import_into, resolve_model};
 pub use crate::lang::Lang;
 use crate::model::{Engine, KvBasis, KvType, Quant, Task};
 use crate::units::Currency;
-use serde::Serialize;
 
 /// Current scenario schema version (`v=`).
 /// Version 2 sizes the KV cache for the tokens in flight (`kv_basis=inflight`); a `v=1` link is
@@ -29,8 +28,7 @@ use serde::Serialize;
 pub const SCENARIO_VERSION: u32 = 2;
 
 /// Whether the workload needs single-tenant hardware.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Tenancy {
     #[default]
     Any,
@@ -38,8 +36,7 @@ pub enum Tenancy {
 }
 
 /// Embedding theme.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Theme {
     #[default]
     Light,
@@ -47,7 +44,7 @@ pub enum Theme {
 }
 
 /// Architecture fields given in the URL that override the preset's (HF `config.json` meanings).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ArchOverrides {
     pub layers: Option<u64>,
     pub hidden: Option<u64>,
@@ -99,7 +96,7 @@ impl ArchOverrides {
 }
 
 /// Cost assumptions a person can edit (the "assumptions" panel); `None` means the documented default.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Assumptions {
     /// Egress per month, GB (default derived from requests and output size).
     pub egress_gb: Option<f64>,
@@ -136,7 +133,7 @@ pub struct Assumptions {
 }
 
 /// A complete scenario: what the URL carries, parsed, defaulted and clamped.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
     pub v: u32,
     pub model: String,
