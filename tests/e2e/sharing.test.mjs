@@ -4,6 +4,9 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ROOT, expectNoProblems, openPage, withSite } from "./helpers.mjs";
 
 const LINKS = [
@@ -60,4 +63,41 @@ describe("a shared link shows what sizer prints", () => {
       await context.close();
     });
   }
+});
+
+describe("the scenario file", () => {
+  const site = withSite();
+
+  test("exports the scenario and imports it back, through its query", async () => {
+    const query = "model=llama-3.1-8b&quant=q4_k_m&ctx=32768&max_term=12&lang=en";
+    const { page, problems, context } = await openPage(site.browser, site.server, query);
+    await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+    const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#export-json").click()]);
+    const path = await download.path();
+    const file = JSON.parse(await readFile(path, "utf8"));
+    // The canonical query, and each parameter under its URL key for a person to read.
+    assert.equal(file.query, "v=2&model=llama-3.1-8b&quant=q4_k_m&ctx=32768&max_term=12&lang=en");
+    assert.deepEqual(
+      { model: file.model, quant: file.quant, ctx: file.ctx, max_term: file.max_term },
+      { model: "llama-3.1-8b", quant: "q4_k_m", ctx: 32768, max_term: 12 },
+    );
+    // Back to the defaults, then the file brings the scenario back.
+    await page.locator("#reset").click();
+    await page.waitForFunction(() => !/ctx=32768/.test(location.search));
+    await page.locator("#import-json").setInputFiles(path);
+    await page.waitForFunction(() => /[?&]ctx=32768(&|$)/.test(location.search) && /[?&]max_term=12(&|$)/.test(location.search));
+    // A hand-written file: URL parameters as keys.
+    const handWritten = join(await mkdtemp(join(tmpdir(), "sizer-")), "mine.json");
+    await writeFile(handWritten, JSON.stringify({ model: "qwen2.5-72b", ctx: 16384 }));
+    await page.locator("#import-json").setInputFiles(handWritten);
+    await page.waitForFunction(() => /[?&]model=qwen2\.5-72b(&|$)/.test(location.search) && /[?&]ctx=16384(&|$)/.test(location.search));
+    // Not a scenario: refused in words, the scenario kept.
+    const notOne = join(await mkdtemp(join(tmpdir(), "sizer-")), "not.json");
+    await writeFile(notOne, "[1, 2, 3]");
+    await page.locator("#import-json").setInputFiles(notOne);
+    await page.locator(".share-bar .notice.error").waitFor({ state: "visible" });
+    assert.match(page.url(), /model=qwen2\.5-72b/);
+    expectNoProblems(problems);
+    await context.close();
+  });
 });
