@@ -37,14 +37,6 @@ impl OfferSources {
                 .collect(),
         )
     }
-
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
 }
 
 impl Catalog {

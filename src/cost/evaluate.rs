@@ -552,9 +552,9 @@ pub fn exclusions(offer: &Offer, demand: &Demand) -> Vec<Exclusion> {
         });
     }
     // Owned hardware has no term: it is bought, and what ties the buyer is its payback.
-    let term = nonneg(offer.min_term_months);
-    if let Some(allowed) = c.max_term_months {
-        if term > allowed && offer.kind != OfferKind::Own {
+    if let Some(allowed) = c.max_term_months.filter(|_| offer.kind != OfferKind::Own) {
+        let term = nonneg(offer.min_term_months);
+        if term > allowed {
             out.push(Exclusion::TermTooLong {
                 months: term,
                 allowed,

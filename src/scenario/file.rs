@@ -22,17 +22,15 @@ pub fn to_file_json(s: &Scenario) -> String {
         let Some(text) = field.write(s, &d) else {
             continue;
         };
-        let value = match crate::format::parse_decimal(&text)
-            .filter(|v| v.is_finite())
-            .and_then(serde_json::Number::from_f64)
+        // Whole numbers as the link writes them (`8192`, not `8192.0`), then decimals.
+        let value = if let Ok(whole) = text.parse::<i64>() {
+            Value::Number(whole.into())
+        } else if let Some(n) =
+            crate::format::parse_decimal(&text).and_then(serde_json::Number::from_f64)
         {
-            // Whole numbers without a decimal point, as the link writes them.
-            Some(_) if !text.contains(['.', 'e', 'E']) => text
-                .parse::<i64>()
-                .map(|i| Value::Number(i.into()))
-                .unwrap_or(Value::String(text)),
-            Some(n) => Value::Number(n),
-            None => Value::String(text),
+            Value::Number(n)
+        } else {
+            Value::String(text)
         };
         map.insert(field.key().into(), value);
     }
