@@ -34,6 +34,12 @@ impl Ctx {
     }
 }
 
+/// An event handler as one boxed type per kind of event, so the code that attaches a handler is
+/// compiled once per event kind, not once per handler.
+pub fn handler<E: 'static>(f: impl FnMut(E) + 'static) -> Box<dyn FnMut(E)> {
+    Box::new(f)
+}
+
 /// The browser's local date, `YYYY-MM-DD`.
 fn browser_today() -> String {
     let d = js_sys::Date::new_0();

@@ -3,7 +3,7 @@
 //! in an effect, the one place the page touches a canvas.
 
 use super::after_paint::{on_screen, painted_after};
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::disclosure::is_open;
 use super::i18n::T;
 use crate::chart::from_report::{
@@ -448,7 +448,7 @@ where
                 }}
             </ul>
             {summary.map(|words| view! { <p class="chart-summary" id=summary_id>{words}</p> })}
-            <details on:toggle=move |ev| table_open.set(is_open(&ev))>
+            <details on:toggle=handler(move |ev| table_open.set(is_open(&ev)))>
                 <summary>{c.text(T::ChartData)}</summary>
                 <div class="table-scroll">
                     {move || {

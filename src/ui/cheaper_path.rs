@@ -1,7 +1,7 @@
 //! The verdict's cheaper path (the report's `cheaper_path`: the same load with another weight
 //! format or engine), its sentence beside the headline with the button that takes it.
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use crate::model::{Engine, Quant};
 use crate::report::CheaperPath;
 use leptos::prelude::*;
@@ -18,7 +18,7 @@ pub fn CheaperPathButton(path: CheaperPath) -> impl IntoView {
             <button
                 type="button"
                 id="take-cheaper-path"
-                on:click=move |_| {
+                on:click=handler(move |_| {
                     c.sc.edit(|s| {
                         if let Some(q) = quant {
                             s.quant = q;
@@ -27,7 +27,7 @@ pub fn CheaperPathButton(path: CheaperPath) -> impl IntoView {
                             s.engine = e;
                         }
                     })
-                }
+                })
             >
                 {path.action}
             </button>

@@ -1,7 +1,7 @@
 //! The comparison's columns: their order, titles and ids, how each sorts, and the header row
 //! whose buttons sort the table.
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::i18n::T;
 use crate::report::OptionReport;
 use leptos::prelude::*;
@@ -127,14 +127,14 @@ pub fn HeaderRow(sort: RwSignal<SortOrder>) -> impl IntoView {
                                 type="button"
                                 class="sort"
                                 id=format!("sort-{}", col.id())
-                                on:click=move |_| {
+                                on:click=handler(move |_| {
                                     sort.update(|s| {
                                         *s = match *s {
                                             Some((c2, asc)) if c2 == col => Some((col, !asc)),
                                             _ => Some((col, true)),
                                         }
                                     })
-                                }
+                                })
                             >
                                 {c.text(col.title())}
                                 // The per-token figures with no request rate: at full load.

@@ -1,7 +1,7 @@
 //! The comparison's filters (kind, provider, jurisdiction, only the options that can serve) and
 //! its export button.
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::i18n::{jurisdiction_short, kind_name, T};
 use crate::report::{OfferKind, OptionReport, Report};
 use leptos::prelude::*;
@@ -117,11 +117,11 @@ pub fn Filters(filter: Filter, choices: Memo<Choices>, on_export: Callback<()>) 
                     type="checkbox"
                     id="filter-fits"
                     prop:checked=move || filter.only_usable.get()
-                    on:change=move |ev| filter.only_usable.set(event_target_checked(&ev))
+                    on:change=handler(move |ev| filter.only_usable.set(event_target_checked(&ev)))
                 />
                 <label for="filter-fits">{c.text(T::OnlyFitting)}</label>
             </div>
-            <button type="button" id="export-csv" on:click=move |_| on_export.run(())>
+            <button type="button" id="export-csv" on:click=handler(move |_| on_export.run(()))>
                 {c.text(T::ExportCsv)}
             </button>
         </div>
@@ -140,7 +140,7 @@ fn FilterSelect(
     view! {
         <div class="field inline">
             <label for=id>{c.text(label)}</label>
-            <select id=id prop:value=move || selected.get() on:change=move |ev| selected.set(event_target_value(&ev))>
+            <select id=id prop:value=move || selected.get() on:change=handler(move |ev| selected.set(event_target_value(&ev)))>
                 <option value="">{c.text(T::All)}</option>
                 {move || {
                     options

@@ -3,7 +3,7 @@
 //! `report::csv`, as `sizer --csv` writes it).
 
 use super::after_paint::painted_after;
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::comparison_columns::{HeaderRow, SortOrder};
 use super::comparison_filters::{Choices, Filter, Filters};
 use super::comparison_row::row;
@@ -192,7 +192,7 @@ pub fn ComparisonTable() -> impl IntoView {
                 </table>
             </div>
             <Show when=move || !show_all.get() && rows.with(|r| r.len() > FIRST_ROWS)>
-                <button type="button" id="show-all" class="secondary" on:click=move |_| show_all.set(true)>
+                <button type="button" id="show-all" class="secondary" on:click=handler(move |_| show_all.set(true))>
                     {move || format!("{} ({})", c.t(T::ShowAll), rows.with(|r| r.len()))}
                 </button>
             </Show>

@@ -1,7 +1,7 @@
 //! Paste or upload a Hugging Face `config.json`: its architecture becomes the scenario's
 //! architecture overrides (so the link carries it). Reading is local; nothing is uploaded.
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::i18n::T;
 use super::import_outcome::ImportOutcome;
 use crate::model::import::{ImportError, Imported};
@@ -59,7 +59,7 @@ pub fn ConfigImport() -> impl IntoView {
                 spellcheck="false"
                 placeholder=c.text(T::ConfigPlaceholder)
                 prop:value=move || text.get()
-                on:input=move |ev| text.set(event_target_value(&ev))
+                on:input=handler(move |ev| text.set(event_target_value(&ev)))
             ></textarea>
             <div class="row">
                 <label class="button file-button" for="config-file">{c.text(T::UploadConfig)}</label>
@@ -68,16 +68,16 @@ pub fn ConfigImport() -> impl IntoView {
                     id="config-file"
                     class="visually-hidden"
                     accept=".json,application/json"
-                    on:change=move |ev| {
+                    on:change=handler(move |ev| {
                         spawn_local(async move {
                             if let Some(contents) = first_file_text(&ev).await {
                                 text.set(contents);
                                 apply();
                             }
                         });
-                    }
+                    })
                 />
-                <button type="button" id="config-apply" on:click=move |_| apply()>
+                <button type="button" id="config-apply" on:click=handler(move |_| apply())>
                     {c.text(T::ApplyConfig)}
                 </button>
             </div>

@@ -1,7 +1,7 @@
 //! Constraints: EU jurisdiction, interruptible capacity, owned hardware, the longest commitment
 //! accepted, single tenancy, allowed GPUs and offer kinds.
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::disclosure::Disclosure;
 use super::fields::{CheckField, OptionalNumberField};
 use super::i18n::{kind_name, T};
@@ -83,10 +83,10 @@ pub fn Constraints() -> impl IntoView {
                                     type="checkbox"
                                     id=dom_id.clone()
                                     prop:checked=move || kinds.with(|k| k.iter().any(|x| x == id))
-                                    on:change=move |ev| {
+                                    on:change=handler(move |ev| {
                                         let on = event_target_checked(&ev);
                                         sc.edit(|s| toggle(&mut s.kinds, id, on));
-                                    }
+                                    })
                                 />
                                 <label for=dom_id>{move || kind_name(c.lang(), kind)}</label>
                             </div>
@@ -108,10 +108,10 @@ pub fn Constraints() -> impl IntoView {
                                         type="checkbox"
                                         id=dom_id.clone()
                                         prop:checked=move || allowed_gpus.with(|g| g.contains(&id_check))
-                                        on:change=move |ev| {
+                                        on:change=handler(move |ev| {
                                             let on = event_target_checked(&ev);
                                             sc.edit(|s| toggle(&mut s.gpus, &id, on));
-                                        }
+                                        })
                                     />
                                     <label for=dom_id>{name}</label>
                                 </div>

@@ -3,7 +3,7 @@
 //! were rendered at load and checked again on every edit for nothing. Opened, the content reads
 //! the scenario as it is then.
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::i18n::T;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
@@ -35,7 +35,7 @@ where
     let open = RwSignal::new(false);
     let children = children.into_inner();
     view! {
-        <details class=class id=id on:toggle=move |ev| open.set(is_open(&ev))>
+        <details class=class id=id on:toggle=handler(move |ev| open.set(is_open(&ev)))>
             <summary>{c.text(summary)}</summary>
             {move || open.get().then(|| children())}
         </details>

@@ -1,6 +1,6 @@
 //! Serving engine and task (inference or a fine-tuning mode).
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::i18n::T;
 use crate::model::{Engine, Task};
 use leptos::prelude::*;
@@ -39,11 +39,11 @@ pub fn EngineSelect() -> impl IntoView {
                 <select
                     id="engine"
                     prop:value=move || engine.get().id()
-                    on:change=move |ev| {
+                    on:change=handler(move |ev| {
                         if let Some(e) = Engine::parse(&event_target_value(&ev)) {
                             c.sc.edit(|s| s.engine = e);
                         }
-                    }
+                    })
                 >
                     {Engine::ALL
                         .iter()
@@ -63,11 +63,11 @@ pub fn EngineSelect() -> impl IntoView {
                 <select
                     id="task"
                     prop:value=move || task.get().id()
-                    on:change=move |ev| {
+                    on:change=handler(move |ev| {
                         if let Some(t) = Task::parse(&event_target_value(&ev)) {
                             c.sc.edit(|s| s.task = t);
                         }
-                    }
+                    })
                 >
                     {Task::ALL
                         .iter()

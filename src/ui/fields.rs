@@ -8,7 +8,7 @@
 //! One case needs help: a number clamped back to the value already shown (typing 30 in an
 //! hours field at 24) changes nothing, so the handler puts the clamped value back itself.
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::i18n::T;
 use crate::scenario::Range;
 use leptos::prelude::*;
@@ -71,12 +71,12 @@ pub fn NumberField(
                 max=plain(range.max)
                 step=plain(range.step)
                 prop:value=move || plain(shown.get())
-                on:input=move |ev| {
+                on:input=handler(move |ev| {
                     if let Some(x) = parsed(&ev) {
                         on_change.run(x);
                         show_kept(&ev, Some(value.get_untracked()));
                     }
-                }
+                })
             />
         </div>
     }
@@ -110,7 +110,7 @@ pub fn OptionalNumberField(
                 step=plain(range.step)
                 placeholder=move || default_text.get()
                 prop:value=move || shown.get().map(plain).unwrap_or_default()
-                on:input=move |ev| {
+                on:input=handler(move |ev| {
                     if event_target_value(&ev).trim().is_empty() {
                         on_change.run(None);
                     } else if let Some(x) = parsed(&ev) {
@@ -119,7 +119,7 @@ pub fn OptionalNumberField(
                         return;
                     }
                     show_kept(&ev, value.get_untracked());
-                }
+                })
             />
             <span class="hint">{move || format!("{}: {}", c.t(T::Default), default_text.get())}</span>
         </div>
@@ -156,12 +156,12 @@ pub fn LogSliderNumber(
                     max=plain(max_log2)
                     step=plain(LOG2_NOTCH)
                     prop:value=move || plain(shown.get().max(range.min).log2())
-                    on:input=move |ev| {
+                    on:input=handler(move |ev| {
                         if let Some(x) = parsed(&ev) {
                             // A range input cannot hold a value out of its range: nothing to re-show.
                             on_change.run(x.exp2().round());
                         }
-                    }
+                    })
                 />
                 <input
                     type="number"
@@ -171,12 +171,12 @@ pub fn LogSliderNumber(
                     max=plain(range.max)
                     step=plain(range.step)
                     prop:value=move || plain(shown.get())
-                    on:input=move |ev| {
+                    on:input=handler(move |ev| {
                         if let Some(x) = parsed(&ev) {
                             on_change.run(x.round());
                             show_kept(&ev, Some(value.get_untracked()));
                         }
-                    }
+                    })
                 />
             </div>
         </div>
@@ -199,13 +199,13 @@ pub fn CheckField(
                 type="checkbox"
                 id=id
                 prop:checked=move || shown.get()
-                on:change=move |ev| {
+                on:change=handler(move |ev| {
                     on_change.run(event_target_checked(&ev));
                     let kept = checked.get_untracked();
                     if event_target_checked(&ev) != kept {
                         event_target::<web_sys::HtmlInputElement>(&ev).set_checked(kept);
                     }
-                }
+                })
             />
             <label for=id>{c.text(label)}</label>
         </div>

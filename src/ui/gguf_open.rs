@@ -1,7 +1,7 @@
 //! Open a local GGUF file: only its first megabytes (the header and tensor index) are read,
 //! in the browser, and handed to the pure GGUF reader. Nothing is uploaded.
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::i18n::T;
 use super::import_outcome::ImportOutcome;
 use crate::format::{bytes, count};
@@ -111,7 +111,7 @@ pub fn GgufOpen() -> impl IntoView {
                 type="file"
                 id="gguf-file"
                 accept=".gguf"
-                on:change=move |ev| {
+                on:change=handler(move |ev| {
                     busy.set(true);
                     spawn_local(async move {
                         let result = match first_bytes(&ev).await {
@@ -136,7 +136,7 @@ pub fn GgufOpen() -> impl IntoView {
                         busy.set(false);
                         outcome.set(Some(result));
                     });
-                }
+                })
             />
             <Show when=move || busy.get()>
                 <p class="hint" role="status">{c.text(T::Reading)}</p>

@@ -1,7 +1,7 @@
 //! The memory card: what the model needs against what the recommended hardware holds, how far
 //! that hardware stretches, then the breakdown as a stacked bar and as a table.
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::i18n::T;
 use super::memory_stack::MemoryStack;
 use super::memory_table::MemoryTable;
@@ -41,11 +41,11 @@ pub fn MemoryBar() -> impl IntoView {
                     <select
                         id="kv-basis"
                         prop:value=move || basis.get().id()
-                        on:change=move |ev| {
+                        on:change=handler(move |ev| {
                             if let Some(b) = KvBasis::parse(&event_target_value(&ev)) {
                                 c.sc.edit(|s| s.kv_basis = b);
                             }
-                        }
+                        })
                     >
                         {KvBasis::ALL
                             .iter()

@@ -1,6 +1,6 @@
 //! Model picker: a search box over the catalogue's preset models, grouped by family, size shown.
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::i18n::T;
 use crate::format::count;
 use crate::model::ModelArch;
@@ -63,7 +63,7 @@ pub fn ModelPicker() -> impl IntoView {
                     aria-controls="model"
                     autocomplete="off"
                     prop:value=move || query.get()
-                    on:input=move |ev| query.set(event_target_value(&ev))
+                    on:input=handler(move |ev| query.set(event_target_value(&ev)))
                 />
             </div>
             <div class="field">
@@ -72,7 +72,7 @@ pub fn ModelPicker() -> impl IntoView {
                     id="model"
                     size="7"
                     prop:value=move || selected.get()
-                    on:change=move |ev| {
+                    on:change=handler(move |ev| {
                         let id = event_target_value(&ev);
                         if !id.is_empty() {
                             c.sc.edit(|s| {
@@ -81,7 +81,7 @@ pub fn ModelPicker() -> impl IntoView {
                                 s.arch = Default::default();
                             });
                         }
-                    }
+                    })
                 >
                     {move || {
                         let current = selected.get();

@@ -1,6 +1,6 @@
 //! Weight format and KV-cache type, each format with its one-line explanation.
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::i18n::{quant_help, T};
 use crate::model::{KvType, Quant};
 use leptos::prelude::*;
@@ -20,11 +20,11 @@ pub fn QuantSelect() -> impl IntoView {
                     id="quant"
                     aria-describedby="quant-help"
                     prop:value=move || quant.get().id()
-                    on:change=move |ev| {
+                    on:change=handler(move |ev| {
                         if let Some(q) = Quant::parse(&event_target_value(&ev)) {
                             c.sc.edit(|s| s.quant = q);
                         }
-                    }
+                    })
                 >
                     {Quant::ALL
                         .iter()
@@ -45,11 +45,11 @@ pub fn QuantSelect() -> impl IntoView {
                 <select
                     id="kv"
                     prop:value=move || kv.get().id()
-                    on:change=move |ev| {
+                    on:change=handler(move |ev| {
                         if let Some(k) = KvType::parse(&event_target_value(&ev)) {
                             c.sc.edit(|s| s.kv = k);
                         }
-                    }
+                    })
                 >
                     {KvType::ALL
                         .iter()

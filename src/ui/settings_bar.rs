@@ -1,6 +1,6 @@
 //! Language and currency switches in the page header.
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::i18n::T;
 use crate::scenario::Lang;
 use crate::units::Currency;
@@ -18,11 +18,11 @@ pub fn SettingsBar() -> impl IntoView {
                 <select
                     id="lang"
                     prop:value=move || sc.lang.get().id()
-                    on:change=move |ev| {
+                    on:change=handler(move |ev| {
                         if let Some(l) = Lang::parse(&event_target_value(&ev)) {
                             sc.edit(|s| s.lang = Some(l));
                         }
-                    }
+                    })
                 >
                     <option value="en" selected=move || sc.lang.get() == Lang::En>"English"</option>
                     <option value="es" selected=move || sc.lang.get() == Lang::Es>"Español"</option>
@@ -33,11 +33,11 @@ pub fn SettingsBar() -> impl IntoView {
                 <select
                     id="cur"
                     prop:value=move || sc.scenario.with(|s| s.cur.code())
-                    on:change=move |ev| {
+                    on:change=handler(move |ev| {
                         if let Some(cur) = Currency::parse(&event_target_value(&ev)) {
                             sc.edit(|s| s.cur = cur);
                         }
-                    }
+                    })
                 >
                     <option value="EUR" selected=move || sc.scenario.with(|s| s.cur == Currency::Eur)>
                         "EUR €"

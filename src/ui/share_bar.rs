@@ -1,7 +1,7 @@
 //! Reset, copy link (with a visible fallback when the clipboard is blocked), scenario JSON
 //! download and upload, print.
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::config_import::first_file_text;
 use super::download::download;
 use super::i18n::T;
@@ -46,7 +46,7 @@ pub fn ShareBar() -> impl IntoView {
     };
     view! {
         <div class="share-bar" role="group">
-            <button type="button" id="reset" on:click=move |_| sc.reset()>
+            <button type="button" id="reset" on:click=handler(move |_| sc.reset())>
                 {c.text(T::Reset)}
             </button>
             <button type="button" id="copy-link" on:click=copy>
@@ -55,10 +55,10 @@ pub fn ShareBar() -> impl IntoView {
             <button
                 type="button"
                 id="export-json"
-                on:click=move |_| {
+                on:click=handler(move |_| {
                     let json = sc.scenario.with_untracked(to_file_json);
                     download("inference-sizer-scenario.json", "application/json", &json);
-                }
+                })
             >
                 {c.text(T::ExportJson)}
             </button>
@@ -68,7 +68,7 @@ pub fn ShareBar() -> impl IntoView {
                 id="import-json"
                 class="visually-hidden"
                 accept=".json,application/json"
-                on:change=move |ev| {
+                on:change=handler(move |ev| {
                     spawn_local(async move {
                         match first_file_text(&ev).await.as_deref().and_then(from_file_json) {
                             Some((s, _)) => {
@@ -78,11 +78,11 @@ pub fn ShareBar() -> impl IntoView {
                             None => bad_file.set(true),
                         }
                     });
-                }
+                })
             />
-            <button type="button" id="print" on:click=move |_| {
+            <button type="button" id="print" on:click=handler(move |_| {
                 let _ = window().print();
-            }>{c.text(T::Print)}</button>
+            })>{c.text(T::Print)}</button>
             <Show when=move || copied.get()>
                 <p class="notice ok" role="status">{c.text(T::Copied)}</p>
             </Show>
@@ -101,7 +101,7 @@ pub fn ShareBar() -> impl IntoView {
                                     id="share-url"
                                     readonly=true
                                     prop:value=url
-                                    on:focus=move |ev| {
+                                    on:focus=handler(move |ev: leptos::ev::FocusEvent| {
                                         use wasm_bindgen::JsCast;
                                         if let Some(input) = ev
                                             .target()
@@ -109,7 +109,7 @@ pub fn ShareBar() -> impl IntoView {
                                         {
                                             input.select();
                                         }
-                                    }
+                                    })
                                 />
                             </div>
                         }

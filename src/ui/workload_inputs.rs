@@ -1,6 +1,6 @@
 //! The workload: requests per day, tokens in and out, speed and latency targets, hours per day.
 
-use super::app::ctx;
+use super::app::{ctx, handler};
 use super::fields::NumberField;
 use super::i18n::T;
 use crate::model::Task;
@@ -37,7 +37,7 @@ pub fn WorkloadInputs() -> impl IntoView {
                                     aria-pressed=move || {
                                         sc.scenario.with(|s| p.is_applied(s)).to_string()
                                     }
-                                    on:click=move |_| sc.edit(|s| p.apply(s))
+                                    on:click=handler(move |_| sc.edit(|s| p.apply(s)))
                                 >
                                     {move || p.name(lang())}
                                 </button>
