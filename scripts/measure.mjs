@@ -238,11 +238,12 @@ async function coldLoads(browser, url, profile, { app }) {
         )),
         "#app #verdict-cost": window.__painted.find((p) => p.live)?.t ?? window.__seen["#app #verdict-cost"],
         layout_shift: window.__shift,
-        // Files the page asked for only once its live verdict was on screen (the offers'
-        // citations): part of a first visit, not of what it waits for.
+        // Files the page asked for only once its live verdict was in the page (the offers'
+        // citations, asked for after its first paint): part of a first visit, not of what the
+        // verdict waits for.
         after_verdict: performance
           .getEntriesByType("resource")
-          .filter((e) => e.startTime >= (window.__painted.find((p) => p.live)?.t ?? window.__seen["#app #verdict-cost"] ?? Infinity))
+          .filter((e) => e.startTime >= (window.__seen["dom #app #verdict-cost"] ?? Infinity))
           .map((e) => decodeURIComponent(new URL(e.name).pathname)),
       })),
     );
