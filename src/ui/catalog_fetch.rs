@@ -67,7 +67,11 @@ pub fn use_catalog(url: Option<String>) -> CatalogState {
                 if let Some(mut loaded) = loaded {
                     // The built-in reference offers kept beside a provider's own need their
                     // citations too, when they have already arrived.
-                    sources.with_value(|s| s.as_ref().map(|s| loaded.fill_sources(s)));
+                    sources.with_value(|s| {
+                        if let Some(s) = s {
+                            loaded.fill_sources(s);
+                        }
+                    });
                     catalog.set(loaded);
                 }
                 status.set(outcome);
@@ -110,17 +114,8 @@ impl CatalogState {
             else {
                 return;
             };
-            // Nothing to fill (a provider's catalogue without reference offers): no new report.
-            let waiting = self.catalog.with_untracked(|c| {
-                c.offers
-                    .iter()
-                    .any(|o| o.source == crate::catalog::SOURCE_IN_FILE)
-            });
-            if waiting {
-                self.catalog.update(|c| {
-                    c.fill_sources(&loaded);
-                });
-            }
+            // Nothing filled (a provider's catalogue without reference offers): no new report.
+            self.catalog.maybe_update(|c| c.fill_sources(&loaded) > 0);
             self.sources.set_value(Some(loaded));
         });
     }
