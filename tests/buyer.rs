@@ -530,3 +530,25 @@ fn a_commitment_limit_that_pushes_off_the_decision_matrix_is_named() {
         "{warning}"
     );
 }
+
+#[test]
+fn a_term_too_long_is_said_in_the_right_number() {
+    let said =
+        |months: f64, allowed: f64, lang| Exclusion::TermTooLong { months, allowed }.sentence(lang);
+    assert_eq!(
+        said(1.0, 0.0, Lang::Es),
+        "compromiso mínimo de 1 mes, se exige sin compromiso"
+    );
+    assert_eq!(
+        said(12.0, 1.0, Lang::Es),
+        "compromiso mínimo de 12 meses, más que el mes aceptado"
+    );
+    assert_eq!(
+        said(36.0, 12.0, Lang::Es),
+        "compromiso mínimo de 36 meses, más que los 12 aceptados"
+    );
+    assert_eq!(
+        said(1.0, 0.0, Lang::En),
+        "a 1-month minimum term, no commitment accepted"
+    );
+}

@@ -541,26 +541,21 @@ pub fn invalid(problems: &[String], lang: Lang) -> String {
 // ---- how old the prices are (`crate::catalog::freshness`) --------------------------------------
 
 /// `1 month` / `8 months`, `1 mes` / `8 meses`.
-fn months(n: u32, lang: Lang) -> String {
-    let unit = match (n == 1, lang) {
+pub(crate) fn months(n: f64, lang: Lang) -> String {
+    let unit = match (n == 1.0, lang) {
         (true, Lang::En) => "month",
         (false, Lang::En) => "months",
         (true, Lang::Es) => "mes",
         (false, Lang::Es) => "meses",
     };
-    [
-        crate::format::number(f64::from(n), 0, lang),
-        " ".into(),
-        unit.into(),
-    ]
-    .concat()
+    [crate::format::amount(n, lang), " ".into(), unit.into()].concat()
 }
 
 /// A price's date for the comparison, with its age when it is old enough to show:
 /// `2026-03-15 · 8 months` / `2026-03-15 · 8 meses`; the date alone otherwise.
 pub fn price_date(as_of: &str, age_months: Option<u32>, lang: Lang) -> String {
     match age_months {
-        Some(n) => [as_of, " · ", &months(n, lang)].concat(),
+        Some(n) => [as_of, " · ", &months(f64::from(n), lang)].concat(),
         None => as_of.to_string(),
     }
 }

@@ -241,9 +241,14 @@ impl Exclusion {
                     crate::format::amount(*months, lang),
                     crate::format::amount(*allowed, lang),
                 );
+                // Spanish agrees in number: `1 mes`, `el mes aceptado`.
+                let term = super::catalog::months(*months, lang);
                 match (es, *allowed < 1.0) {
-                    (true, true) => format!("compromiso mínimo de {m} meses, se exige sin compromiso"),
-                    (true, false) => format!("compromiso mínimo de {m} meses, más que los {a} aceptados"),
+                    (true, true) => format!("compromiso mínimo de {term}, se exige sin compromiso"),
+                    (true, false) if *allowed == 1.0 => {
+                        format!("compromiso mínimo de {term}, más que el mes aceptado")
+                    }
+                    (true, false) => format!("compromiso mínimo de {term}, más que los {a} aceptados"),
                     (false, true) => format!("a {m}-month minimum term, no commitment accepted"),
                     (false, false) => format!("a {m}-month minimum term, longer than the {a} months accepted"),
                 }
