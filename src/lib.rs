@@ -22,8 +22,9 @@
 //!    options: [`plan::Recommendation`]).
 //! 4. **report**: [`report::evaluate`] assembles the report from the layers below; its one
 //!    front door.
-//! 5. **presentation**: [`chart`] (drawing, generic over plotters' `DrawingBackend`) and
-//!    [`embed_protocol`] (the `postMessage` protocol of an embedded page).
+//! 5. **presentation**: [`chart`] (drawing, generic over plotters' `DrawingBackend`),
+//!    [`embed_protocol`] (the `postMessage` protocol of an embedded page) and [`markup`] (the
+//!    verdict card as HTML, for the page and its pre-render).
 //! 6. **edges**: `ui` (Leptos, wasm32 only) and the `sizer` binary.
 
 pub mod catalog;
@@ -32,6 +33,7 @@ pub mod cost;
 pub mod embed_protocol;
 pub mod format;
 pub mod lang;
+pub mod markup;
 pub mod model;
 pub mod order;
 pub mod plan;

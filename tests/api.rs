@@ -395,7 +395,7 @@ fn a_recommendation_at_an_approximate_price_carries_the_mark_and_the_note() {
     let rec = r.recommendation.expect("a 5090 serves an 8B model");
     if rec.offer_id.starts_with("salad") {
         assert!(rec.approximate_price);
-        assert!(rec.price_note.unwrap().starts_with(
+        assert!(rec.price_note.clone().unwrap().starts_with(
             "a GPU-only rate with the provider's published vCPU and RAM add-ons priced in"
         ));
     } else {

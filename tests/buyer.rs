@@ -68,11 +68,11 @@ fn a_cheaper_spot_offer_is_excluded_from_serving_until_interruptions_are_allowed
     assert_eq!(rec.offer_id, "spotcloud-4xh100");
     assert_close(rec.monthly_cost, 3_358.0, 1.0);
     assert!(
-        rec.reasons
+        rec.reasons()
             .iter()
             .any(|r| r.contains("you allowed interruptions") && r.contains("15%")),
         "{:?}",
-        rec.reasons
+        rec.reasons()
     );
 }
 
@@ -144,14 +144,14 @@ fn fine_tuning_chooses_spot_by_default_and_says_why() {
     let rec = plan::recommend(&opts, &w, Lang::En).expect("a usable option");
     assert_eq!(rec.offer_id, "spotcloud-4xh100");
     assert!(
-        rec.reasons
+        rec.reasons()
             .iter()
             .any(|r| r.contains("checkpoints and resumes")),
         "{:?}",
-        rec.reasons
+        rec.reasons()
     );
     let es = plan::recommend(&opts, &w, Lang::Es).expect("a usable option");
-    assert!(es.reasons.iter().any(|r| r.contains("puntos de control")));
+    assert!(es.reasons().iter().any(|r| r.contains("puntos de control")));
 }
 
 #[test]
@@ -358,7 +358,7 @@ fn an_encoder_answers_requests_and_reads_at_most_its_context_limit() {
     // It generates no tokens: the latency reason is the time to answer a request.
     let rec = r.recommendation.as_ref().expect("a recommendation");
     let latency = rec
-        .reasons
+        .reasons()
         .iter()
         .find(|s| s.contains("within the 2,000 ms target"))
         .expect("a latency reason");
@@ -368,12 +368,12 @@ fn an_encoder_answers_requests_and_reads_at_most_its_context_limit() {
         ),
         "{latency}"
     );
-    assert!(!rec.reasons.iter().any(|s| s.contains("first token")));
+    assert!(!rec.reasons().iter().any(|s| s.contains("first token")));
     let es = evaluate_query("model=all-minilm-l6-v2&lang=es", &catalog);
     assert!(es
         .recommendation
         .unwrap()
-        .reasons
+        .reasons()
         .iter()
         .any(|s| s.starts_with("Un modelo de embeddings no genera tokens")));
     // An option too slow to answer within a tight target says so in the same terms.
@@ -451,7 +451,7 @@ fn headline(query: &str) -> (String, f64, f64, inference_sizer::report::Report) 
     let report = evaluate_query(query, &catalog);
     let rec = report.recommendation.clone().expect("a verdict");
     let term = catalog.offer(&rec.offer_id).unwrap().min_term_months;
-    (rec.offer_id, term, rec.monthly_cost, report)
+    (rec.offer_id.clone(), term, rec.monthly_cost, report)
 }
 
 #[test]
@@ -522,9 +522,12 @@ fn a_commitment_limit_that_pushes_off_the_decision_matrix_is_named() {
             allowed: 0.0
         }]
     );
-    let (rec, warning) = plan::matrix::recommend(&opts, &w, Lang::En);
-    assert_eq!(rec.expect("the cloud serves").offer_id, "cloud-4xh100");
-    let warning = warning.expect("the constraint pushes against the matrix");
+    let chosen = plan::choose(&opts, &w).expect("the cloud serves").chosen;
+    assert_eq!(chosen.offer_id, "cloud-4xh100");
+    let warning =
+        plan::matrix::warning(chosen, &opts, &w).expect("the constraint pushes against the matrix");
+    assert_eq!(warning.constraints, vec![plan::matrix::Constraint::MaxTerm]);
+    let warning = warning.sentence(Lang::En);
     assert!(
         warning.contains("the longest commitment accepted"),
         "{warning}"

@@ -37,7 +37,7 @@ fn gguf_on_vllm_names_awq_on_the_same_engine_with_its_cost() {
     );
     assert_eq!(path.action, "Use AWQ 4-bit weights on vLLM");
     // The sentence ends the verdict's reasons, after the GGUF caveat.
-    assert_eq!(rec.reasons.last(), Some(&path.sentence));
+    assert_eq!(rec.reasons().last(), Some(&path.sentence));
     // Its link opens the path: the same verdict and cost, and no path of its own.
     let there = evaluate_query(&path.query, &catalog);
     assert_eq!(

@@ -461,7 +461,7 @@ mod what_runs_where {
         let r = evaluate_query("model=llama-3.1-8b&quant=fp8&gpus=nvidia_a100_80gb_sxm", &c);
         let rec = r.recommendation.as_ref().expect("an A100 option");
         let caveat = Degraded::Fp8WeightOnly.sentence(Lang::En);
-        assert!(rec.reasons.contains(&caveat), "{:?}", rec.reasons);
+        assert!(rec.reasons().contains(&caveat), "{:?}", rec.reasons());
         let a100 = r
             .options
             .iter()
@@ -473,7 +473,7 @@ mod what_runs_where {
         let r = evaluate_query("model=llama-3.1-8b&quant=q4_k_m&lang=es", &c);
         let rec = r.recommendation.as_ref().expect("a verdict");
         assert!(rec
-            .reasons
+            .reasons()
             .contains(&Degraded::GgufExperimental.sentence(Lang::Es)));
         let r = evaluate_query("model=llama-3.1-8b&quant=q4_k_m&engine=llamacpp", &c);
         assert!(r.options.iter().all(|o| o.caveat.is_none()));
@@ -520,7 +520,7 @@ mod replicas_from_the_load {
             .unwrap();
         assert_eq!(o.gpus_per_replica, 1);
         let reason = rec
-            .reasons
+            .reasons()
             .iter()
             .find(|x| x.starts_with("The load needs "))
             .expect("a reason on the replicas");
@@ -584,12 +584,12 @@ mod replicas_from_the_load {
         let rec = r.recommendation.as_ref().unwrap();
         // 200,000 a day over 86,400 s x 2 = 4.63 requests/s at peak.
         assert!(
-            rec.reasons
+            rec.reasons()
                 .iter()
                 .any(|x| x.starts_with("La carga necesita ")
                     && x.contains("4,63 peticiones/s en el pico")),
             "{:?}",
-            rec.reasons
+            rec.reasons()
         );
     }
 }

@@ -4,8 +4,9 @@ use inference_sizer::embed_protocol::{
     origin_allowed, parse_incoming, CatalogRefused, ConfigError, EmbedConfig, EmbedOrigins,
     Message, Origin, ProtocolError, ResultSummary, MAX_MESSAGE_BYTES,
 };
-use inference_sizer::report::{Deployment, Recommendation, Report};
-use inference_sizer::units::Bytes;
+use inference_sizer::lang::Lang;
+use inference_sizer::plan::Reason;
+use inference_sizer::report::{OptionReport, Recommendation, Report};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -277,29 +278,26 @@ fn every_refusal_is_a_sentence() {
 
 /// A recommendation of one Hetzner GEX44 server.
 fn gex44() -> Recommendation {
-    Recommendation {
-        offer_id: "hetzner-gex44".into(),
-        provider: "Hetzner".into(),
-        offer_name: "GEX44".into(),
-        gpu_id: Some("nvidia_rtx_4000_sff_ada".into()),
-        gpu_name: Some("RTX 4000 SFF Ada".into()),
-        gpu_memory: Some(Bytes::from_gib(20.0)),
-        gpu_count: 1,
-        servers: 1,
-        replicas: 1,
-        gpus_per_replica: 1,
-        parallelism: Default::default(),
-        fabric: None,
-        deployment: Deployment::BareMetal,
-        monthly_cost: 184.0,
-        currency: "EUR".into(),
-        reasons: vec!["private reasoning is not sent".into()],
-        runner_ups: vec![],
-        slice: None,
-        job: None,
-        approximate_price: false,
-        price_note: None,
-    }
+    gex44_at(184.0)
+}
+
+/// The same at a monthly cost of `monthly`.
+fn gex44_at(monthly: f64) -> Recommendation {
+    let mut row: OptionReport = serde_json::from_value(json!({
+        "offer_id": "hetzner-gex44", "provider": "Hetzner", "name": "GEX44",
+        "kind": "bare_metal", "gpu_id": "nvidia_rtx_4000_sff_ada", "gpu_count": 1,
+        "servers": 1, "replicas": 1, "gpus_per_replica": 1, "fits": true,
+        "monthly_cost": 184.0, "total_cost": 6624.0, "utilisation": 0.5,
+        "energy_kwh_per_month": 0.0, "price_per_hour": 0.25, "currency": "EUR",
+        "region": "fsn1", "jurisdiction": "DE", "virtualization": "bare_metal",
+        "memory_per_gpu_bytes": 21474836480u64, "decode_tokens_per_s_per_user": 30.0,
+        "ttft_ms": 200.0, "cost_lines": [], "source": "https://www.hetzner.com",
+        "as_of": "2026-11-01", "approximate_price": false, "deployment": "bare_metal"
+    }))
+    .expect("an option row");
+    row.monthly_cost = monthly;
+    let reasons = vec![Reason::SingleTenant];
+    Recommendation::new(row, reasons, vec![], None, Lang::En)
 }
 
 #[test]
@@ -318,7 +316,7 @@ fn the_result_summary_is_the_reports_recommendation() {
     assert_eq!(s.deployment.as_deref(), Some("bare_metal"));
     assert_eq!(s.monthly_cost, Some(184.0));
     assert_eq!(s.scenario, "model=llama-3.1-8b&quant=q4_k_m");
-    assert!(!Message::Result(s).to_json().contains("reasoning"));
+    assert!(!Message::Result(s).to_json().contains("single-tenant"));
 }
 
 #[test]
@@ -335,10 +333,7 @@ fn nothing_fits_gives_an_empty_summary_and_a_nan_cost_never_reaches_json() {
     );
 
     let nan = Report {
-        recommendation: Some(Recommendation {
-            monthly_cost: f64::NAN,
-            ..gex44()
-        }),
+        recommendation: Some(gex44_at(f64::NAN)),
         ..Report::default()
     };
     let json = Message::Result(ResultSummary::from_report(&nan)).to_json();

@@ -106,37 +106,37 @@ fn fine_tuning_is_ranked_by_the_job_not_by_a_month_of_rental() {
     assert_eq!(order, ["cloud-1xh100", "monthly-1xh100", "contract-1xh100"]);
     let rec = plan::recommend(&all, &w, Lang::En).unwrap();
     assert_eq!(rec.offer_id, "cloud-1xh100");
-    let j = rec.job.unwrap();
+    let j = rec.job().unwrap();
     assert_close(j.cost, 30.14, 0.01);
     assert_close(j.hours, 11.556, 0.001);
     // The verdict leads with the job's duration and cost, and gives no monthly figure.
     assert_eq!(
-        rec.reasons[0],
+        rec.reasons()[0],
         "About 11.6 hours, €30.14 on cloud cloud-1xh100: 3 epochs of 100 million tokens (about 3.9 hours each); the cheapest of 3 options that can run the job. That is the price of a one-off job; the table's monthly figures are for keeping the machines rented all month."
     );
     assert_eq!(
-        rec.reasons[1],
+        rec.reasons()[1],
         "Billed by the hour: (11.6 hours of training + 0.5 to start: boot the machine, pull the image, load the weights) x €2.50 an hour; nothing to pay once the job ends."
     );
     assert!(
-        rec.reasons.iter().all(|r| !r.contains("a month,")),
+        rec.reasons().iter().all(|r| !r.contains("a month,")),
         "{:?}",
-        rec.reasons
+        rec.reasons()
     );
     let es = plan::recommend(&all, &w, Lang::Es).unwrap();
     assert!(
-        es.reasons[0].starts_with(
+        es.reasons()[0].starts_with(
             "Unas 11,6 horas, 30,14 € en cloud cloud-1xh100: 3 épocas de 100 millones de tokens"
         ),
         "{}",
-        es.reasons[0]
+        es.reasons()[0]
     );
     // The runner-ups carry their job's cost, and differ by it: 1,500 / 30.14 - 1 = +4,877%.
-    assert_close(rec.runner_ups[0].job_cost.unwrap(), 1_500.0, 1e-6);
+    assert_close(rec.runner_ups()[0].job_cost.unwrap(), 1_500.0, 1e-6);
     assert!(
-        rec.runner_ups[0].difference.starts_with("+4,877% cost"),
+        rec.runner_ups()[0].difference.starts_with("+4,877% cost"),
         "{}",
-        rec.runner_ups[0].difference
+        rec.runner_ups()[0].difference
     );
 }
 
@@ -148,18 +148,18 @@ fn a_contract_says_why_a_short_job_pays_the_whole_term() {
     let all = evaluate(&market, &w, &compute_only(), Currency::Eur);
     let rec = plan::recommend(&all, &w, Lang::En).unwrap();
     assert!(
-        rec.reasons[0].starts_with("About 11.6 hours, €14,400 on contract contract-1xh100"),
+        rec.reasons()[0].starts_with("About 11.6 hours, €14,400 on contract contract-1xh100"),
         "{}",
-        rec.reasons[0]
+        rec.reasons()[0]
     );
-    assert!(rec.reasons[0].contains("the only option that can run the job"));
+    assert!(rec.reasons()[0].contains("the only option that can run the job"));
     assert_eq!(
-        rec.reasons[1],
+        rec.reasons()[1],
         "Rented by the month: its minimum term is 12 months, so a job of 11.6 hours pays the whole term: 12 x €1,200 a month."
     );
     let es = plan::recommend(&all, &w, Lang::Es).unwrap();
     assert_eq!(
-        es.reasons[1],
+        es.reasons()[1],
         "Se alquila por meses: su permanencia mínima es de 12 meses, así que un trabajo de 11,6 horas paga todo el plazo: 12 x 1.200 € al mes."
     );
 }
@@ -177,12 +177,12 @@ fn interruptible_capacity_adds_its_allowance_to_the_job() {
     let rec = plan::recommend(&all, &w, Lang::En).unwrap();
     assert_eq!(rec.offer_id, "spot-1xh100");
     assert_close(
-        rec.job.unwrap().cost,
+        rec.job().unwrap().cost,
         (3.0 * EPOCH_HOURS + 0.5) * 1.15,
         1e-6,
     );
     assert_eq!(
-        rec.reasons[1],
+        rec.reasons()[1],
         "Billed by the hour: (11.6 hours of training + 0.5 to start: boot the machine, pull the image, load the weights) x €1.00 an hour, plus 15% extra for work lost to interruptions; nothing to pay once the job ends."
     );
 }
@@ -214,7 +214,7 @@ fn a_fine_tuning_verdict_on_the_catalogue_leads_with_the_job() {
     let catalog = Catalog::builtin();
     let r = evaluate_query("model=llama-3.1-8b&task=full&epochs=2&spot=0", &catalog);
     let rec = r.recommendation.as_ref().unwrap();
-    let job = rec.job.unwrap();
+    let job = rec.job().unwrap();
     let chosen = r
         .options
         .iter()
@@ -223,11 +223,15 @@ fn a_fine_tuning_verdict_on_the_catalogue_leads_with_the_job() {
     assert_eq!(chosen.job_cost, Some(job.cost));
     // Two epochs: twice one epoch's hours.
     assert_close(job.hours, 2.0 * chosen.epoch_hours.unwrap(), 1e-9);
-    assert!(rec.reasons[0].starts_with("About "), "{}", rec.reasons[0]);
     assert!(
-        rec.reasons[0].contains(&format!(" on {} ", rec.provider)),
+        rec.reasons()[0].starts_with("About "),
         "{}",
-        rec.reasons[0]
+        rec.reasons()[0]
+    );
+    assert!(
+        rec.reasons()[0].contains(&format!(" on {} ", rec.provider)),
+        "{}",
+        rec.reasons()[0]
     );
     // No usable option's job costs less than the verdict's by more than the near-tie margin.
     for o in r.options.iter().filter(|o| o.usable) {
@@ -289,22 +293,22 @@ fn a_near_tie_goes_to_fewer_machines() {
     let rec = plan::recommend(&all, &w, Lang::En).unwrap();
     assert_eq!(rec.offer_id, "gpubox-1xh100");
     assert_eq!(
-        rec.reasons[0],
+        rec.reasons()[0],
         "A near-tie: this option costs €281.05 a month (€10,118 over 36 months), 8.7% more than the cheapest that meets the requirements (cpu cpu-dedicated, €258.62 a month); within 10% the plan prefers fewer machines (1 machine instead of 3)."
     );
     let es = plan::recommend(&all, &w, Lang::Es).unwrap();
     assert!(
-        es.reasons[0].ends_with("con menos de un 10 % de diferencia se prefiere: menos máquinas (1 máquina en lugar de 3)."),
+        es.reasons()[0].ends_with("con menos de un 10 % de diferencia se prefiere: menos máquinas (1 máquina en lugar de 3)."),
         "{}",
-        es.reasons[0]
+        es.reasons()[0]
     );
     // The cheapest is the first runner-up.
-    assert_eq!(rec.runner_ups[0].offer_id, "cpu-dedicated");
+    assert_eq!(rec.runner_ups()[0].offer_id, "cpu-dedicated");
     // At 0.40 EUR/h (292 EUR, 12.9% more) it is no longer a near-tie: the cheapest wins.
     let (all, w) = cpu_or_gpu(0.40);
     let rec = plan::recommend(&all, &w, Lang::En).unwrap();
     assert_eq!(rec.offer_id, "cpu-dedicated");
-    assert!(rec.reasons[0].starts_with("cpu cpu-dedicated is the cheapest of 2 options"));
+    assert!(rec.reasons()[0].starts_with("cpu cpu-dedicated is the cheapest of 2 options"));
 }
 
 /// Two one-machine clouds: `a` at 1,000 EUR a month (1.3699 EUR/h), `b` at 1,050 (5% more),
@@ -329,9 +333,9 @@ fn a_near_tie_between_equal_machine_counts_goes_to_headroom_then_speed() {
     let rec = plan::recommend(&all, &w, Lang::En).unwrap();
     assert_eq!(rec.offer_id, "b-box");
     assert!(
-        rec.reasons[0].ends_with("within 10% the plan prefers more headroom (128 concurrent requests in memory against 64)."),
+        rec.reasons()[0].ends_with("within 10% the plan prefers more headroom (128 concurrent requests in memory against 64)."),
         "{}",
-        rec.reasons[0]
+        rec.reasons()[0]
     );
     // Headroom too close to decide (76 is within 25% of 64), b faster (60 tokens/s against 40,
     // 50% more): speed decides.
@@ -339,16 +343,16 @@ fn a_near_tie_between_equal_machine_counts_goes_to_headroom_then_speed() {
     let rec = plan::recommend(&all, &w, Lang::En).unwrap();
     assert_eq!(rec.offer_id, "b-box");
     assert!(
-        rec.reasons[0]
+        rec.reasons()[0]
             .ends_with("within 10% the plan prefers speed (60 tokens/s per user against 40)."),
         "{}",
-        rec.reasons[0]
+        rec.reasons()[0]
     );
     let es = plan::recommend(&all, &w, Lang::Es).unwrap();
     assert!(
-        es.reasons[0].ends_with("velocidad (60 tokens/s por usuario frente a 40)."),
+        es.reasons()[0].ends_with("velocidad (60 tokens/s por usuario frente a 40)."),
         "{}",
-        es.reasons[0]
+        es.reasons()[0]
     );
     // Nothing tells them apart: the cheapest.
     let (all, w) = two_boxes(64.0, 42.0);
@@ -372,7 +376,7 @@ fn with_no_request_rate_the_per_token_figures_are_at_full_load_and_the_verdict_s
         .iter()
         .find(|o| o.offer_id == rec.offer_id)
         .unwrap();
-    let said = &rec.reasons[1];
+    let said = &rec.reasons()[1];
     assert!(
         said.starts_with("No request rate given: the per-token figures are at full load"),
         "{said}"
@@ -418,7 +422,7 @@ fn with_no_request_rate_the_per_token_figures_are_at_full_load_and_the_verdict_s
     assert!(r
         .recommendation
         .unwrap()
-        .reasons
+        .reasons()
         .iter()
         .all(|s| !s.contains("full load")));
     // The CSV says it on every row.

@@ -21,12 +21,12 @@ fn report(query: &str) -> Report {
 fn matrix_reason(r: &Report) -> &str {
     let rec = r.recommendation.as_ref().expect("a verdict");
     let at = rec
-        .reasons
+        .reasons()
         .iter()
         .position(|s| s.starts_with("Decision matrix: ") || s.starts_with("Matriz de decisión: "))
         .expect("the matrix's reason");
-    assert!(at <= 3, "{:#?}", rec.reasons);
-    &rec.reasons[at]
+    assert!(at <= 3, "{:#?}", rec.reasons());
+    &rec.reasons()[at]
 }
 
 #[test]
@@ -109,9 +109,9 @@ fn a_cheaper_kind_that_departs_from_the_matrix_says_what_the_fitting_kind_costs(
     // the cheapest committed option; the matrix's reason is not first and says by how much.
     let r = report("model=llama-3.1-8b");
     let rec = r.recommendation.as_ref().unwrap();
-    assert!(!rec.reasons[0].starts_with("Decision matrix"));
+    assert!(!rec.reasons()[0].starts_with("Decision matrix"));
     let m = rec
-        .reasons
+        .reasons()
         .iter()
         .find(|s| s.starts_with("Decision matrix: steady 24/7 inference"))
         .expect("the matrix's reason");
@@ -139,7 +139,7 @@ fn constraints_that_push_against_the_matrix_are_a_warning_in_both_languages() {
     assert!(w.contains("bursty inference (2 hours a day)"), "{w}");
     let rec = r.recommendation.as_ref().unwrap();
     assert!(rec
-        .reasons
+        .reasons()
         .iter()
         .any(|s| s.contains("No option of that kind")));
     let es = report(&format!("{q}&lang=es"));
@@ -167,13 +167,13 @@ fn the_matrix_leads_only_when_the_verdict_follows_it() {
                     continue;
                 };
                 let at: Vec<usize> = rec
-                    .reasons
+                    .reasons()
                     .iter()
                     .enumerate()
                     .filter(|(_, s)| s.starts_with("Decision matrix: "))
                     .map(|(i, _)| i)
                     .collect();
-                assert_eq!(at.len(), 1, "{q}: {:#?}", rec.reasons);
+                assert_eq!(at.len(), 1, "{q}: {:#?}", rec.reasons());
                 let chosen = r
                     .options
                     .iter()
@@ -188,12 +188,12 @@ fn the_matrix_leads_only_when_the_verdict_follows_it() {
                 };
                 // Following, it comes right after the headline (the cheapest, or the job and
                 // how it is billed); departing, it says what the fitting kind costs, last.
-                let said = &rec.reasons[at[0]];
+                let said = &rec.reasons()[at[0]];
                 assert_eq!(
                     said.ends_with("The recommendation is of that kind.") && at[0] <= 3,
                     follows,
                     "{q} ({class:?}): {}",
-                    rec.reasons[at[0]]
+                    rec.reasons()[at[0]]
                 );
             }
         }

@@ -196,7 +196,7 @@ fn fine_tuning_jobs_are_rented_by_the_hour_for_what_a_job_costs() {
         ),
     ] {
         let v = Verdict::of(query);
-        let job = v.rec().job.expect("a job");
+        let job = v.rec().job().expect("a job");
         v.costs_under(at_most);
         // By the hour, with its start-up: no contract, no month of rental for a few hours.
         assert_eq!(job.startup_hours, 0.5, "{query}");
@@ -204,11 +204,11 @@ fn fine_tuning_jobs_are_rented_by_the_hour_for_what_a_job_costs() {
         assert!(offer.min_term_months < 1.0, "{query}: {}", offer.id);
         assert!(
             v.rec()
-                .reasons
+                .reasons()
                 .iter()
                 .any(|r| r.starts_with("Billed by the hour") || r.starts_with("Se paga por horas")),
             "{query}: {:?}",
-            v.rec().reasons
+            v.rec().reasons()
         );
         assert!(job.hours < 24.0, "{query}: {} hours", job.hours);
     }

@@ -77,7 +77,7 @@ fn steady_bare_metal_reasons_quote_utilisation_break_even_and_weeks() {
     // Bare metal busy 100% (one replica kept busy 24 h). Break-even utilisation:
     // 6,033 / (10 EUR/h / 0.9 x 730 h) = 0.744 -> "74%". Weeks: 1,200 / (7,350.5 - 6,000) x 4.345 = 3.9.
     let rec = recommendation(&h100_market(), &demand(0.0, 24.0), Lang::En);
-    let text = rec.reasons.join("\n");
+    let text = rec.reasons().join("\n");
     assert!(
         text.contains("baremetal baremetal-4xh100 is the cheapest of 3 options"),
         "{text}"
@@ -105,7 +105,7 @@ fn steady_bare_metal_reasons_quote_utilisation_break_even_and_weeks() {
 fn bursty_cloud_reasons_say_the_fixed_fee_would_sit_idle() {
     // At 4 h a day bare metal is busy 4 / 24 = 17% of its paid capacity, below 74%.
     let rec = recommendation(&h100_market(), &demand(0.0, 4.0), Lang::En);
-    let text = rec.reasons.join("\n");
+    let text = rec.reasons().join("\n");
     assert!(text.contains("bursty load"), "{text}");
     assert!(
         text.contains("about 137 hours a month instead of 730"),
@@ -126,7 +126,7 @@ fn bursty_cloud_reasons_say_the_fixed_fee_would_sit_idle() {
 #[test]
 fn reasons_are_written_in_spanish_with_spanish_numbers() {
     let rec = recommendation(&h100_market(), &demand(0.0, 24.0), Lang::Es);
-    let text = rec.reasons.join("\n");
+    let text = rec.reasons().join("\n");
     assert!(text.contains("es la opción más barata de 3"), "{text}");
     assert!(text.contains("6.033 € al mes"), "{text}");
     assert!(
@@ -136,8 +136,8 @@ fn reasons_are_written_in_spanish_with_spanish_numbers() {
     assert!(text.contains("dentro del objetivo de 2.000 ms"), "{text}");
     // Every reason has a Spanish sentence distinct from the English one.
     let en = recommendation(&h100_market(), &demand(0.0, 24.0), Lang::En);
-    assert_eq!(en.reasons.len(), rec.reasons.len());
-    for (a, b) in en.reasons.iter().zip(&rec.reasons) {
+    assert_eq!(en.reasons().len(), rec.reasons().len());
+    for (a, b) in en.reasons().iter().zip(rec.reasons()) {
         assert_ne!(a, b);
     }
 }
@@ -147,16 +147,16 @@ fn runner_ups_say_how_they_differ() {
     // GPU cloud at 24 h: 7,300 + 29.0 storage + 21.6 monitoring = 7,350.5 EUR, +21.8% on 6,033;
     // its P95 first token 300 / 0.9 x 1.2 = 400 ms against 324 ms on bare metal.
     let rec = recommendation(&h100_market(), &demand(0.0, 24.0), Lang::En);
-    assert_eq!(rec.runner_ups.len(), 2);
-    assert_eq!(rec.runner_ups[0].offer_id, "gpucloud-4xh100");
+    assert_eq!(rec.runner_ups().len(), 2);
+    assert_eq!(rec.runner_ups()[0].offer_id, "gpucloud-4xh100");
     assert_eq!(
-        rec.runner_ups[0].difference,
+        rec.runner_ups()[0].difference,
         "+22% cost, cloud (virtual machine, -10% throughput), US jurisdiction, gpucloud, P95 400 ms"
     );
-    assert_eq!(rec.runner_ups[1].offer_id, "hyperscaler-p5");
+    assert_eq!(rec.runner_ups()[1].offer_id, "hyperscaler-p5");
     let es = recommendation(&h100_market(), &demand(0.0, 24.0), Lang::Es);
     assert_eq!(
-        es.runner_ups[0].difference,
+        es.runner_ups()[0].difference,
         "+22 % de coste, nube (máquina virtual, -10 % de rendimiento), jurisdicción de EE. UU., gpucloud, P95 400 ms"
     );
 }
@@ -175,7 +175,7 @@ fn a_runner_up_names_its_gpu_and_jurisdiction_in_words_not_codes() {
     cloud.gpu_name = Some("A100 PCIe 80GB".into());
     cloud.jurisdiction = "other".into();
     let difference = |options: &[OptionCost], lang| {
-        plan::recommend(options, &w, lang).unwrap().runner_ups[0]
+        plan::recommend(options, &w, lang).unwrap().runner_ups()[0]
             .difference
             .clone()
     };
@@ -213,11 +213,11 @@ fn eu_jurisdiction_excludes_us_providers_even_in_eu_regions() {
     let eu = recommendation(&market, &w, Lang::En);
     assert_eq!(eu.offer_id, "eucloud-4xh100");
     assert!(eu
-        .reasons
+        .reasons()
         .iter()
         .any(|r| r.contains("EU jurisdiction required") && r.contains("CLOUD Act")));
     assert!(eu
-        .runner_ups
+        .runner_ups()
         .iter()
         .all(|r| r.offer_id != "gpucloud-4xh100" && r.offer_id != "hyperscaler-p5"));
 }
@@ -238,9 +238,9 @@ fn single_tenancy_keeps_only_single_tenant_hardware() {
     w.constraints.single_tenant = true;
     let rec = recommendation(&market, &w, Lang::En);
     assert_eq!(rec.offer_id, "baremetal-4xh100");
-    assert!(rec.runner_ups.is_empty());
+    assert!(rec.runner_ups().is_empty());
     assert!(rec
-        .reasons
+        .reasons()
         .iter()
         .any(|r| r.starts_with("Regulated data: single-tenant")));
     // A single-tenant cloud (dedicated host) qualifies too, and is cheaper at 4 h a day.
@@ -306,11 +306,11 @@ fn a_small_model_is_served_on_cpu() {
     assert_eq!(rec.deployment, Deployment::Cpu);
     assert_eq!(rec.gpu_id, None);
     assert!(
-        rec.reasons
+        rec.reasons()
             .iter()
             .any(|r| r.starts_with("A small model: a CPU server is enough")),
         "{:?}",
-        rec.reasons
+        rec.reasons()
     );
 }
 
@@ -323,9 +323,9 @@ fn a_strict_latency_target_rules_the_shared_vps_out() {
     let rec = recommendation(&small_model_market(), &w, Lang::En);
     assert_eq!(rec.offer_id, "dedi-8core");
     assert!(
-        rec.reasons.iter().any(|r| r == "The latency target (P95 of 200 ms) rules out 1 option (1 of them on shared vCPUs, whose response time spreads with the host's load)."),
+        rec.reasons().iter().any(|r| r == "The latency target (P95 of 200 ms) rules out 1 option (1 of them on shared vCPUs, whose response time spreads with the host's load)."),
         "{:?}",
-        rec.reasons
+        rec.reasons()
     );
 }
 
@@ -482,18 +482,18 @@ fn spot_recommendations_warn_about_interruptions() {
     let rec = recommendation(&market, &w, Lang::En);
     assert_eq!(rec.offer_id, "spot-4xh100");
     assert!(
-        rec.reasons.iter().any(|r| r.starts_with(
+        rec.reasons().iter().any(|r| r.starts_with(
             "Spot capacity can be reclaimed at short notice and you allowed interruptions: the cost includes 15% extra"
         )),
         "{:?}",
-        rec.reasons
+        rec.reasons()
     );
     assert!(
-        rec.reasons
+        rec.reasons()
             .iter()
             .any(|r| r.contains("billed here for all 730 hours a month")),
         "{:?}",
-        rec.reasons
+        rec.reasons()
     );
 }
 
@@ -516,8 +516,8 @@ fn a_strict_latency_target_on_a_virtualised_choice_cites_the_decision_matrix() {
         case: plan::MatrixCase::StrictLatency,
         bare_metal_extra: Some(extra)
     }));
-    let rec = plan.to_recommendation(Lang::En);
-    assert!(rec.reasons.iter().any(|r| r
+    let rec = plan::recommend(&options, &w, Lang::En).unwrap();
+    assert!(rec.reasons().iter().any(|r| r
         == "For a strict P95 latency target the usual choice is bare metal, whose tail latency stays close to the mean; the cheapest bare-metal option that qualifies costs 325% more."));
     // A tolerant target (2,000 ms) does not invoke it.
     let tolerant = options_for(&h100_market(), &demand(0.0, 4.0));
@@ -607,8 +607,8 @@ mod properties {
                         prop_assert!(r.is_usable() && r.monthly.amount() >= last);
                         last = r.monthly.amount();
                     }
-                    let rec = p.to_recommendation(Lang::Es);
-                    prop_assert!(rec.monthly_cost.is_finite() && !rec.reasons.is_empty());
+                    let rec = plan::recommend(&options, &w, Lang::Es).unwrap();
+                    prop_assert!(rec.monthly_cost.is_finite() && !rec.reasons().is_empty());
                 }
                 None => {
                     prop_assert!(options.iter().all(|o| !o.is_usable()));

@@ -1,7 +1,9 @@
 //! The single entry point end to end: `evaluate` and the `sizer` command over the shipped catalogue.
 
 use inference_sizer::catalog::Catalog;
-use inference_sizer::report::{evaluate, evaluate_query, Deployment, Report, TermKey};
+use inference_sizer::report::{
+    evaluate, evaluate_query, Deployment, OptionReport, Report, TermKey,
+};
 use inference_sizer::scenario::{Lang, Scenario};
 use proptest::prelude::*;
 use std::process::Command;
@@ -40,7 +42,7 @@ fn llama_8b_in_q4_k_m_is_sized_exactly_and_gets_a_verdict() {
         r.memory.weights_bytes
     );
     let v = r.recommendation.as_ref().expect("a verdict");
-    assert!(v.monthly_cost > 0.0 && !v.reasons.is_empty());
+    assert!(v.monthly_cost > 0.0 && !v.reasons().is_empty());
     assert!(r
         .options
         .iter()
@@ -345,7 +347,7 @@ fn runner_ups_name_their_gpus_and_jurisdictions_in_the_scenarios_language() {
         for model in ["qwen2.5-72b", "llama-3.1-8b"] {
             let r = report_for(&format!("model={model}&lang={lang}"));
             let rec = r.recommendation.as_ref().expect("a verdict");
-            for u in &rec.runner_ups {
+            for u in rec.runner_ups() {
                 let o = r.options.iter().find(|o| o.offer_id == u.offer_id).unwrap();
                 if let Some(gpu) = o.gpu_id.as_deref().and_then(|id| catalog.gpu(id)) {
                     assert!(!u.difference.contains(&gpu.id), "{lang}: {}", u.difference);
@@ -378,7 +380,7 @@ fn runner_ups_name_their_gpus_and_jurisdictions_in_the_scenarios_language() {
     let all: Vec<&str> = es
         .recommendation
         .iter()
-        .flat_map(|r| &r.runner_ups)
+        .flat_map(|r| r.runner_ups())
         .map(|u| u.difference.as_str())
         .collect();
     assert!(
@@ -580,14 +582,17 @@ fn cost_line_bases_written_on_first_read_serialise_as_plain_strings() {
     let r = report_for("model=llama-3.1-8b&quant=q4_k_m&lang=es");
     let json = serde_json::to_string(&r).unwrap();
     // Read back, the bases are the same words (floats may move in the last digit: not compared).
-    let back: Report = serde_json::from_str(&json).unwrap();
-    let bases = |r: &Report| -> Vec<String> {
-        r.options
+    let back: Vec<OptionReport> = serde_json::from_value(
+        serde_json::from_str::<serde_json::Value>(&json).unwrap()["options"].take(),
+    )
+    .unwrap();
+    let bases = |options: &[OptionReport]| -> Vec<String> {
+        options
             .iter()
             .flat_map(|o| o.cost_lines.iter().map(|l| l.basis.to_string()))
             .collect()
     };
-    assert_eq!(bases(&back), bases(&r));
+    assert_eq!(bases(&back), bases(&r.options));
     let line = &r.options[0].cost_lines[0];
     assert_eq!(line.key, "compute");
     assert!(
@@ -698,9 +703,9 @@ fn an_offer_ruled_out_by_the_allowed_gpus_names_its_gpu_and_virtualisation_in_wo
         }
         if let Some(rec) = &r.recommendation {
             for line in rec
-                .reasons
+                .reasons()
                 .iter()
-                .chain(rec.runner_ups.iter().map(|u| &u.difference))
+                .chain(rec.runner_ups().iter().map(|u| &u.difference))
             {
                 // English calls container hosting "container": only the other ids would leak.
                 let ids: &[&str] = if lang == "en" {
@@ -974,9 +979,9 @@ fn the_report_carries_the_names_and_sizes_the_page_shows() {
         .iter()
         .find(|o| o.offer_id == rec.offer_id)
         .unwrap();
-    assert_eq!(rec.offer_name, chosen.name);
-    assert!(!rec.runner_ups.is_empty());
-    for u in &rec.runner_ups {
+    assert_eq!(rec.offer_name(), chosen.name);
+    assert!(!rec.runner_ups().is_empty());
+    for u in rec.runner_ups() {
         let o = r.options.iter().find(|o| o.offer_id == u.offer_id).unwrap();
         assert_eq!(u.display_name, format!("{} {}", o.provider, o.name));
     }

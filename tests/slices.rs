@@ -187,15 +187,15 @@ fn a_1b_model_runs_on_a_mig_slice_and_the_verdict_says_so() {
     // The decision matrix follows the headline: development fits a slice or a small hourly
     // instance.
     assert!(
-        rec.reasons[1..3].iter().any(|s| s.starts_with(
+        rec.reasons()[1..3].iter().any(|s| s.starts_with(
             "Decision matrix: development and experimentation (500 requests a day, 8 hours a day)"
         )),
         "{:#?}",
-        rec.reasons
+        rec.reasons()
     );
     // Why a MIG slice: isolated.
     assert!(rec
-        .reasons
+        .reasons()
         .iter()
         .any(|r| r.starts_with("A MIG slice is partitioned in hardware")));
     // Memory per device is the slice's, and the model fits it.
@@ -203,7 +203,7 @@ fn a_1b_model_runs_on_a_mig_slice_and_the_verdict_says_so() {
     assert!(o.memory_per_gpu_bytes <= s.memory_bytes && o.usable);
     // Spanish.
     let es = evaluate_query(&format!("{q}&lang=es"), &slice_catalog());
-    let s_es = es.recommendation.unwrap().slice.unwrap();
+    let s_es = es.recommendation.unwrap().slice.clone().unwrap();
     assert_eq!(s_es.words, "⅛ de una A100 SXM4 80GB (MIG 1g.10gb, aislada)");
 }
 
@@ -254,11 +254,11 @@ fn a_time_shared_slice_widens_the_p95_and_a_mig_slice_does_not() {
     let rec = r.recommendation.unwrap();
     assert_eq!(rec.offer_id, "vgpu-half");
     assert!(
-        rec.reasons.iter().any(|s| s.starts_with(
+        rec.reasons().iter().any(|s| s.starts_with(
             "A time-shared vGPU slice takes turns on the whole GPU with its neighbours: its P95 time to first token is taken 66% longer"
         )),
         "{:#?}",
-        rec.reasons
+        rec.reasons()
     );
 }
 
@@ -298,7 +298,7 @@ fn a_small_models_verdict_on_the_shipped_catalogue_can_be_a_slice() {
     let rec = r.recommendation.unwrap();
     assert_eq!(rec.offer_id, "runpod-rtx-pro-6000-mig-48gb");
     assert_eq!(
-        rec.slice.unwrap().words,
+        rec.slice.clone().unwrap().words,
         "½ of an RTX PRO 6000 Blackwell Server Edition (MIG 2g.48gb, isolated)"
     );
 }

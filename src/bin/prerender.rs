@@ -1,56 +1,46 @@
 //! `prerender`: the page as HTML before the wasm arrives (issue 19). Prints, for each language,
 //! a `<template id="shell-LANG">` (the page's frame: header, the input panel's frame with the
 //! default scenario's values, the result cards' frames) and a `<template id="verdict-LANG">`
-//! (the default scenario's verdict, written from `report::evaluate` against the built-in
-//! catalogue, in the markup `src/ui/verdict.rs` renders). `scripts/postbuild.mjs` (a Trunk
-//! post-build hook) puts them in `dist/index.html`; `public/shell.js` shows the frame at once and
-//! the verdict only when the address carries no scenario; the app replaces both when it mounts.
-//! Generated at every build, it cannot drift from the catalogue; `tests/e2e/shell.test.mjs`
-//! checks that the pre-rendered verdict is the live one.
+//! (the default scenario's verdict card, from `report::evaluate` against the built-in catalogue,
+//! drawn by `markup::verdict`: the very function the live page draws its card with).
+//! `scripts/postbuild.mjs` (a Trunk post-build hook) puts them in `dist/index.html`;
+//! `public/shell.js` shows the frame at once and the verdict only when the address carries no
+//! scenario; the app replaces both when it mounts. `tests/e2e/shell.test.mjs` checks that the
+//! pre-rendered card is the live one.
 //!
-//! The words are the page's own: `src/ui/i18n.rs` is compiled in here (it names only the core).
+//! `prerender --card QUERY` prints the card's content for any scenario (the end-to-end tests
+//! compare it with the live page's).
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    print!("{}", shell::templates());
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.as_slice() {
+        [flag, query] if flag == "--card" => print!("{}", shell::card(query)),
+        _ => print!("{}", shell::templates()),
+    }
 }
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
 
-// `src/ui/i18n.rs` names `crate::report`, `crate::scenario` and `crate::model`: the core's.
-#[cfg(not(target_arch = "wasm32"))]
-use inference_sizer::{model, report, scenario};
-
-#[cfg(not(target_arch = "wasm32"))]
-#[allow(dead_code)]
-#[path = "../ui/i18n.rs"]
-mod i18n;
-
 #[cfg(not(target_arch = "wasm32"))]
 mod shell {
-    use super::i18n::{deployment_name, t, T};
     use inference_sizer::catalog::Catalog;
-    use inference_sizer::format::money;
     use inference_sizer::lang::Lang;
-    use inference_sizer::report::{evaluate, Report};
+    use inference_sizer::markup::esc;
+    use inference_sizer::report::{evaluate, evaluate_query, Report, VerdictCard};
     use inference_sizer::scenario::Scenario;
+    use inference_sizer::words::page::{t, T};
     use std::fmt::Write;
 
-    /// Text for an element's content or a quoted attribute.
-    pub fn esc(s: &str) -> String {
-        let mut out = String::with_capacity(s.len());
-        for c in s.chars() {
-            match c {
-                '&' => out.push_str("&amp;"),
-                '<' => out.push_str("&lt;"),
-                '>' => out.push_str("&gt;"),
-                '"' => out.push_str("&quot;"),
-                '\'' => out.push_str("&#39;"),
-                c => out.push(c),
-            }
-        }
-        out
+    /// The card's content for the scenario `query`, as the live page draws it.
+    pub fn card(query: &str) -> String {
+        let (scenario, _) = Scenario::from_query(query);
+        let report = evaluate_query(query, &Catalog::builtin());
+        inference_sizer::markup::verdict(&VerdictCard::of(
+            &report,
+            scenario.lang.unwrap_or_default(),
+        ))
     }
 
     /// The default scenario in `lang`, as the page evaluates it for an address with no scenario.
@@ -183,129 +173,12 @@ mod shell {
         )
     }
 
-    /// The verdict card as `src/ui/verdict.rs` renders it.
+    /// The verdict card, marked as pre-rendered in `lang`, as the live page draws it.
     pub fn verdict(lang: Lang, r: &Report) -> String {
-        let mut out = format!(
-            "<section class=\"card verdict\" id=\"verdict\" aria-labelledby=\"verdict-title\" data-prerendered=\"{}\"><h2 id=\"verdict-title\">{}</h2>",
+        format!(
+            "<section class=\"card verdict\" id=\"verdict\" aria-labelledby=\"verdict-title\" data-prerendered=\"{}\">{}</section>",
             lang.id(),
-            esc(t(lang, T::Verdict))
-        );
-        match &r.recommendation {
-            None => {
-                let _ = write!(
-                    out,
-                    "<p class=\"no-verdict\">{}</p>",
-                    esc(t(lang, T::NoVerdict))
-                );
-            }
-            Some(rec) => out.push_str(&recommendation(lang, r, rec)),
-        }
-        let _ = write!(
-            out,
-            "<p class=\"verdict-footer\" id=\"verdict-as-of\">{}</p></section>",
-            esc(&inference_sizer::words::catalog::catalogue_date(
-                &r.catalog_as_of,
-                lang
-            ))
-        );
-        out
-    }
-
-    fn recommendation(
-        lang: Lang,
-        r: &Report,
-        rec: &inference_sizer::plan::Recommendation,
-    ) -> String {
-        let cur = r.cur();
-        let servers = if rec.servers > 1 && rec.deployment_shape(lang).is_none() {
-            format!(" · {} {}", rec.servers, t(lang, T::Servers))
-        } else {
-            String::new()
-        };
-        let hardware = rec.hardware_line(lang);
-        let mut out = format!(
-            "<p class=\"verdict-hardware\" id=\"verdict-hardware\"><strong>{}</strong>{}</p>\
-<p class=\"verdict-offer\"><span class=\"badge\">{}</span> <span id=\"verdict-offer\">{}</span></p>\
-<p class=\"verdict-cost\" id=\"verdict-cost\">{}<strong>{}</strong> {}</p>",
-            esc(&hardware),
-            esc(&servers),
-            esc(deployment_name(lang, rec.deployment)),
-            esc(&format!("{} {}", rec.provider, rec.offer_name)),
-            // An approximate price is marked before the amount: "≈ €2.04".
-            if rec.approximate_price {
-                format!(
-                    "<span class=\"approx\" title=\"{}\">≈ </span>",
-                    esc(t(lang, T::ApproximatePrice))
-                )
-            } else {
-                String::new()
-            },
-            esc(&money(rec.cost(), cur, lang)),
-            esc(t(
-                lang,
-                if rec.job.is_some() {
-                    T::ForTheJob
-                } else {
-                    T::PerMonth
-                }
-            )),
-        );
-        if let Some(note) = &rec.price_note {
-            let _ = write!(
-                out,
-                "<p class=\"verdict-price-note\" id=\"verdict-price-note\">{}</p>",
-                esc(&format!("{}: {note}.", t(lang, T::ApproximatePrice)))
-            );
-        }
-        let mut reasons = rec.reasons.iter();
-        let why = reasons.next().cloned().unwrap_or_default();
-        // The cheaper path's sentence, the last reason, shows in its own box.
-        let path_sentence = r.cheaper_path.as_ref().map(|p| p.sentence.as_str());
-        let reasons = reasons.filter(|m| Some(m.as_str()) != path_sentence);
-        let _ = write!(
-            out,
-            "<p class=\"verdict-why\" id=\"verdict-why\">{}</p>",
-            esc(&why)
-        );
-        if let Some(api) = &r.api_verdict {
-            let _ = write!(
-                out,
-                "<p class=\"verdict-api\" id=\"verdict-api\">{}</p>",
-                esc(api)
-            );
-        }
-        // As src/ui/cheaper_path.rs draws it; the button does nothing until the app replaces it.
-        if let Some(path) = &r.cheaper_path {
-            let _ = write!(
-                out,
-                "<div class=\"cheaper-path\" id=\"cheaper-path\"><p>{}</p><button type=\"button\">{}</button></div>",
-                esc(&path.sentence),
-                esc(&path.action)
-            );
-        }
-        let more: Vec<String> = reasons.map(|m| format!("<li>{}</li>", esc(m))).collect();
-        if !more.is_empty() {
-            let _ = write!(out, "<ul class=\"reasons\">{}</ul>", more.concat());
-        }
-        if !rec.runner_ups.is_empty() {
-            let items: String = rec
-                .runner_ups
-                .iter()
-                .map(|u| {
-                    format!(
-                        "<li><span>{}</span> · <span>{}</span> · <span>{}</span></li>",
-                        esc(&u.display_name),
-                        esc(&money(u.job_cost.unwrap_or(u.monthly_cost), cur, lang)),
-                        esc(&u.difference)
-                    )
-                })
-                .collect();
-            let _ = write!(
-                out,
-                "<h3>{}</h3><ul class=\"runner-ups\" id=\"runner-ups\">{items}</ul>",
-                esc(t(lang, T::RunnerUps))
-            );
-        }
-        out
+            inference_sizer::markup::verdict(&VerdictCard::of(r, lang))
+        )
     }
 }

@@ -477,7 +477,7 @@ impl Costing<'_> {
             servers_per_replica: p.instances_per_replica,
             parallelism: sizing.parallelism,
             fabric: sizing.fabric,
-            caveat: sizing.caveat.clone(),
+            caveat: sizing.caveat,
             load_need: p.need,
             region: offer.region.clone(),
             jurisdiction: offer.jurisdiction.clone(),

@@ -86,7 +86,7 @@ pub mod words {
 }
 
 mod report;
-pub(crate) use report::Deployed;
+
 pub use report::{fabric_id, CostLine, LazyText, OptionReport};
 
 use crate::catalog::{Fabric, OfferKind, Virtualization};
@@ -106,9 +106,8 @@ pub struct OfferSizing {
     /// Why the engine cannot run these weights on this hardware at all, in words (shown as is):
     /// the option cannot serve, whatever its memory.
     pub cannot_run: Option<String>,
-    /// What the combination of engine, format and hardware gives up while it runs, as a
-    /// sentence (shown as is).
-    pub caveat: Option<String>,
+    /// What the combination of engine, format and hardware gives up while it runs.
+    pub caveat: Option<crate::model::compat::Degraded>,
     /// GPUs one copy of the model uses (0 on CPU offers).
     pub gpus_per_replica: u32,
     /// Servers / instances one copy of the model needs (at least 1; more than 1 only over a
@@ -306,8 +305,8 @@ pub struct OptionCost {
     pub parallelism: Parallelism,
     /// The network a copy crosses between servers; `None` when each copy stays in one.
     pub fabric: Option<Fabric>,
-    /// What the engine, format and hardware give up together, as a sentence.
-    pub caveat: Option<String>,
+    /// What the engine, format and hardware give up together.
+    pub caveat: Option<crate::model::compat::Degraded>,
     /// How many copies the peak load needs and why (serving with a request rate only).
     pub load_need: Option<LoadNeed>,
     pub region: String,

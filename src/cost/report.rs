@@ -323,6 +323,20 @@ impl OptionReport {
 }
 
 impl OptionCost {
+    /// How the copies of the model sit on this option's machines, the GPUs by name (a slice's
+    /// words once the report names it); `None` without GPUs.
+    pub fn deployment_shape(&self, lang: Lang) -> Option<String> {
+        let gpu = self.gpu_name.as_deref().or(self.gpu_id.as_deref())?;
+        Deployed {
+            replicas: self.replicas,
+            gpus_per_replica: self.gpus_per_replica,
+            servers: self.servers,
+            parallelism: &self.parallelism,
+            fabric: self.fabric.as_ref(),
+        }
+        .shape(gpu, lang)
+    }
+
     /// The option as the report shows it, sentences in `lang`. Every number is finite.
     pub fn to_report(&self, lang: Lang) -> OptionReport {
         self.clone().into_report(lang)
@@ -400,7 +414,7 @@ impl OptionCost {
             cost_per_epoch: self.epoch.map(|e| e.cost.amount),
             setup_fee: 0.0,
             upfront: None,
-            caveat: self.caveat,
+            caveat: self.caveat.map(|d| d.sentence(lang)),
             interruptible: self.interruptible,
             slice: None,
             job_cost,

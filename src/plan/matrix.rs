@@ -88,7 +88,10 @@ pub fn reason(c: &OptionCost, all: &[OptionCost], d: &Demand) -> MatrixReason {
             } else {
                 0.0
             };
-            (format!("{} {}", f.provider, f.name), extra)
+            crate::words::matrix::Fitting {
+                name: format!("{} {}", f.provider, f.name),
+                extra,
+            }
         });
         Follow::Departs { fitting }
     };
@@ -141,20 +144,4 @@ pub fn warning(c: &OptionCost, all: &[OptionCost], d: &Demand) -> Option<MatrixW
         chosen_monthly: c.monthly.amount(),
         currency: c.currency,
     })
-}
-
-/// The verdict as the report shows it, and the warning when the user's constraints push
-/// against the decision matrix, in `lang`.
-pub fn recommend(
-    options: &[OptionCost],
-    d: &Demand,
-    lang: crate::lang::Lang,
-) -> (Option<super::Recommendation>, Option<String>) {
-    match super::choose(options, d) {
-        Some(p) => (
-            Some(p.to_recommendation(lang)),
-            warning(p.chosen, options, d).map(|w| w.sentence(lang)),
-        ),
-        None => (None, None),
-    }
 }

@@ -81,7 +81,7 @@ pub fn choose<'a>(options: &'a [OptionCost], w: &Demand) -> Option<Plan<'a>> {
                         Reason::Cheapest { .. }
                             | Reason::Job { .. }
                             | Reason::NearTie { .. }
-                            | Reason::JobBilling(..)
+                            | Reason::JobBilling { .. }
                     )
                 })
                 .count();
@@ -96,59 +96,51 @@ pub fn choose<'a>(options: &'a [OptionCost], w: &Demand) -> Option<Plan<'a>> {
     })
 }
 
-/// The recommendation as the report shows it, sentences in `lang`.
+/// The plan's verdict on its own, sentences in `lang`: the chosen option's row as the cost
+/// layer writes it, the plan's reasons and the engine's caveat. `report::evaluate` builds the
+/// report's verdict from the same [`Plan`] with what only the report knows (the catalogue's
+/// names, slices, owned hardware, the cheaper path).
 pub fn recommend(options: &[OptionCost], w: &Demand, lang: Lang) -> Option<Recommendation> {
-    choose(options, w).map(|p| p.to_recommendation(lang))
+    choose(options, w).map(|p| {
+        Recommendation::new(
+            p.chosen.to_report(lang),
+            p.reasons.iter().cloned().chain(p.caveat()).collect(),
+            p.runner_ups(lang),
+            p.job(),
+            lang,
+        )
+    })
 }
 
 impl Plan<'_> {
-    pub fn to_recommendation(&self, lang: Lang) -> Recommendation {
-        let c = self.chosen;
-        Recommendation {
-            offer_id: c.offer_id.clone(),
-            provider: c.provider.clone(),
-            offer_name: c.name.clone(),
-            gpu_id: c.gpu_id.clone(),
-            gpu_name: c.gpu_name.clone().or_else(|| c.gpu_id.clone()),
-            gpu_memory: None,
-            gpu_count: c.gpu_count,
-            servers: c.servers,
-            replicas: c.replicas,
-            gpus_per_replica: c.gpus_per_replica,
-            parallelism: c.parallelism,
-            fabric: c.fabric,
-            deployment: c.deployment,
-            monthly_cost: c.monthly.amount(),
-            currency: c.currency.code().to_string(),
-            // What the chosen engine, format and GPU give up, after the reasons.
-            reasons: self
-                .reasons
-                .iter()
-                .map(|r| r.sentence(lang))
-                .chain(c.caveat.clone())
-                .collect(),
-            runner_ups: self
-                .runner_ups
-                .iter()
-                .map(|(o, diffs)| RunnerUp {
-                    offer_id: o.offer_id.clone(),
-                    display_name: format!("{} {}", o.provider, o.name),
-                    monthly_cost: o.monthly.amount(),
-                    difference: difference_words(diffs, lang),
-                    job_cost: o.job.map(|j| j.cost.amount),
-                })
-                .collect(),
-            // The catalogue knows the slice: `report::evaluate` fills it.
-            slice: None,
-            job: c.job.map(|j| Job {
-                hours: j.hours,
-                cost: j.cost.amount,
-                startup_hours: j.startup_hours,
-            }),
-            approximate_price: c.approximate_price,
-            // The offer's note is the catalogue's: the report writes it (`report::evaluate`).
-            price_note: None,
-        }
+    /// The runner-ups as the verdict lists them, their differences in `lang`.
+    pub fn runner_ups(&self, lang: Lang) -> Vec<RunnerUp> {
+        self.runner_ups
+            .iter()
+            .map(|(o, diffs)| RunnerUp {
+                offer_id: o.offer_id.clone(),
+                display_name: format!("{} {}", o.provider, o.name),
+                monthly_cost: o.monthly.amount(),
+                difference: difference_words(diffs, lang),
+                job_cost: o.job.map(|j| j.cost.amount),
+            })
+            .collect()
+    }
+
+    /// The job on the chosen option (fine-tuning).
+    pub fn job(&self) -> Option<Job> {
+        self.chosen.job.map(|j| Job {
+            hours: j.hours,
+            cost: j.cost.amount,
+            startup_hours: j.startup_hours,
+        })
+    }
+
+    /// What the chosen engine, format and GPU give up, the verdict's last word on the plan.
+    pub fn caveat(&self) -> Option<Reason> {
+        self.chosen
+            .caveat
+            .map(|caveat| Reason::EngineCaveat { caveat })
     }
 }
 

@@ -7,7 +7,7 @@ use super::{cheapest, MatrixCase, Reason, STRICT_P95_MS};
 use crate::catalog::{OfferKind, Virtualization};
 use crate::cost::{Demand, Deployment, JobBilling, JobCost, LineKey, OptionCost, Shortfall};
 use crate::model::Task;
-use crate::words::plan::JobBillingWords;
+use crate::words::plan::{JobBillingWords, MonthlyTerm, MonthlyTotal};
 use std::cmp::Ordering;
 
 /// The reasons for choosing `c` among `all`; `tie`: a near-tie set the cheapest aside.
@@ -26,7 +26,11 @@ pub(super) fn reasons(
         Some(t) => near_tie(
             c,
             t,
-            Some((c.monthly.amount(), c.total.amount, demand.months)),
+            Some(MonthlyTotal {
+                monthly: c.monthly.amount(),
+                total: c.total.amount,
+                months: demand.months,
+            }),
         ),
         None => Reason::Cheapest {
             provider: c.provider.clone(),
@@ -94,10 +98,17 @@ fn job_reasons(
             months,
             occupied,
             min_term,
-        } => (rate, Some((months, occupied, min_term))),
+        } => (
+            rate,
+            Some(MonthlyTerm {
+                months,
+                occupied,
+                min_term,
+            }),
+        ),
     };
-    r.push(Reason::JobBilling(
-        JobBillingWords {
+    r.push(Reason::JobBilling {
+        billing: JobBillingWords {
             hours: job.hours,
             startup_hours: job.startup_hours,
             rate,
@@ -106,8 +117,8 @@ fn job_reasons(
             setup: job.setup,
             allowance: job.allowance,
         },
-        c.currency,
-    ));
+        currency: c.currency,
+    });
     if c.interruptible {
         r.push(Reason::SpotInterruptions {
             job_default: true,
@@ -121,7 +132,7 @@ fn job_reasons(
 }
 
 /// The near-tie that chose `c` over the cheapest: by how much, and which rule decided.
-fn near_tie(c: &OptionCost, t: &TieBreak, monthly: Option<(f64, f64, f64)>) -> Reason {
+fn near_tie(c: &OptionCost, t: &TieBreak, monthly: Option<MonthlyTotal>) -> Reason {
     let (mine, theirs) = (c.objective(), t.cheapest.objective());
     Reason::NearTie {
         cheapest_provider: t.cheapest.provider.clone(),

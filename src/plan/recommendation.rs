@@ -1,60 +1,26 @@
-//! The verdict as the report carries it: the chosen offer, its reasons and the runner-ups.
-//! The fields marked `serde(skip)` are for the page only (names and sizes it shows, which the
-//! catalogue holds): the JSON report leaves them out.
+//! The verdict as the report carries it: the chosen option's row, the reasons (typed, and each
+//! written in the report's language), the runner-ups, and the job when fine-tuning. It is built
+//! once ([`Recommendation::new`]) from everything that decided it and never edited after: its
+//! fields are private, and it reads as the chosen option's row ([`std::ops::Deref`]).
 
-use crate::cost::Deployment;
-use crate::units::Bytes;
+use super::Reason;
+use crate::cost::OptionReport;
+use crate::lang::Lang;
 use serde::{Deserialize, Serialize};
 
 /// The verdict.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Recommendation {
-    pub offer_id: String,
-    pub provider: String,
-    /// The offer's name as the catalogue gives it (`8x H100 SXM`).
-    #[serde(skip)]
-    pub offer_name: String,
-    pub gpu_id: Option<String>,
-    /// The GPU's name as the catalogue gives it (`H100 SXM`), else its id; `None` without GPUs.
-    #[serde(skip)]
-    pub gpu_name: Option<String>,
-    /// The memory of one of its GPUs; `None` without GPUs.
-    #[serde(skip)]
-    pub gpu_memory: Option<Bytes>,
-    pub gpu_count: u32,
-    /// Machines in all.
-    pub servers: u32,
-    /// Copies of the model running on them.
-    #[serde(default)]
-    pub replicas: u32,
-    /// GPUs one copy uses (0 on CPU).
-    #[serde(default)]
-    pub gpus_per_replica: u32,
-    /// How one copy is split: tensor parallel within a machine, pipeline stages, expert parallel.
-    #[serde(default)]
-    pub parallelism: crate::cost::Parallelism,
-    /// The network one copy crosses between machines; `null` when each copy stays in one.
-    #[serde(default)]
-    pub fabric: Option<crate::catalog::Fabric>,
-    /// `bare_metal`, `cloud` or `cpu`.
-    pub deployment: Deployment,
-    pub monthly_cost: f64,
-    pub currency: String,
-    pub reasons: Vec<String>,
+    /// The chosen option, as the comparison shows it.
+    option: OptionReport,
+    /// Why, with the figures and ids each reason speaks of, in the order the page lists them.
+    reasons_typed: Vec<Reason>,
+    /// The same reasons as sentences in the report's language.
+    reasons: Vec<String>,
     /// The next best options, with how they differ.
-    pub runner_ups: Vec<RunnerUp>,
-    /// The part of one GPU the verdict rents (MIG or time-shared vGPU); absent for whole GPUs.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub slice: Option<crate::cost::SliceReport>,
+    runner_ups: Vec<RunnerUp>,
     /// Fine-tuning: the job on the chosen option (absent when serving).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub job: Option<Job>,
-    /// The price is not firm (a floor, a marketplace listing, a GPU-only rate...).
-    #[serde(default)]
-    pub approximate_price: bool,
-    /// What the approximate price leaves out, in words; null when the price is firm.
-    #[serde(default)]
-    pub price_note: Option<String>,
+    job: Option<Job>,
 }
 
 /// A fine-tuning job as the verdict states it: about `hours` of compute for `cost`.
@@ -84,40 +50,132 @@ pub struct RunnerUp {
 }
 
 impl Recommendation {
+    /// The verdict on `option` for `reasons` (written now in `lang`), with its runner-ups and,
+    /// when fine-tuning, its job.
+    pub fn new(
+        option: OptionReport,
+        reasons: Vec<Reason>,
+        runner_ups: Vec<RunnerUp>,
+        job: Option<Job>,
+        lang: Lang,
+    ) -> Self {
+        Recommendation {
+            reasons: reasons.iter().map(|r| r.sentence(lang)).collect(),
+            reasons_typed: reasons,
+            option,
+            runner_ups,
+            job,
+        }
+    }
+
+    /// The chosen option's row.
+    pub fn option(&self) -> &OptionReport {
+        &self.option
+    }
+
+    /// The reasons as sentences, in order (the first is the headline's).
+    pub fn reasons(&self) -> &[String] {
+        &self.reasons
+    }
+
+    /// The reasons with their figures, in the same order as [`Recommendation::reasons`].
+    pub fn reasons_typed(&self) -> &[Reason] {
+        &self.reasons_typed
+    }
+
+    pub fn runner_ups(&self) -> &[RunnerUp] {
+        &self.runner_ups
+    }
+
+    pub fn job(&self) -> Option<Job> {
+        self.job
+    }
+
+    /// The offer's name as the catalogue gives it (`8x H100 SXM`).
+    pub fn offer_name(&self) -> &str {
+        &self.option.name
+    }
+
     /// What the verdict costs, the figure the plan ranks by: the job's cost when fine-tuning,
     /// else the month's.
     pub fn cost(&self) -> f64 {
-        self.job.map_or(self.monthly_cost, |j| j.cost)
+        self.job.map_or(self.option.monthly_cost, |j| j.cost)
     }
 
     /// The verdict's hardware line: the deployment in words, else "2 × GPU", else the offer's
     /// name (CPU servers).
-    pub fn hardware_line(&self, lang: crate::lang::Lang) -> String {
-        match (self.deployment_shape(lang), &self.gpu_name) {
+    pub fn hardware_line(&self, lang: Lang) -> String {
+        let o = &self.option;
+        match (o.deployment_shape(lang), &o.gpu_name) {
             (Some(shape), _) => shape,
-            (None, Some(gpu)) if self.gpu_count > 0 => format!("{} × {gpu}", self.gpu_count),
-            _ => self.offer_name.clone(),
+            (None, Some(gpu)) if o.gpu_count > 0 => format!("{} × {gpu}", o.gpu_count),
+            _ => o.name.clone(),
         }
     }
+}
 
-    /// How the copies of the model sit on the chosen machines ("1 machine with 4× H100 SXM
-    /// (80GB), tensor parallel 4"); `None` without GPUs.
-    pub fn deployment_shape(&self, lang: crate::lang::Lang) -> Option<String> {
-        if let Some(s) = &self.slice {
-            return Some(crate::words::slice::deployment(
-                self.replicas,
-                &s.words,
-                lang,
-            ));
+impl std::ops::Deref for Recommendation {
+    type Target = OptionReport;
+    fn deref(&self) -> &OptionReport {
+        &self.option
+    }
+}
+
+/// The verdict's JSON (`recommendation` in the report): the chosen option's fields it has
+/// always carried, its reasons as sentences and typed, the runner-ups, the slice and the job.
+#[derive(Serialize)]
+struct Json<'a> {
+    offer_id: &'a str,
+    provider: &'a str,
+    gpu_id: &'a Option<String>,
+    gpu_count: u32,
+    servers: u32,
+    replicas: u32,
+    gpus_per_replica: u32,
+    parallelism: &'a crate::cost::Parallelism,
+    fabric: &'a Option<crate::catalog::Fabric>,
+    deployment: crate::cost::Deployment,
+    monthly_cost: f64,
+    currency: &'a str,
+    reasons: &'a [String],
+    reasons_typed: &'a [Reason],
+    runner_ups: &'a [RunnerUp],
+    #[serde(skip_serializing_if = "is_none")]
+    slice: &'a Option<crate::cost::SliceReport>,
+    #[serde(skip_serializing_if = "is_none")]
+    job: &'a Option<Job>,
+    approximate_price: bool,
+    price_note: &'a Option<String>,
+}
+
+fn is_none<T>(o: &&Option<T>) -> bool {
+    o.is_none()
+}
+
+impl Serialize for Recommendation {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let o = &self.option;
+        Json {
+            offer_id: &o.offer_id,
+            provider: &o.provider,
+            gpu_id: &o.gpu_id,
+            gpu_count: o.gpu_count,
+            servers: o.servers,
+            replicas: o.replicas,
+            gpus_per_replica: o.gpus_per_replica,
+            parallelism: &o.parallelism,
+            fabric: &o.fabric,
+            deployment: o.deployment,
+            monthly_cost: o.monthly_cost,
+            currency: &o.currency,
+            reasons: &self.reasons,
+            reasons_typed: &self.reasons_typed,
+            runner_ups: &self.runner_ups,
+            slice: &o.slice,
+            job: &self.job,
+            approximate_price: o.approximate_price,
+            price_note: &o.price_note,
         }
-        let gpu = self.gpu_name.as_deref().or(self.gpu_id.as_deref())?;
-        crate::cost::Deployed {
-            replicas: self.replicas,
-            gpus_per_replica: self.gpus_per_replica,
-            servers: self.servers,
-            parallelism: &self.parallelism,
-            fabric: self.fabric.as_ref(),
-        }
-        .shape(gpu, lang)
+        .serialize(serializer)
     }
 }

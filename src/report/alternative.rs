@@ -8,6 +8,7 @@
 use super::Report;
 use crate::catalog::Catalog;
 use crate::model::{Engine, Quant};
+use crate::plan::Reason;
 use crate::scenario::Scenario;
 use crate::words::alternative::{Change, CheaperPathWords};
 use crate::words::plan::NEAR_TIE;
@@ -34,16 +35,15 @@ pub struct CheaperPath {
     pub action: String,
 }
 
-/// The cheaper path of a report on `s`, if the scenario serves a GGUF file on vLLM or SGLang and
-/// another format or engine saves more than the near-tie margin. `evaluate` runs the paths
-/// through `run`, which must not look for paths itself.
+/// The cheaper path of a verdict costing `mine` on `s`, and its reason, if the scenario serves a
+/// GGUF file on vLLM or SGLang and another format or engine saves more than the near-tie
+/// margin. `evaluate` runs the paths through `run`, which must not look for paths itself.
 pub(super) fn cheaper_path(
     s: &Scenario,
     catalog: &Catalog,
-    report: &Report,
+    mine: f64,
     run: impl Fn(&Scenario, &Catalog) -> Report,
-) -> Option<CheaperPath> {
-    let rec = report.recommendation.as_ref()?;
+) -> Option<(CheaperPath, Reason)> {
     if !s.quant.is_gguf() || !matches!(s.engine, Engine::Vllm | Engine::Sglang) {
         return None;
     }
@@ -73,7 +73,6 @@ pub(super) fn cheaper_path(
             },
         ),
     ];
-    let mine = rec.cost();
     let (cost, other, path, change) = paths
         .into_iter()
         .filter_map(|(path, change)| {
@@ -89,15 +88,16 @@ pub(super) fn cheaper_path(
     let hardware = other.hardware_line(lang);
     let words = CheaperPathWords {
         change,
-        hardware: &hardware,
-        provider: &other.provider,
-        offer_name: &other.offer_name,
+        offer_id: other.offer_id.clone(),
+        hardware: hardware.clone(),
+        provider: other.provider.clone(),
+        offer_name: other.offer_name().to_string(),
         cost,
-        job: other.job.is_some(),
+        job: other.job().is_some(),
         saving,
-        currency: report.cur(),
+        currency: s.cur,
     };
-    Some(CheaperPath {
+    let path = CheaperPath {
         quant: path.quant.id().to_string(),
         engine: path.engine.id().to_string(),
         offer_id: other.offer_id.clone(),
@@ -108,5 +108,6 @@ pub(super) fn cheaper_path(
         sentence: words.sentence(lang),
         action: CheaperPathWords::action(change, lang),
         hardware,
-    })
+    };
+    Some((path, Reason::CheaperPath(words)))
 }

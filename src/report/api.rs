@@ -6,7 +6,6 @@ use crate::cost::api::{api_reference, api_verdict, ApiQuery, ApiReference};
 use crate::cost::{Demand, OptionCost};
 use crate::lang::Lang;
 use crate::model::ModelArch;
-use crate::plan::Recommendation;
 use crate::units::{Currency, UsdPerEur, DAYS_PER_MONTH};
 
 /// The scenario's side of the comparison, read by [`apis`].
@@ -23,11 +22,9 @@ pub(super) struct ApiInputs<'a> {
 /// deployment serves at full use (its requests a month over the month's days).
 pub(super) fn apis(
     i: &ApiInputs,
-    all: &[OptionCost],
-    rec: Option<&Recommendation>,
+    chosen: Option<&OptionCost>,
     lang: Lang,
 ) -> (Vec<ApiReference>, Option<String>) {
-    let chosen = rec.and_then(|r| all.iter().find(|c| c.offer_id == r.offer_id));
     let q = ApiQuery {
         model: i.arch,
         params: i.params,
@@ -37,7 +34,8 @@ pub(super) fn apis(
         rate: i.rate,
     };
     let refs = api_reference(&i.catalog.apis, &i.catalog.models, &q, lang);
-    let verdict = rec.and_then(|r| api_verdict(&refs, r.monthly_cost, &q, &i.arch.name, lang));
+    let verdict =
+        chosen.and_then(|c| api_verdict(&refs, c.monthly.amount(), &q, &i.arch.name, lang));
     (refs, verdict)
 }
 

@@ -3,12 +3,13 @@
 //! write the rows, draw the curves.
 
 use super::curves::{curves, CostFacts, CostInputs};
-use super::load_basis::{say_per_token_basis, PerTokenBasis, Recost};
+use super::load_basis::{per_token_reason, PerTokenBasis, Recost};
 use super::sizing::{
     efficiency, hardware_of, on_hardware, replica_hardware, size_offer, OfferContext, ReplicaShape,
     Targets,
 };
 use super::throughput::throughput_report;
+use super::verdict::{Decided, Draft};
 use super::*;
 use crate::catalog::{Catalog, Offer};
 use crate::cost::{self, CostDefaults, OfferSizing, OptionCost};
@@ -44,16 +45,18 @@ struct Engine {
 /// tax, the load, the hidden costs and break-even), and lets the planner pick the verdict; then
 /// looks for a clearly cheaper path with another format or engine (`report::alternative`).
 pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
-    let mut report = evaluate_as_asked(s, catalog);
-    report.cheaper_path = super::alternative::cheaper_path(s, catalog, &report, evaluate_as_asked);
-    if let (Some(path), Some(rec)) = (&report.cheaper_path, &mut report.recommendation) {
-        rec.reasons.push(path.sentence.clone());
-    }
-    report
+    let asked = evaluate_as_asked(s, catalog);
+    let path = asked.1.as_ref().and_then(|draft| {
+        super::alternative::cheaper_path(s, catalog, draft.cost, |s, c| {
+            super::verdict::finish(evaluate_as_asked(s, c), None)
+        })
+    });
+    super::verdict::finish(asked, path)
 }
 
-/// The scenario evaluated as it is asked, without looking for a cheaper path.
-fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> Report {
+/// The scenario evaluated as it is asked, without looking for a cheaper path: the report without
+/// its verdict, and everything the verdict is built from (`verdict::finish` builds it).
+fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>) {
     let lang = s.lang.unwrap_or_default();
     let mut warnings = Vec::new();
     // Resolve: the model, the offers of the scenario's provider, the notes on the catalogue.
@@ -97,39 +100,34 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> Report {
         cur: s.cur,
         rate: catalog.rate(),
     };
-    let mut recommendation = verdict(&all, &recost, lang, &mut warnings);
+    let plan = decide(&all, &recost, lang, &mut warnings);
+    let chosen = plan.as_ref().map(|p| &p.chosen);
     // With `own=1`: the servers to buy, compared with the verdict (never chosen as it).
-    let (owned, own) = owned(
-        s,
-        &engine,
-        &view,
-        targets,
-        &all,
-        recommendation.as_mut(),
-        &recost,
-    );
+    let (owned, own) = owned(s, &engine, &view, targets, chosen, &recost);
 
     // Memory and speed of one copy of the model on the recommended hardware; without one, the
     // bare requirement.
-    let chosen = chosen_hardware(recommendation.as_ref(), &all, &view, &engine.eff, lang);
-    let real_hw = chosen.is_some();
+    let on_chosen = chosen_hardware(chosen, &view, &engine.eff, lang);
+    let real_hw = on_chosen.is_some();
     let (hw, hw_name, eff) =
-        chosen.unwrap_or_else(|| (Hardware::unbounded(), String::new(), engine.eff.clone()));
+        on_chosen.unwrap_or_else(|| (Hardware::unbounded(), String::new(), engine.eff.clone()));
     let (mem, headroom, speed) = on_hardware(&engine.sizing, &hw, real_hw, &eff);
 
     // The rows, then the curves drawn from them and from the figures the rows leave out.
     // The hourly cloud the break-even utilisation compares with: the chart draws this very one.
     let hourly = cost::hourly_benchmark(&all);
     let api = api_inputs(s, catalog, &engine, &workload);
-    let (api_reference, api_verdict) = super::api::apis(&api, &all, recommendation.as_ref(), lang);
+    let (api_reference, api_verdict) = super::api::apis(&api, chosen, lang);
     if !owned.is_empty() {
         all.extend(owned);
         cost::sort_options(&mut all);
     }
     let facts: Vec<CostFacts> = all.iter().map(cost_facts).collect();
     let mut options = rows(all, &view, s.cur, catalog.rate(), lang);
-    describe_offer(recommendation.as_mut(), &view, lang);
-    let hw_name = super::slices::fill(&mut options, recommendation.as_mut(), &view, hw_name, lang);
+    let chosen_id = chosen.map(|c| c.offer_id.as_str());
+    let (hw_name, slice) = super::slices::fill(&mut options, chosen_id, &view, hw_name, lang);
+    let draft = plan.map(|p| p.draft(slice, own.as_ref().map(|o| o.1.clone()), lang));
+    let own = own.map(|o| o.0);
     let costs = CostInputs {
         scenario: s,
         options: &options,
@@ -140,7 +138,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> Report {
     };
     let curves = curves(&engine.sizing, &hw, real_hw, &costs);
 
-    Report {
+    let report = Report {
         schema: REPORT_SCHEMA,
         scenario: s.figures_query(),
         warnings,
@@ -151,12 +149,12 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> Report {
             &speed,
             &hw,
             hw_name,
-            recommendation.as_ref().and_then(|r| r.gpu_id.as_deref()),
+            draft.as_ref().and_then(|d| d.gpu_id.as_deref()),
             &view,
             real_hw,
         ),
         freshness: super::freshness::of(&options, &catalog.as_of, &catalog.as_of),
-        recommendation,
+        recommendation: None,
         options,
         currency: s.cur.code().to_string(),
         catalog_as_of: catalog.as_of.clone(),
@@ -167,18 +165,8 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> Report {
         cheaper_path: None,
         own,
         own_assumptions: super::own::assumptions(s.own, &view, &defaults, s.cur, catalog.rate()),
-    }
-}
-
-/// What the catalogue says of the verdict's offer: its GPU's memory, and what an approximate
-/// price leaves out.
-fn describe_offer(r: Option<&mut plan::Recommendation>, view: &Catalog, lang: Lang) {
-    if let Some(r) = r {
-        r.gpu_memory = r.gpu_id.as_deref().and_then(|id| gpu_memory(view, id));
-        r.price_note = view
-            .offer(&r.offer_id)
-            .and_then(|o| super::api::price_note(o, lang));
-    }
+    };
+    (report, draft)
 }
 
 /// The scenario's side of the hosted-API comparison.
@@ -198,24 +186,28 @@ fn api_inputs<'a>(
     }
 }
 
-/// The verdict, with the per-token basis said when no request rate is given; without one, why
-/// no option qualifies goes to the warnings.
-fn verdict(
+/// The plan's choice and what the report adds to it before the rows are written: the per-token
+/// basis when no request rate is given. The warnings get the user's constraints against the
+/// decision matrix by workload, or why no option qualifies.
+fn decide(
     all: &[OptionCost],
     at: &Recost,
     lang: Lang,
     warnings: &mut Vec<String>,
-) -> Option<plan::Recommendation> {
-    // The verdict, and the user's constraints against the decision matrix by workload.
-    let (mut recommendation, against_matrix) = plan::matrix::recommend(all, at.demand, lang);
-    warnings.extend(against_matrix);
-    if recommendation.is_none() {
-        if let Some(none) = plan::why_none(all, at.demand) {
-            warnings.push(none.sentence(lang));
-        }
-    }
-    say_per_token_basis(recommendation.as_mut(), all, at, lang);
-    recommendation
+) -> Option<Decided> {
+    let Some(p) = plan::choose(all, at.demand) else {
+        warnings.extend(plan::why_none(all, at.demand).map(|none| none.sentence(lang)));
+        return None;
+    };
+    warnings.extend(plan::matrix::warning(p.chosen, all, at.demand).map(|w| w.sentence(lang)));
+    Some(Decided {
+        per_token: per_token_reason(p.chosen, at),
+        chosen: p.chosen.clone(),
+        reasons: p.reasons.clone(),
+        caveat: p.caveat(),
+        runner_ups: p.runner_ups(lang),
+        job: p.job(),
+    })
 }
 
 /// What the report notes about the catalogue: a provider with no offers in it, prices newer
@@ -291,15 +283,13 @@ fn size_offers<'c>(
 /// The recommended hardware as the sizing model reads it (one copy's GPUs and machines), its
 /// name, and the efficiency over its fabric; `None` without a recommendation.
 fn chosen_hardware(
-    r: Option<&plan::Recommendation>,
-    all: &[OptionCost],
+    chosen: Option<&OptionCost>,
     view: &Catalog,
     eff: &Efficiency,
     lang: Lang,
 ) -> Option<(Hardware, String, Efficiency)> {
-    r.and_then(|r| {
-        let o = view.offer(&r.offer_id)?;
-        let c = all.iter().find(|c| c.offer_id == o.id)?;
+    chosen.and_then(|c| {
+        let o = view.offer(&c.offer_id)?;
         let shape = ReplicaShape {
             gpus_per_machine: if c.servers_per_replica > 1 {
                 0
@@ -310,7 +300,7 @@ fn chosen_hardware(
             per_machine: 1,
         };
         let hw = replica_hardware(o, view, shape)?;
-        let name = r
+        let name = c
             .deployment_shape(lang)
             .or_else(|| hardware_of(o, view, 1, lang).map(|(_, name)| name))?;
         let mut eff = eff.clone();
@@ -328,10 +318,12 @@ fn owned(
     e: &Engine,
     view: &Catalog,
     targets: Targets,
-    rentals: &[OptionCost],
-    rec: Option<&mut plan::Recommendation>,
+    rental: Option<&OptionCost>,
     c: &Recost,
-) -> (Vec<OptionCost>, Option<super::OwnComparison>) {
+) -> (
+    Vec<OptionCost>,
+    Option<(super::OwnComparison, plan::Reason)>,
+) {
     if !s.own {
         return (Vec::new(), None);
     }
@@ -351,8 +343,8 @@ fn owned(
         .collect();
     name_gpus(&mut owned, at.catalog);
     let months = c.demand.months;
-    super::own::fill_break_even(&mut owned, rentals, rec.as_deref(), months);
-    let own = super::own::compare(&owned, rentals, rec, months, c.cur, at.lang);
+    super::own::fill_break_even(&mut owned, rental, months);
+    let own = super::own::compare(&owned, rental, months, c.cur, at.lang);
     (owned, own)
 }
 

@@ -8,8 +8,8 @@ use crate::cost::{self, CostDefaults, Demand, OfferSizing, OptionCost};
 use crate::model::Task;
 use crate::plan::Reason;
 use crate::scenario::presets::TEAM_CHAT;
-use crate::scenario::Lang;
 use crate::units::{Currency, UsdPerEur, DAYS_PER_MONTH};
+use crate::words::plan::TypicalLoad;
 use serde::{Deserialize, Serialize};
 
 /// The load the per-token and per-request figures are at (`per_token_basis` in the report).
@@ -50,24 +50,9 @@ pub(super) struct Recost<'a> {
     pub rate: UsdPerEur,
 }
 
-/// Adds the per-token basis reason to the verdict, after its first reason, when it applies.
-pub(super) fn say_per_token_basis(
-    rec: Option<&mut crate::plan::Recommendation>,
-    all: &[OptionCost],
-    at: &Recost,
-    lang: Lang,
-) {
-    let Some(r) = rec else { return };
-    let chosen = all.iter().find(|c| c.offer_id == r.offer_id);
-    if let Some(reason) = chosen.and_then(|c| per_token_reason(c, at, lang)) {
-        r.reasons
-            .insert(1.min(r.reasons.len()), reason.sentence(lang));
-    }
-}
-
 /// Serving with no request rate: the reason that says the per-token figure of `chosen` is at
 /// full load and what it would be at the team chat's load (when that is below the full load).
-pub(super) fn per_token_reason(chosen: &OptionCost, at: &Recost, lang: Lang) -> Option<Reason> {
+pub(super) fn per_token_reason(chosen: &OptionCost, at: &Recost) -> Option<Reason> {
     let w = at.demand;
     // An encoder's output is not tokens a reader pays for.
     if w.task != Task::Infer || w.embeds || w.requests_per_day > 0.0 || !chosen.serves() {
@@ -86,12 +71,10 @@ pub(super) fn per_token_reason(chosen: &OptionCost, at: &Recost, lang: Lang) -> 
                 ..w.clone()
             };
             let o = cost::evaluate_offer(offer, sizing, &demand, at.defaults, at.cur, at.rate);
-            o.serves().then(|| {
-                (
-                    TEAM_CHAT.rpd,
-                    o.cost_per_million_tokens.amount,
-                    TEAM_CHAT.name(lang),
-                )
+            o.serves().then_some(TypicalLoad {
+                requests_per_day: TEAM_CHAT.rpd,
+                per_million: o.cost_per_million_tokens.amount,
+                load: TEAM_CHAT.id,
             })
         })
         .flatten();

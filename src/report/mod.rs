@@ -5,6 +5,7 @@
 
 mod alternative;
 mod api;
+mod card;
 pub mod csv;
 mod curves;
 mod evaluate;
@@ -15,6 +16,7 @@ mod sizing;
 mod slices;
 mod throughput;
 mod types;
+mod verdict;
 
 pub use crate::catalog::{OfferKind, Virtualization};
 pub use crate::cost::{CostLine, Deployment, LazyText, OptionReport};
@@ -22,6 +24,7 @@ pub use crate::model::{MemoryTerm, Provenance, TermKey};
 pub use crate::plan::{Recommendation, RunnerUp};
 pub use crate::scenario::{import_into, resolve_model};
 pub use alternative::CheaperPath;
+pub use card::{CardPath, CardRunnerUp, CardVerdict, VerdictCard};
 pub use evaluate::{evaluate, evaluate_query};
 pub use load_basis::PerTokenBasis;
 pub use sizing::model_workload;

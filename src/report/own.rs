@@ -15,9 +15,9 @@ use crate::cost::own as defaults;
 use crate::cost::CostDefaults;
 use crate::cost::{LineKey, OptionCost};
 use crate::lang::Lang;
-use crate::plan::Recommendation;
+use crate::plan::Reason;
 use crate::units::{Currency, Money, UsdPerEur, WEEKS_PER_MONTH};
-use crate::words::own::{compared_not_chosen, OwnVerdict};
+use crate::words::own::OwnVerdict;
 
 /// Who an owned option is "from", in the comparison's provider column.
 pub(super) fn provider(lang: Lang) -> &'static str {
@@ -144,14 +144,12 @@ fn value_at(o: &OptionCost, months: f64) -> f64 {
 /// the recommendation is a fine-tuning job (priced by the job, not the month).
 pub(super) fn compare(
     owned: &[OptionCost],
-    rentals: &[OptionCost],
-    rec: Option<&mut Recommendation>,
+    rental: Option<&OptionCost>,
     months: f64,
     cur: Currency,
     lang: Lang,
-) -> Option<OwnComparison> {
-    let rec = rec?;
-    let rental = rentals.iter().find(|o| o.offer_id == rec.offer_id)?;
+) -> Option<(OwnComparison, Reason)> {
+    let rental = rental?;
     if rental.job.is_some() {
         return None;
     }
@@ -171,19 +169,18 @@ pub(super) fn compare(
         n => format!("{n} x {}", own.name),
     };
     let verdict = OwnVerdict {
-        own: &own_name,
-        rental: &rental_name,
+        own: own_name,
+        rental: rental_name.clone(),
         months,
         upfront: cash,
         break_even_weeks: crossing.map(|m| m * WEEKS_PER_MONTH),
         cumulative_own,
         cumulative_rental,
         value_at_end,
+        currency: cur,
     };
-    let sentence = verdict.sentence(cur, lang);
-    rec.reasons.push(sentence.clone());
-    rec.reasons.push(compared_not_chosen(lang).to_string());
-    Some(OwnComparison {
+    let sentence = verdict.sentence(lang);
+    let comparison = OwnComparison {
         offer_id: own.offer_id.clone(),
         name: own.name.clone(),
         against_offer_id: rental.offer_id.clone(),
@@ -200,18 +197,14 @@ pub(super) fn compare(
         cumulative_rental,
         value_at_end,
         sentence,
-    })
+    };
+    Some((comparison, Reason::OwnCompared(verdict)))
 }
 
 /// Each owned option's break-even against the recommended rental, in the comparison's
 /// `break_even_weeks` column (the weeks until buying pays for itself).
-pub(super) fn fill_break_even(
-    owned: &mut [OptionCost],
-    rentals: &[OptionCost],
-    rec: Option<&Recommendation>,
-    months: f64,
-) {
-    let Some(rental) = rec.and_then(|r| rentals.iter().find(|o| o.offer_id == r.offer_id)) else {
+pub(super) fn fill_break_even(owned: &mut [OptionCost], rental: Option<&OptionCost>, months: f64) {
+    let Some(rental) = rental else {
         return;
     };
     let r = rental_line(rental, months);

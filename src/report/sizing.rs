@@ -282,7 +282,7 @@ pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizin
     };
     let (cannot_run, caveat) = match compat {
         Compat::Runs => (None, None),
-        Compat::Degraded(d) => (None, Some(d.sentence(lang))),
+        Compat::Degraded(d) => (None, Some(d)),
         Compat::Impossible(why) => (Some(why.sentence(lang)), None),
     };
     let sized = size_runnable(z, o, at);

@@ -4,7 +4,7 @@
 use crate::catalog::Catalog;
 use crate::cost::{OptionCost, OptionReport, SliceReport};
 use crate::lang::Lang;
-use crate::plan::Recommendation;
+use crate::plan::Reason;
 use crate::units::Bytes;
 
 /// The slice an offer of the catalogue rents, priced at `price_per_hour`.
@@ -29,19 +29,30 @@ pub(super) fn name_slices(all: &mut [OptionCost], view: &Catalog, lang: Lang) {
     }
 }
 
-/// Each slice option's `slice` and device memory, and the verdict's: the hardware in words
-/// becomes the slice's when the verdict rents one.
+/// Each slice option's `slice` and device memory; when the verdict (`chosen`) rents a slice, the
+/// hardware in words becomes the slice's ("2 replicas, each ⅙ of an A10 (vGPU, time-shared)")
+/// and the verdict gains the reason that says what the slice's kind means for the service.
 pub(super) fn fill(
     options: &mut [OptionReport],
-    verdict: Option<&mut Recommendation>,
+    chosen: Option<&str>,
     view: &Catalog,
     hw_name: String,
     lang: Lang,
-) -> String {
+) -> (String, Option<Reason>) {
     fill_options(options, view, lang);
-    verdict
-        .and_then(|r| fill_verdict(r, options, lang))
-        .unwrap_or(hw_name)
+    let slice = chosen
+        .and_then(|id| options.iter().find(|o| o.offer_id == id))
+        .and_then(|o| o.slice.as_ref().map(|s| (o.replicas, s)));
+    match slice {
+        Some((replicas, s)) => (
+            crate::words::slice::deployment(replicas, &s.words, lang),
+            Some(Reason::Slice {
+                time_shared: s.kind.is_time_shared(),
+                tail_factor: crate::cost::TIME_SLICED_TAIL_FACTOR,
+            }),
+        ),
+        None => (hw_name, None),
+    }
 }
 
 /// Each slice option's `slice`, and the memory of its one device.
@@ -52,25 +63,4 @@ fn fill_options(options: &mut [OptionReport], view: &Catalog, lang: Lang) {
             o.slice = Some(s);
         }
     }
-}
-
-/// The verdict's slice, its device memory, and the hardware in words ("2 replicas, each ⅙ of an
-/// A10 (vGPU, time-shared)"); `None` when the verdict rents whole GPUs.
-fn fill_verdict(r: &mut Recommendation, options: &[OptionReport], lang: Lang) -> Option<String> {
-    let chosen = options.iter().find(|o| o.offer_id == r.offer_id)?;
-    let s = chosen.slice.clone()?;
-    // The engine's caveat ends the reasons (`plan::Plan::to_recommendation`).
-    let caveat_last = chosen.caveat.is_some() && !r.reasons.is_empty();
-    r.gpu_memory = Some(Bytes(s.memory_bytes as f64));
-    // What the slice's kind means for the service, before the engine's caveat (if any).
-    let why = crate::words::slice::verdict_reason(
-        s.kind.is_time_shared(),
-        crate::cost::TIME_SLICED_TAIL_FACTOR,
-        lang,
-    );
-    let at = r.reasons.len() - usize::from(caveat_last);
-    r.reasons.insert(at.min(r.reasons.len()), why);
-    let words = crate::words::slice::deployment(r.replicas, &s.words, lang);
-    r.slice = Some(s);
-    Some(words)
 }

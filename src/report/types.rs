@@ -73,8 +73,8 @@ pub struct ThroughputReport {
     pub basis: Option<SpeedBasis>,
 }
 
-/// The whole answer.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// The whole answer (serialised as the JSON report; nothing reads it back).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Report {
     pub schema: u32,
     /// The canonical query string of the scenario.

@@ -7,7 +7,6 @@ mod app;
 mod assumptions;
 mod catalog_fetch;
 mod charts;
-mod cheaper_path;
 mod comparison_columns;
 mod comparison_filters;
 mod comparison_row;

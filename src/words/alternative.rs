@@ -7,7 +7,8 @@ use crate::lang::Lang;
 use crate::units::Currency;
 
 /// What the cheaper path changes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "change", rename_all = "snake_case")]
 pub enum Change {
     /// Weights in another format (its id: `awq4`, `fp8`) on the same engine (its id).
     Format {
@@ -19,13 +20,15 @@ pub enum Change {
 }
 
 /// The cheaper path's sentence.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CheaperPathWords<'a> {
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct CheaperPathWords {
     pub change: Change,
+    /// The offer it would run on.
+    pub offer_id: String,
     /// The hardware in words ("1 machine with 4× RTX 5090, tensor parallel 4").
-    pub hardware: &'a str,
-    pub provider: &'a str,
-    pub offer_name: &'a str,
+    pub hardware: String,
+    pub provider: String,
+    pub offer_name: String,
     /// Its monthly cost, or its job's cost when fine-tuning.
     pub cost: f64,
     pub job: bool,
@@ -56,11 +59,11 @@ fn engine_name(id: &str) -> &'static str {
     }
 }
 
-impl CheaperPathWords<'_> {
+impl CheaperPathWords {
     pub fn sentence(&self, lang: Lang) -> String {
         let c = money(self.cost, self.currency, lang);
         let s = percent(self.saving, lang);
-        let (hw, p, n) = (self.hardware, self.provider, self.offer_name);
+        let (hw, p, n) = (&self.hardware, &self.provider, &self.offer_name);
         match (self.change, lang) {
             (Change::Format { quant, engine }, Lang::En) => format!(
                 "A cheaper path: with {} on {} instead of the GGUF file, the same load runs on {hw} ({p} {n}) for {c}{}, {s} less.",

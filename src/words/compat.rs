@@ -21,7 +21,8 @@ pub enum Impossible {
 }
 
 /// What a combination that runs gives up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Degraded {
     /// FP8 weights run weight-only (W8A16) on Ampere: compute at BF16 speed.
     Fp8WeightOnly,

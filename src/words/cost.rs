@@ -63,7 +63,7 @@ pub enum Shortfall {
 }
 
 /// How many copies of the model the peak load needs, and which limit of one copy decides it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct LoadNeed {
     /// Copies the load needs (before filling the machines' GPUs).
     pub replicas: u32,
@@ -73,7 +73,8 @@ pub struct LoadNeed {
 }
 
 /// The limit of one copy that decides how many the load needs.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum LoadBound {
     /// Requests a second one copy completes (prefill and decode).
     Throughput { replica_rps: f64 },

@@ -33,17 +33,26 @@ impl WorkloadClass {
 }
 
 /// What the matrix says about the verdict.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Follow {
     /// The recommendation is of the hosting type the workload fits.
     Follows,
     /// A cheaper option of another type wins; the cheapest of the fitting type costs
-    /// `extra` more (fraction), or none serves.
-    Departs { fitting: Option<(String, f64)> },
+    /// `extra` more, or none serves.
+    Departs { fitting: Option<Fitting> },
+}
+
+/// The cheapest option of the hosting type the workload fits (`provider name`), and what it
+/// costs more than the verdict (fraction).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Fitting {
+    pub name: String,
+    pub extra: f64,
 }
 
 /// The matrix's reason: the class with its figures, and whether the verdict follows it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct MatrixReason {
     pub class: WorkloadClass,
     pub hours_per_day: f64,
@@ -98,11 +107,11 @@ impl MatrixReason {
             (Follow::Follows, Lang::Es) => format!(
                 "Matriz de decisión: {class} encaja con {fit}. La recomendación es de ese tipo."
             ),
-            (Follow::Departs { fitting: Some((name, extra)) }, Lang::En) => format!(
+            (Follow::Departs { fitting: Some(Fitting { name, extra }) }, Lang::En) => format!(
                 "Decision matrix: {class} fits {fit}. Here the cheapest such option, {name}, costs {} more, so a cheaper kind wins.",
                 percent(*extra, lang)
             ),
-            (Follow::Departs { fitting: Some((name, extra)) }, Lang::Es) => format!(
+            (Follow::Departs { fitting: Some(Fitting { name, extra }) }, Lang::Es) => format!(
                 "Matriz de decisión: {class} encaja con {fit}. Aquí la opción más barata de ese tipo, {name}, cuesta un {} más, así que gana otro tipo más barato.",
                 percent(*extra, lang)
             ),

@@ -14,6 +14,7 @@ pub mod import;
 pub mod matrix;
 pub mod memory;
 pub mod own;
+pub mod page;
 pub mod plan;
 pub mod report;
 pub mod scenario;

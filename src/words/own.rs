@@ -185,11 +185,11 @@ impl OwnBasis {
 }
 
 /// How buying compares with the recommended rental (the report's `own`), for its sentence.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OwnVerdict<'a> {
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct OwnVerdict {
     /// The bought server's name and the rental's.
-    pub own: &'a str,
-    pub rental: &'a str,
+    pub own: String,
+    pub rental: String,
     pub months: f64,
     /// Cash before the first request: the purchase and its setup.
     pub upfront: f64,
@@ -201,15 +201,16 @@ pub struct OwnVerdict<'a> {
     pub cumulative_rental: f64,
     /// The bought server's value at the end of the horizon.
     pub value_at_end: f64,
+    pub currency: Currency,
 }
 
-impl OwnVerdict<'_> {
+impl OwnVerdict {
     /// "Buying 8x H100 SXM server: EUR 275,259 up front; it pays for itself against Scaleway's
     /// ... in 84 weeks; over 36 months EUR 286,949 (after selling it for EUR 140,054) against
     /// EUR 665,694 rented."
-    pub fn sentence(&self, cur: Currency, lang: Lang) -> String {
-        let m = |x: f64| money(x, cur, lang).to_string();
-        let (own, rental) = (self.own, self.rental);
+    pub fn sentence(&self, lang: Lang) -> String {
+        let m = |x: f64| money(x, self.currency, lang).to_string();
+        let (own, rental) = (&self.own, &self.rental);
         let (upfront, months) = (m(self.upfront), amount(self.months, lang));
         let (c_own, c_rent, value) = (
             m(self.cumulative_own),

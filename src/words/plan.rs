@@ -7,15 +7,18 @@ mod job;
 mod load;
 mod reason;
 
-pub use job::{JobBillingWords, Pace, TieRule, NEAR_TIE};
+pub use job::{JobBillingWords, MonthlyTerm, Pace, TieRule, NEAR_TIE};
 
 use super::cost::{virtualization, why_not, Deployment, Exclusion, Shortfall};
 use crate::format::show::{number, percent};
 use crate::lang::Lang;
 use crate::units::Currency;
 
-/// One reason for the recommendation, with the figures it quotes.
-#[derive(Clone, Debug, PartialEq)]
+/// One reason for the recommendation, with the figures it quotes. The report carries each as
+/// `reasons_typed` (`kind` names the variant in snake case, the other keys are its fields), beside
+/// its sentence in `reasons`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Reason {
     /// The cheapest of `candidates` usable options.
     Cheapest {
@@ -125,7 +128,10 @@ pub enum Reason {
         currency: Currency,
     },
     /// How the job is billed.
-    JobBilling(JobBillingWords, Currency),
+    JobBilling {
+        billing: JobBillingWords,
+        currency: Currency,
+    },
     /// A near-tie chose this option over the cheapest (`cheapest_cost`: its monthly cost, or
     /// its job's); `monthly`: this option's monthly cost, total and months (serving).
     NearTie {
@@ -134,7 +140,7 @@ pub enum Reason {
         cheapest_cost: f64,
         extra: f64,
         rule: TieRule,
-        monthly: Option<(f64, f64, f64)>,
+        monthly: Option<MonthlyTotal>,
         currency: Currency,
     },
     /// No request rate: the per-token figures are at full load (`full_rpd` requests a day);
@@ -143,7 +149,7 @@ pub enum Reason {
     PerTokenAtLoad {
         full_rpd: f64,
         full_per_million: f64,
-        typical: Option<(f64, f64, &'static str)>,
+        typical: Option<TypicalLoad>,
         currency: Currency,
     },
     /// EU jurisdiction required; the data sits in `region`.
@@ -160,10 +166,39 @@ pub enum Reason {
     /// The decision matrix by workload: the class, the hosting type it fits, and whether the
     /// verdict follows it (`crate::plan::matrix`).
     Workload(super::matrix::MatrixReason),
+    /// The verdict rents a slice of a GPU: isolated (MIG) or time-shared (vGPU), whose P95
+    /// latency widens by `tail_factor` with its neighbours' load.
+    Slice { time_shared: bool, tail_factor: f64 },
+    /// What the engine, weight format and GPU of the verdict give up together while they run.
+    EngineCaveat { caveat: super::compat::Degraded },
+    /// With owned hardware compared (`own=1`): how buying compares with the verdict's rental.
+    OwnCompared(super::own::OwnVerdict),
+    /// With owned hardware compared: why the verdict stays the rental.
+    OwnComparedNotChosen,
+    /// The same load with another weight format or engine costs clearly less.
+    CheaperPath(super::alternative::CheaperPathWords),
+}
+
+/// A serving option's monthly cost and its total over the horizon (`months`).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct MonthlyTotal {
+    pub monthly: f64,
+    pub total: f64,
+    pub months: f64,
+}
+
+/// The chosen deployment at a stated realistic load (`load`: the load preset's id): its
+/// requests a day and cost per million output tokens.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct TypicalLoad {
+    pub requests_per_day: f64,
+    pub per_million: f64,
+    pub load: &'static str,
 }
 
 /// A row of the decision matrix where bare metal is the base recommendation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum MatrixCase {
     /// A P95 target in strict milliseconds (at most `plan::STRICT_P95_MS`).
     StrictLatency,
@@ -271,7 +306,7 @@ impl Reason {
                 currency,
             } => fine_tune_epoch(*tokens, *hours, *cost, *currency, lang),
             Reason::Job { .. }
-            | Reason::JobBilling(..)
+            | Reason::JobBilling { .. }
             | Reason::NearTie { .. }
             | Reason::PerTokenAtLoad { .. } => job::sentence(self, lang),
             Reason::EuJurisdiction { region } => eu_jurisdiction(region, lang),
@@ -281,6 +316,14 @@ impl Reason {
                 bare_metal_extra,
             } => matrix_prefers_bare_metal(*case, *bare_metal_extra, lang),
             Reason::Workload(m) => m.sentence(lang),
+            Reason::Slice {
+                time_shared,
+                tail_factor,
+            } => super::slice::verdict_reason(*time_shared, *tail_factor, lang),
+            Reason::EngineCaveat { caveat } => caveat.sentence(lang),
+            Reason::OwnCompared(v) => v.sentence(lang),
+            Reason::OwnComparedNotChosen => super::own::compared_not_chosen(lang).to_string(),
+            Reason::CheaperPath(p) => p.sentence(lang),
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::units::Currency;
 pub const NEAR_TIE: f64 = 0.10;
 
 /// How a job is billed, for its sentence.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct JobBillingWords {
     /// Compute hours of the job.
     pub hours: f64,
@@ -19,16 +19,25 @@ pub struct JobBillingWords {
     /// Price an hour (hourly) or a month (monthly) of one machine.
     pub rate: f64,
     pub machines: u32,
-    /// Rented by the month: `(months paid, months the job occupies, minimum term)`.
-    pub months: Option<(f64, f64, f64)>,
+    /// Rented by the month: the months paid, the months the job occupies, the minimum term.
+    pub months: Option<MonthlyTerm>,
     /// Setup fees, all machines.
     pub setup: f64,
     /// Share added for work lost to interruptions.
     pub allowance: f64,
 }
 
+/// A job rented by the month: `months` paid, `occupied` by the job, `min_term` the offer's.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct MonthlyTerm {
+    pub months: f64,
+    pub occupied: f64,
+    pub min_term: f64,
+}
+
 /// Which rule of a near-tie chose an option other than the cheapest (`plan::ties`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "rule", rename_all = "snake_case")]
 pub enum TieRule {
     /// Fewer machines: `chosen` against the cheapest's `cheapest`.
     FewerMachines { chosen: u32, cheapest: u32 },
@@ -43,7 +52,8 @@ pub enum TieRule {
 }
 
 /// The speed a near-tie compared.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Pace {
     /// Decode tokens/s each user sees (more is faster).
     TokensPerSecond,
@@ -122,7 +132,7 @@ pub(super) fn near_tie(
     (cheapest_provider, cheapest_name, cheapest_cost): (&str, &str, f64),
     extra: f64,
     rule: &TieRule,
-    monthly: Option<(f64, f64, f64)>,
+    monthly: Option<super::MonthlyTotal>,
     currency: Currency,
     lang: Lang,
 ) -> String {
@@ -131,11 +141,11 @@ pub(super) fn near_tie(
     let rule = rule.clause(lang);
     let margin = percent(NEAR_TIE, lang);
     match (monthly, es) {
-        (Some((m, t, months)), false) => {
+        (Some(super::MonthlyTotal { monthly: m, total: t, months }), false) => {
             let (m, t, months) = (money(m, currency, lang), money(t, currency, lang), amount(months, lang));
             format!("A near-tie: this option costs {m} a month ({t} over {months} months), {x} more than the cheapest that meets the requirements ({cheapest_provider} {cheapest_name}, {c} a month); within {margin} the plan prefers {rule}.")
         }
-        (Some((m, t, months)), true) => {
+        (Some(super::MonthlyTotal { monthly: m, total: t, months }), true) => {
             let (m, t, months) = (money(m, currency, lang), money(t, currency, lang), amount(months, lang));
             format!("Un casi empate: esta opción cuesta {m} al mes ({t} en {months} meses), un {x} más que la más barata que cumple los requisitos ({cheapest_provider} {cheapest_name}, {c} al mes); con menos de un {margin} de diferencia se prefiere: {rule}.")
         }
@@ -248,7 +258,7 @@ pub(super) fn job_billing(b: &JobBillingWords, currency: Currency, lang: Lang) -
         (None, true) => format!(
             "Se paga por horas: {hours} horas x {rate} la hora{machines}{extras}; nada que pagar al terminar el trabajo."
         ),
-        (Some((months, occupied, min_term)), false) => {
+        (Some(MonthlyTerm { months, occupied, min_term }), false) => {
             let why = if min_term > occupied {
                 format!(
                     "its minimum term is {} months, so a job of {} hours pays the whole term",
@@ -266,7 +276,7 @@ pub(super) fn job_billing(b: &JobBillingWords, currency: Currency, lang: Lang) -
                 amount(months, lang)
             )
         }
-        (Some((months, occupied, min_term)), true) => {
+        (Some(MonthlyTerm { months, occupied, min_term }), true) => {
             let why = if min_term > occupied {
                 format!(
                     "su permanencia mínima es de {} meses, así que un trabajo de {} horas paga todo el plazo",
@@ -309,7 +319,7 @@ pub(super) fn sentence(reason: &super::Reason, lang: Lang) -> String {
             *currency,
             lang,
         ),
-        Reason::JobBilling(b, currency) => job_billing(b, *currency, lang),
+        Reason::JobBilling { billing, currency } => job_billing(billing, *currency, lang),
         Reason::NearTie {
             cheapest_provider,
             cheapest_name,

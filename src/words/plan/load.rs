@@ -105,7 +105,7 @@ pub(super) fn replicas_for_load(
 pub(super) fn per_token_at_load(
     full_rpd: f64,
     full_per_million: f64,
-    typical: Option<(f64, f64, &str)>,
+    typical: Option<super::TypicalLoad>,
     currency: crate::units::Currency,
     lang: Lang,
 ) -> String {
@@ -118,9 +118,12 @@ pub(super) fn per_token_at_load(
         Lang::En => format!("No request rate given: the per-token figures are at full load, every copy busy the hours the service runs (about {r} requests a day), {m} per million output tokens."),
         Lang::Es => format!("Sin ritmo de peticiones: las cifras por token son a plena carga, cada copia ocupada todas las horas de servicio (unas {r} peticiones al día), {m} por millón de tokens de salida."),
     };
-    if let Some((rpd, per_million, name)) = typical {
-        let (r, m) = (number(rpd, 0, lang), money(per_million, currency, lang));
-        let name = name.to_lowercase();
+    if let Some(t) = typical {
+        let (r, m) = (
+            number(t.requests_per_day, 0, lang),
+            money(t.per_million, currency, lang),
+        );
+        let name = crate::words::scenario::load_preset_name(t.load, lang).to_lowercase();
         s.push_str(&match lang {
             Lang::En => format!(" At a realistic load, {r} requests a day ({name}), the same deployment costs {m} per million; give your request rate in Workload."),
             Lang::Es => format!(" A una carga realista, {r} peticiones al día ({name}), el mismo despliegue cuesta {m} por millón; indique su ritmo de peticiones en Carga de trabajo."),
