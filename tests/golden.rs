@@ -4,7 +4,8 @@
 //! (`UPDATE_GOLDEN=1 cargo test --test golden`) and the diff shows what moved.
 
 use inference_sizer::catalog::Catalog;
-use inference_sizer::report::evaluate_query;
+use inference_sizer::lang::Lang;
+use inference_sizer::report::{evaluate_query, Report, VerdictCard};
 
 /// (file name, scenario): chat, team, MoE, long context, RAG, jobs, CPU, EU, both languages and
 /// currencies, imports by raw counts and architecture overrides, hostile input.
@@ -80,6 +81,100 @@ const PANEL: &[(&str, &str)] = &[
         "model=nope&ctx=-5&seqs=1e99&quant=zzz&tps=abc&months=999&foo=bar",
     ),
 ];
+
+/// A verdict a reviewer can read: the card's headline, machines, copies and cost, the typed
+/// reasons in order (their kind, with the figure that decided for the headline and the load),
+/// the first three runner-ups, the cheaper path and the API comparison. It changes only when a
+/// verdict does; the JSON beside it holds every figure.
+fn summary(query: &str, r: &Report) -> String {
+    let card = VerdictCard::of(r, Lang::En);
+    let mut out = format!("scenario: {query}\n");
+    let Some((rec, v)) = r.recommendation.as_ref().zip(card.verdict.as_ref()) else {
+        out.push_str("verdict: none\n");
+        for w in &r.warnings {
+            out.push_str(&format!("warning: {w}\n"));
+        }
+        return out;
+    };
+    out.push_str(&format!("verdict: {} ({})\n", v.offer, v.deployment));
+    out.push_str(&format!("hardware: {}\n", v.hardware));
+    out.push_str(&format!(
+        "machines: {}, replicas: {}, GPUs: {}\n",
+        rec.servers, rec.replicas, rec.gpu_count
+    ));
+    let approx = if v.approximate.is_some() { "≈ " } else { "" };
+    out.push_str(&format!("cost: {approx}{} {}\n", v.amount, v.per));
+    out.push_str("reasons:\n");
+    for typed in rec.reasons_typed() {
+        let json = serde_json::to_value(typed).expect("a reason serialises");
+        let kind = json["kind"].as_str().unwrap_or_default().to_string();
+        let detail = match kind.as_str() {
+            "cheapest" => format!(" of {}", json["candidates"]),
+            "job" => format!(" of {}", json["candidates"]),
+            "near_tie" => format!(" by {}", json["rule"]["rule"].as_str().unwrap_or_default()),
+            "replicas_for_load" => format!(
+                ": {} for the load, bound by {}",
+                json["need"]["replicas"],
+                json["need"]["bound"]["kind"].as_str().unwrap_or_default()
+            ),
+            "workload" => format!(
+                ": {}, {}",
+                json["class"].as_str().unwrap_or_default(),
+                json["follow"]["kind"].as_str().unwrap_or_default()
+            ),
+            "engine_caveat" => format!(": {}", json["caveat"].as_str().unwrap_or_default()),
+            _ => String::new(),
+        };
+        out.push_str(&format!("  - {kind}{detail}\n"));
+    }
+    out.push_str("runner-ups:\n");
+    for u in v.runner_ups.iter().take(3) {
+        out.push_str(&format!(
+            "  - {} · {} · {}\n",
+            u.name, u.amount, u.difference
+        ));
+    }
+    if let Some(p) = &r.cheaper_path {
+        out.push_str(&format!(
+            "cheaper path: {} on {}: {} ({}), {:.0}% less\n",
+            p.quant,
+            p.engine,
+            p.provider,
+            p.hardware,
+            p.saving * 100.0
+        ));
+    }
+    if let Some(a) = r.api_reference.first() {
+        out.push_str(&format!("cheapest API: {} {}\n", a.provider, a.model));
+    }
+    out
+}
+
+#[test]
+fn golden_summaries_are_unchanged() {
+    let catalog = Catalog::builtin();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    let mut changed = Vec::new();
+    for (name, query) in PANEL {
+        let got = summary(query, &evaluate_query(query, &catalog));
+        let path = dir.join(format!("{name}.summary.txt"));
+        if update {
+            std::fs::write(&path, &got).expect("tests/golden is writable");
+            continue;
+        }
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", path.display()));
+        if want != got {
+            changed.push(format!("{name}:\n--- want\n{want}--- got\n{got}"));
+        }
+    }
+    assert!(
+        changed.is_empty(),
+        "verdicts changed (read the summaries, then the JSON):\n{}",
+        changed.join("\n")
+    );
+}
 
 #[test]
 fn golden_reports_are_unchanged() {

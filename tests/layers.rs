@@ -12,8 +12,9 @@ const LAYERS: &[&[&str]] = &[
     &["model", "catalog"],
     &["scenario", "cost", "plan"],
     &["report"],
-    &["chart", "embed_protocol"],
+    &["chart", "embed_protocol", "markup"],
     &["ui"],
+    &["bin"],
 ];
 
 /// (layer, position within it) of a top-level module.
@@ -90,12 +91,11 @@ fn upward_imports(src: &Path) -> Vec<String> {
             .unwrap_or_default()
             .trim_end_matches(".rs")
             .to_string();
-        // The crate root, the binaries and the UI sit on top: they may use anything.
+        // The crate root sits on top; the UI and the binaries (`bin`, which name the library as
+        // `inference_sizer::`) are read too, though nothing sits above them.
         let Some(own) = rank(&top) else { continue };
-        if top == "ui" {
-            continue;
-        }
         let text = std::fs::read_to_string(&path).expect("a source file");
+        let text = text.replace("inference_sizer::", "crate::");
         let mut multi = String::new();
         for (n, line) in text.lines().enumerate() {
             let code = line.split("//").next().unwrap_or_default();
@@ -138,6 +138,123 @@ fn no_module_names_a_higher_layer() {
     assert!(
         found.is_empty(),
         "imports that run upward:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The top-level module (`bin` for the binaries) a path under `src/` belongs to.
+fn top_module(rel: &Path) -> String {
+    rel.components()
+        .next()
+        .and_then(|c| c.as_os_str().to_str())
+        .unwrap_or_default()
+        .trim_end_matches(".rs")
+        .to_string()
+}
+
+/// Every `#[path = "..."]` include under `src` that pulls a file of another top-level module
+/// into this one (the pre-render once compiled the interface's words in this way, out of sight
+/// of the scan above): `file:line: a includes b/...`. Name the other module through the crate
+/// instead, where the layers allow it.
+fn crossing_includes(src: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    files.sort();
+    let mut found = Vec::new();
+    for path in files {
+        let rel = path.strip_prefix(src).expect("under src");
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default().trim();
+            let Some(target) = code
+                .strip_prefix("#[path")
+                .and_then(|rest| rest.split('"').nth(1))
+            else {
+                continue;
+            };
+            let dir = rel.parent().unwrap_or(Path::new(""));
+            // Resolve `..` against the including file's folder, inside src/.
+            let mut parts: Vec<String> = dir
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            for piece in target.split('/') {
+                match piece {
+                    ".." => {
+                        parts.pop();
+                    }
+                    "." | "" => {}
+                    p => parts.push(p.to_string()),
+                }
+            }
+            let included = parts.join("/");
+            let (from, to) = (top_module(rel), top_module(Path::new(&included)));
+            if from != to {
+                found.push(format!(
+                    "src/{}:{}: {from} includes {included}",
+                    rel.display(),
+                    n + 1
+                ));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_file_is_included_across_modules() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let found = crossing_includes(&src);
+    assert!(
+        found.is_empty(),
+        "#[path] includes across modules:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn an_include_from_a_binary_into_the_interface_is_found() {
+    // A tree with the include the pre-render once had, and one inside its own module.
+    let root = std::env::temp_dir().join(format!("layers-include-{}", std::process::id()));
+    let src = root.join("src");
+    std::fs::create_dir_all(src.join("bin")).unwrap();
+    std::fs::create_dir_all(src.join("ui")).unwrap();
+    std::fs::create_dir_all(src.join("model")).unwrap();
+    std::fs::write(
+        src.join("bin/prerender.rs"),
+        "#[path = \"../ui/i18n.rs\"]\nmod i18n;\nfn main() {}\n",
+    )
+    .unwrap();
+    std::fs::write(src.join("ui/i18n.rs"), "pub fn t() {}\n").unwrap();
+    std::fs::write(src.join("model/mod.rs"), "#[path = \"./kv.rs\"]\nmod kv;\n").unwrap();
+    let found = crossing_includes(&src);
+    std::fs::remove_dir_all(&root).ok();
+    assert_eq!(found, ["src/bin/prerender.rs:1: bin includes ui/i18n.rs"]);
+}
+
+/// The verdict is built once: nothing outside its own file may hold it mutably.
+#[test]
+fn no_function_edits_a_built_recommendation() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut found = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            if code.contains("mut Recommendation")
+                || code.contains("mut plan::Recommendation")
+                || code.contains("recommendation.as_mut()")
+                || code.contains("recommendation.as_deref_mut()")
+            {
+                found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a built verdict edited:\n{}",
         found.join("\n")
     );
 }

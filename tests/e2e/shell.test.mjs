@@ -5,7 +5,8 @@
 // memory-table column is cut off. All under the strict CSP, with no console error.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { collectProblems, expectNoProblems, screenshot, withSite } from "./helpers.mjs";
+import { execFileSync } from "node:child_process";
+import { collectProblems, expectNoProblems, openPage, ROOT, screenshot, withSite } from "./helpers.mjs";
 
 const PHONE = { width: 360, height: 740 };
 
@@ -64,6 +65,7 @@ describe("the page before the wasm arrives", () => {
       assert.equal(await page.locator(`#shell [data-prerendered="${lang}"]`).count(), 1, "the pre-rendered verdict is shown");
       assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
       const before = await verdictTexts(page, "#shell");
+      const shellHtml = await page.locator("#shell #verdict").innerHTML();
       assert.equal(before.title, title);
       assert.ok(before.cost && /\d/.test(before.cost), `a cost: ${before.cost}`);
       await screenshot(page, `shell-${lang}`);
@@ -72,6 +74,9 @@ describe("the page before the wasm arrives", () => {
       assert.equal(await page.locator("#shell").count(), 0, "the app replaced the page shown before it");
       const after = await verdictTexts(page, "#app");
       assert.deepEqual(before, after, "the pre-rendered verdict is the live one");
+      // Drawn by the same function: the same markup, not only the same words.
+      const live = await page.locator("#app #verdict").innerHTML();
+      assert.equal(live, shellHtml, "the pre-rendered card's markup is the live one's");
       await page.waitForTimeout(300);
       const shift = await page.evaluate(() => window.__shift);
       assert.ok(shift < 0.05, `layout shift ${shift} when the app mounts`);
@@ -109,6 +114,41 @@ describe("the page before the wasm arrives", () => {
     expectNoProblems(problems);
     await context.close();
   });
+});
+
+/** The card's content for `query` as the core draws it at build time (`prerender --card`). */
+const coreCard = (query) =>
+  execFileSync("cargo", ["run", "--quiet", "--offline", "--bin", "prerender", "--", "--card", query], {
+    cwd: ROOT,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+
+describe("one renderer for the card", () => {
+  const site = withSite();
+
+  // A Spanish shared link with an API comparison and a cheaper path; an English fine-tuning job
+  // at an approximate price, with its runner-ups.
+  for (const query of [
+    "model=llama-3.1-8b&quant=q4_k_m&seqs=64&rpd=200000&in=800&out=300&lang=es",
+    "model=llama-3.1-8b&task=lora&train_tokens=50000000&lang=en",
+  ]) {
+    test(`the live card is the markup the core draws (${query})`, async () => {
+      const { context, page, problems } = await openPage(site.browser, site.server, query);
+      await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 30_000 });
+      const live = await page.locator("#app #verdict").innerHTML();
+      // Read back through the browser's parser, as the page's own markup was.
+      const drawn = await page.evaluate((html) => {
+        const t = document.createElement("template");
+        t.innerHTML = html;
+        return t.innerHTML;
+      }, coreCard(query));
+      assert.equal(live, drawn);
+      assert.ok(live.includes('id="verdict-why"'), "a verdict with its reasons");
+      expectNoProblems(problems);
+      await context.close();
+    });
+  }
 });
 
 describe("the phone layout at 360 px", () => {
