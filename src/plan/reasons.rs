@@ -135,6 +135,7 @@ fn job_reasons(
 fn near_tie(c: &OptionCost, t: &TieBreak, monthly: Option<MonthlyTotal>) -> Reason {
     let (mine, theirs) = (c.objective(), t.cheapest.objective());
     Reason::NearTie {
+        cheapest_offer_id: t.cheapest.offer_id.clone(),
         cheapest_provider: t.cheapest.provider.clone(),
         cheapest_name: t.cheapest.name.clone(),
         cheapest_cost: theirs,

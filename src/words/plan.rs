@@ -135,6 +135,7 @@ pub enum Reason {
     /// A near-tie chose this option over the cheapest (`cheapest_cost`: its monthly cost, or
     /// its job's); `monthly`: this option's monthly cost, total and months (serving).
     NearTie {
+        cheapest_offer_id: String,
         cheapest_provider: String,
         cheapest_name: String,
         cheapest_cost: f64,

@@ -321,6 +321,7 @@ pub(super) fn sentence(reason: &super::Reason, lang: Lang) -> String {
         ),
         Reason::JobBilling { billing, currency } => job_billing(billing, *currency, lang),
         Reason::NearTie {
+            cheapest_offer_id: _,
             cheapest_provider,
             cheapest_name,
             cheapest_cost,
