@@ -76,6 +76,13 @@ fn body(v: &CardVerdict, out: &mut String) {
         "<p class=\"verdict-why\" id=\"verdict-why\">{}</p>",
         esc(&v.why)
     );
+    if let Some(c) = &v.commitment {
+        let _ = write!(
+            out,
+            "<p class=\"verdict-commitment\" id=\"verdict-commitment\">{}</p>",
+            esc(c)
+        );
+    }
     if let Some(api) = &v.api {
         let _ = write!(
             out,

@@ -555,3 +555,121 @@ fn a_term_too_long_is_said_in_the_right_number() {
         "a 1-month minimum term, no commitment accepted"
     );
 }
+
+/// Two 4x H100 machines with the same sizing: a 12-month contract at `contract` a month and a
+/// month-to-month server at `monthly` a month, both bare metal (compute only).
+fn term_market(contract: f64, monthly: f64) -> (Vec<OptionCost>, Demand) {
+    let w = demand(0.0, 24.0);
+    let mut committed = fixtures::h100_bare_metal("contract-4xh100", 4, contract);
+    committed.min_term_months = 12.0;
+    let free = fixtures::h100_bare_metal("monthly-4xh100", 4, monthly);
+    let s = llm_sizing(4, 2000.0, 300.0);
+    let opts = evaluate(
+        &[(committed, s.clone()), (free, s)],
+        &w,
+        &compute_only(),
+        Currency::Eur,
+    );
+    (opts, w)
+}
+
+#[test]
+fn a_committed_headline_comes_with_the_best_option_without_commitment() {
+    // 12 months at €8,000 against €10,000 month to month: 25% apart, beyond the near-tie margin,
+    // so the contract wins; it binds 12 x €8,000 = €96,000 and saves €2,000 a month.
+    let (opts, w) = term_market(8_000.0, 10_000.0);
+    let rec = plan::recommend(&opts, &w, Lang::En).unwrap();
+    assert_eq!(rec.offer_id, "contract-4xh100");
+    let c = rec
+        .commitment()
+        .expect("a committed verdict says what it binds");
+    assert_eq!(c.term_months, 12.0);
+    assert_close(c.commitment_total, 96_000.0, 1e-6);
+    let n = c
+        .no_commitment
+        .as_ref()
+        .expect("the option without commitment");
+    assert_eq!(n.offer_id, "monthly-4xh100");
+    assert_close(n.monthly_cost, 10_000.0, 1e-6);
+    assert_close(n.saving_per_month, 2_000.0, 1e-6);
+    // It is among the first reasons, after the headline, and in the JSON.
+    let at = rec
+        .reasons_typed()
+        .iter()
+        .position(|r| matches!(r, plan::Reason::Commitment(_)))
+        .unwrap();
+    assert!(at <= 2, "{:?}", rec.reasons());
+    assert_eq!(
+        rec.reasons()[at],
+        "A 12-month minimum term commits you to €96,000, which cannot be cancelled if the load goes away. Without a commitment, the best option is monthly monthly-4xh100 at €10,000 a month: the term saves €2,000 a month."
+    );
+    let json = serde_json::to_value(&rec).unwrap();
+    assert_eq!(json["no_commitment"]["offer_id"], "monthly-4xh100");
+    // No "saves from the first week" for what is paid for a year.
+    assert!(
+        rec.reasons().iter().all(|r| !r.contains("first week")),
+        "{:?}",
+        rec.reasons()
+    );
+    let es = plan::recommend(&opts, &w, Lang::Es).unwrap();
+    assert!(es.reasons()[at].starts_with(
+        "Una permanencia mínima de 12 meses le compromete a 96.000 €, que no se pueden cancelar"
+    ));
+}
+
+#[test]
+fn a_near_tie_goes_to_the_shorter_term() {
+    // 12 months at €9,600 against €10,000 month to month: 4% apart, within the 10% margin, so
+    // the plan keeps the buyer free and says which rule decided.
+    let (opts, w) = term_market(9_600.0, 10_000.0);
+    let plan = plan::choose(&opts, &w).unwrap();
+    assert_eq!(plan.chosen.offer_id, "monthly-4xh100");
+    match &plan.reasons[0] {
+        plan::Reason::NearTie {
+            rule,
+            cheapest_offer_id,
+            ..
+        } => {
+            assert_eq!(cheapest_offer_id, "contract-4xh100");
+            assert_eq!(
+                *rule,
+                plan::TieRule::ShorterTerm {
+                    chosen: 0.0,
+                    cheapest: 12.0
+                }
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    let rec = plan::recommend(&opts, &w, Lang::En).unwrap();
+    assert!(rec.reasons()[0].ends_with(
+        "within 10% the plan prefers a shorter term (no commitment instead of 12 months)."
+    ));
+    assert!(rec.commitment().is_none());
+}
+
+#[test]
+fn a_long_commitment_at_low_utilisation_says_so_first() {
+    // The prompt-heavy RAG load: Vultr's 36-month 8x B200 serves it at a quarter of its capacity.
+    let rag = "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32";
+    let (id, term, monthly, report) = headline(rag);
+    assert_eq!(term, 36.0, "{id}");
+    let rec = report.recommendation.as_ref().unwrap();
+    let c = rec.commitment().unwrap();
+    assert!(c.utilisation < 0.5);
+    assert_close(c.monthly, monthly, 1e-9);
+    let n = c.no_commitment.as_ref().unwrap();
+    assert!(n.monthly_cost > monthly);
+    let sentence = &rec.reasons()[rec
+        .reasons_typed()
+        .iter()
+        .position(|r| matches!(r, plan::Reason::Commitment(_)))
+        .unwrap()];
+    assert!(
+        sentence.starts_with("Think twice about the term: the load uses 25% of this capacity"),
+        "{sentence}"
+    );
+    // The card shows it in its own box.
+    let card = inference_sizer::report::VerdictCard::of(&report, Lang::En);
+    assert_eq!(card.verdict.unwrap().commitment.as_ref(), Some(sentence));
+}

@@ -101,7 +101,13 @@ fn the_card_shows_the_report_on_every_panel_scenario() {
             .iter()
             .filter(|t| matches!(t, Reason::CheaperPath(_)))
             .count();
-        assert_eq!(v.reasons.len() + 1 + path, rec.reasons().len(), "{q}");
+        let committed = usize::from(rec.commitment().is_some());
+        assert_eq!(v.commitment.is_some(), committed == 1, "{q}");
+        assert_eq!(
+            v.reasons.len() + 1 + path + committed,
+            rec.reasons().len(),
+            "{q}"
+        );
         assert_eq!(v.cheaper_path.is_some(), r.cheaper_path.is_some(), "{q}");
         assert_eq!(path, usize::from(r.cheaper_path.is_some()), "{q}");
         assert_eq!(v.api, r.api_verdict, "{q}");

@@ -489,6 +489,7 @@ impl Costing<'_> {
             approximate_price: offer.price.approximate,
             monthly_fee: b.monthly_fee,
             committed: b.committed,
+            term_months: nonneg(offer.min_term_months),
             fits: sizing.fits,
             shortfalls,
             exclusions: exclusions(offer, w),

@@ -322,6 +322,8 @@ pub struct OptionCost {
     /// Paid around the clock whatever the hours: a monthly fee, a reservation, or a minimum term
     /// of a month or more.
     pub committed: bool,
+    /// The offer's minimum term, months (0: none).
+    pub term_months: f64,
 
     pub fits: bool,
     pub shortfalls: Vec<Shortfall>,

@@ -28,7 +28,7 @@ pub mod ties;
 // The reasons and differences live with their words in `crate::words::plan`.
 pub use crate::words::plan::Reach;
 use crate::words::plan::{differences as difference_words, no_option, NearestMiss};
-pub use crate::words::plan::{Difference, MatrixCase, Reason};
+pub use crate::words::plan::{Commitment, Difference, MatrixCase, NoCommitment, Reason, TieRule};
 
 mod recommendation;
 pub use recommendation::{Job, Recommendation, RunnerUp};

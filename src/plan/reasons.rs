@@ -7,7 +7,7 @@ use super::{cheapest, MatrixCase, Reason, STRICT_P95_MS};
 use crate::catalog::{OfferKind, Virtualization};
 use crate::cost::{Demand, Deployment, JobBilling, JobCost, LineKey, OptionCost, Shortfall};
 use crate::model::Task;
-use crate::words::plan::{JobBillingWords, MonthlyTerm, MonthlyTotal};
+use crate::words::plan::{Commitment, JobBillingWords, MonthlyTerm, MonthlyTotal, NoCommitment};
 use std::cmp::Ordering;
 
 /// The reasons for choosing `c` among `all`; `tie`: a near-tie set the cheapest aside.
@@ -42,6 +42,7 @@ pub(super) fn reasons(
             candidates,
         },
     });
+    r.extend(commitment(c, all, demand).map(Reason::Commitment));
     if let Some(e) = c.epoch {
         r.push(Reason::FineTuneEpoch {
             tokens: demand.train_tokens,
@@ -150,6 +151,45 @@ fn near_tie(c: &OptionCost, t: &TieBreak, monthly: Option<MonthlyTotal>) -> Reas
     }
 }
 
+/// A minimum term of more than a month: what it binds, against the best usable option without
+/// one and the same provider's price for the same machines without the term.
+fn commitment(c: &OptionCost, all: &[OptionCost], demand: &Demand) -> Option<Commitment> {
+    if c.term_months <= 1.0 {
+        return None;
+    }
+    let free = |o: &OptionCost| o.term_months <= 1.0;
+    let setup = c.line(LineKey::Setup);
+    let commitment_total = (c.monthly.amount() - setup) * c.term_months + setup * demand.months;
+    let no_commitment = cheapest(all, free).map(|n| NoCommitment {
+        offer_id: n.offer_id.clone(),
+        provider: n.provider.clone(),
+        name: n.name.clone(),
+        monthly_cost: n.monthly.amount(),
+        saving_per_month: n.monthly.amount() - c.monthly.amount(),
+        commitment_total,
+    });
+    let same_provider_monthly = all
+        .iter()
+        .filter(|o| {
+            free(o)
+                && o.serves()
+                && o.provider == c.provider
+                && o.gpu_id == c.gpu_id
+                && o.gpu_count == c.gpu_count
+        })
+        .map(|o| o.monthly.amount())
+        .min_by(f64::total_cmp);
+    Some(Commitment {
+        term_months: c.term_months,
+        monthly: c.monthly.amount(),
+        commitment_total,
+        utilisation: c.utilisation,
+        no_commitment,
+        same_provider_monthly,
+        currency: c.currency,
+    })
+}
+
 /// CPU, then data residency and tenancy.
 fn rules(c: &OptionCost, all: &[OptionCost], demand: &Demand, r: &mut Vec<Reason>) {
     if c.deployment == Deployment::Cpu {
@@ -221,7 +261,10 @@ fn break_even(
                 break_even: u,
             });
         }
-        if let Some(weeks) = be.weeks {
+        // What is paid for a term is not a saving "from the first week": the commitment's own
+        // reason says what it binds.
+        let free_setup_under_term = c.term_months > 1.0 && c.line(LineKey::Setup) <= 0.0;
+        if let Some(weeks) = be.weeks.filter(|_| !free_setup_under_term) {
             r.push(Reason::BreakEvenWeeks {
                 weeks,
                 setup_fee: c.line(LineKey::Setup) * demand.months,

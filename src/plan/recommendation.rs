@@ -91,6 +91,14 @@ impl Recommendation {
         self.job
     }
 
+    /// A committed verdict's term, what it binds and the best option without it.
+    pub fn commitment(&self) -> Option<&crate::words::plan::Commitment> {
+        self.reasons_typed.iter().find_map(|r| match r {
+            Reason::Commitment(c) => Some(c),
+            _ => None,
+        })
+    }
+
     /// The offer's name as the catalogue gives it (`8x H100 SXM`).
     pub fn offer_name(&self) -> &str {
         &self.option.name
@@ -146,6 +154,9 @@ struct Json<'a> {
     job: &'a Option<Job>,
     approximate_price: bool,
     price_note: &'a Option<String>,
+    /// A committed verdict: the best option without the commitment, and what the term saves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    no_commitment: Option<&'a crate::words::plan::NoCommitment>,
 }
 
 fn is_none<T>(o: &&Option<T>) -> bool {
@@ -175,6 +186,7 @@ impl Serialize for Recommendation {
             job: &self.job,
             approximate_price: o.approximate_price,
             price_note: &o.price_note,
+            no_commitment: self.commitment().and_then(|c| c.no_commitment.as_ref()),
         }
         .serialize(serializer)
     }

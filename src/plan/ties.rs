@@ -1,5 +1,6 @@
 //! Near-ties: among the usable options within [`NEAR_TIE`] of the cheapest objective (the monthly
-//! cost, or the job's cost when fine-tuning), the plan prefers fewer machines, then more headroom
+//! cost, or the job's cost when fine-tuning), the plan prefers the shorter commitment (a minimum
+//! term over a month against none), then fewer machines, then more headroom
 //! (concurrent requests held in memory; serving only), then the faster option; only when none of
 //! these tells them apart does the cheapest win. Headroom and speed keep the options within
 //! [`DECISIVE`] of the best on them, so they decide only on a difference a buyer would weigh
@@ -36,6 +37,28 @@ pub fn pick<'a>(sorted: &[&'a OptionCost], job: bool) -> (usize, Option<TieBreak
         .collect();
     if keep.len() < 2 {
         return (0, None);
+    }
+    // A shorter commitment: a term saves little within the margin and binds a buyer for its
+    // whole length (a month-to-month rental is no commitment).
+    let term = |o: &OptionCost| {
+        if o.term_months > 1.0 {
+            o.term_months
+        } else {
+            0.0
+        }
+    };
+    let shortest = keep
+        .iter()
+        .map(|&i| term(sorted[i]))
+        .fold(f64::INFINITY, f64::min);
+    keep.retain(|&i| term(sorted[i]) <= shortest);
+    if keep[0] != 0 {
+        let chosen = sorted[keep[0]];
+        let rule = TieRule::ShorterTerm {
+            chosen: term(chosen),
+            cheapest: term(cheapest),
+        };
+        return (keep[0], Some(TieBreak { cheapest, rule }));
     }
     // Fewer machines.
     let fewest = keep.iter().map(|&i| sorted[i].servers).min().unwrap_or(0);

@@ -43,11 +43,13 @@ pub struct CardVerdict {
     pub price_note: Option<String>,
     /// The first reason: why this option.
     pub why: String,
+    /// A committed verdict: what the term binds and the best option without it (its own box).
+    pub commitment: Option<String>,
     /// The comparison with the cheapest hosted APIs.
     pub api: Option<String>,
     /// The same load with another format or engine, when it costs clearly less.
     pub cheaper_path: Option<CardPath>,
-    /// The other reasons, in order (the cheaper path's has its own box).
+    /// The other reasons, in order (the cheaper path's and the commitment's have their own box).
     pub reasons: Vec<String>,
     pub runner_ups_title: String,
     pub runner_ups: Vec<CardRunnerUp>,
@@ -74,8 +76,14 @@ impl VerdictCard {
         let cur = r.cur();
         let verdict = r.recommendation.as_ref().map(|rec| {
             let reasons = rec.reasons().iter().zip(rec.reasons_typed());
+            let boxed =
+                |typed: &Reason| matches!(typed, Reason::CheaperPath(_) | Reason::Commitment(_));
+            let commitment = reasons
+                .clone()
+                .find(|(_, typed)| matches!(typed, Reason::Commitment(_)))
+                .map(|(sentence, _)| sentence.clone());
             let mut reasons = reasons
-                .filter(|(_, typed)| !matches!(typed, Reason::CheaperPath(_)))
+                .filter(|(_, typed)| !boxed(typed))
                 .map(|(sentence, _)| sentence.clone());
             CardVerdict {
                 hardware: rec.hardware_line(lang),
@@ -101,6 +109,7 @@ impl VerdictCard {
                     .as_ref()
                     .map(|note| format!("{}: {note}.", t(lang, T::ApproximatePrice))),
                 why: reasons.next().unwrap_or_default(),
+                commitment,
                 api: r.api_verdict.clone(),
                 cheaper_path: r.cheaper_path.as_ref().map(|p| CardPath {
                     sentence: p.sentence.clone(),

@@ -3,10 +3,12 @@
 //! qualifies ([`no_option`]). The typed values live here so the sentences can match on them;
 //! `crate::plan` re-exports them under their old paths.
 
+mod commitment;
 mod job;
 mod load;
 mod reason;
 
+pub use commitment::{Commitment, NoCommitment, LONG_TERM_MONTHS, LOW_UTILISATION};
 pub use job::{JobBillingWords, MonthlyTerm, Pace, TieRule, NEAR_TIE};
 
 use super::cost::{virtualization, why_not, Deployment, Exclusion, Shortfall};
@@ -178,6 +180,9 @@ pub enum Reason {
     OwnComparedNotChosen,
     /// The same load with another weight format or engine costs clearly less.
     CheaperPath(super::alternative::CheaperPathWords),
+    /// The verdict asks a minimum term of more than a month: what it binds, what it saves a
+    /// month against the best option without one, and where the saving comes from.
+    Commitment(Commitment),
 }
 
 /// A serving option's monthly cost and its total over the horizon (`months`).
@@ -325,6 +330,7 @@ impl Reason {
             Reason::OwnCompared(v) => v.sentence(lang),
             Reason::OwnComparedNotChosen => super::own::compared_not_chosen(lang).to_string(),
             Reason::CheaperPath(p) => p.sentence(lang),
+            Reason::Commitment(c) => c.sentence(lang),
         }
     }
 }

@@ -53,6 +53,10 @@ describe("interruptible capacity", () => {
     const { page, problems, context } = await openPage(site.browser, site.server, rag);
     await verdictReady(page);
     assert.match(await page.locator("#verdict-offer").textContent(), /^Vultr /);
+    // The committed headline says what it binds, and the best option without the term, in the card.
+    const commitment = await page.locator("#verdict-commitment").textContent();
+    assert.match(commitment, /^Think twice about the term: the load uses 25% of this capacity, and a 36-month minimum term/);
+    assert.match(commitment, /Without a commitment, the best option is RunPod 8x H200 SXM pod .* at €18,110 a month: the term saves €3,561 a month\./);
     await page.locator("#constraints > summary").click();
     await page.locator("#max-term").waitFor();
     assert.equal(await page.locator("#max-term").getAttribute("placeholder"), "any");
@@ -60,6 +64,8 @@ describe("interruptible capacity", () => {
     await page.locator("#max-term").press("Tab");
     await page.waitForFunction(() => /[?&]max_term=12(&|$)/.test(location.search));
     await page.waitForFunction(offerIs, "^RunPod ");
+    // No term, no commitment box.
+    assert.equal(await page.locator("#verdict-commitment").count(), 0);
     await page.waitForFunction(() => document.querySelectorAll("#options-table tbody tr").length > 5);
     if (await page.locator("#show-all").count()) await page.locator("#show-all").click();
     const vultr = page.locator('#options-table tr[data-offer="vultr-vbm-256c-3072gb-8-b200-gpu"] td.fit-cell');

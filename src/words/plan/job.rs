@@ -39,6 +39,8 @@ pub struct MonthlyTerm {
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 #[serde(tag = "rule", rename_all = "snake_case")]
 pub enum TieRule {
+    /// A shorter minimum term, months (0: none): `chosen` against the cheapest's `cheapest`.
+    ShorterTerm { chosen: f64, cheapest: f64 },
     /// Fewer machines: `chosen` against the cheapest's `cheapest`.
     FewerMachines { chosen: u32, cheapest: u32 },
     /// More headroom: concurrent requests held in memory.
@@ -68,6 +70,27 @@ impl TieRule {
     pub fn clause(&self, lang: Lang) -> String {
         let es = lang == Lang::Es;
         match *self {
+            TieRule::ShorterTerm { chosen, cheapest } => {
+                let term = |m: f64| match (m > 1.0, es) {
+                    (false, false) => "no commitment".to_string(),
+                    (false, true) => "sin compromiso".to_string(),
+                    (true, false) => format!("{} months", amount(m, lang)),
+                    (true, true) => format!("{} meses", amount(m, lang)),
+                };
+                if es {
+                    format!(
+                        "un plazo más corto ({} en lugar de {})",
+                        term(chosen),
+                        term(cheapest)
+                    )
+                } else {
+                    format!(
+                        "a shorter term ({} instead of {})",
+                        term(chosen),
+                        term(cheapest)
+                    )
+                }
+            }
             TieRule::FewerMachines { chosen, cheapest } => {
                 let m = |n: u32| match (n, es) {
                     (1, false) => "1 machine".to_string(),
