@@ -673,3 +673,109 @@ fn a_long_commitment_at_low_utilisation_says_so_first() {
     let card = inference_sizer::report::VerdictCard::of(&report, Lang::En);
     assert_eq!(card.verdict.unwrap().commitment.as_ref(), Some(sentence));
 }
+
+#[test]
+fn a_cpu_near_tie_is_broken_on_throughput_never_on_requests_in_ram() {
+    // Two dedicated CPU servers 5% apart on a 1M-requests-a-day load (11.6 requests/s on
+    // average): the cheaper holds 256 requests in RAM but completes 25 requests/s; the dearer
+    // holds 64 and completes 60. RAM says nothing of throughput: the plan weighs capacity at the
+    // load, 60 / 11.6 = 5.2x against 25 / 11.6 = 2.2x, and takes the dearer.
+    let w = demand(1_000_000.0, 24.0);
+    let big_ram = cost::OfferSizing {
+        max_concurrent_sequences_per_replica: 256.0,
+        ..cpu_sizing(25.0, 50.0)
+    };
+    let fast = cost::OfferSizing {
+        max_concurrent_sequences_per_replica: 64.0,
+        ..cpu_sizing(60.0, 50.0)
+    };
+    let opts = evaluate(
+        &[
+            (
+                fixtures::cpu_server("ram-heavy", OfferKind::DedicatedCpu, 100.0),
+                big_ram,
+            ),
+            (
+                fixtures::cpu_server("fast-cores", OfferKind::DedicatedCpu, 105.0),
+                fast,
+            ),
+        ],
+        &w,
+        &compute_only(),
+        Currency::Usd,
+    );
+    assert!(opts.iter().all(|o| o.servers == 1 && o.is_usable()));
+    let plan = plan::choose(&opts, &w).unwrap();
+    assert_eq!(plan.chosen.offer_id, "fast-cores");
+    match &plan.reasons[0] {
+        plan::Reason::NearTie {
+            rule: plan::TieRule::MoreCapacity { chosen, cheapest },
+            ..
+        } => {
+            let peak = 1_000_000.0 / 86_400.0;
+            assert!((chosen - 60.0 / peak).abs() / chosen < 0.05, "{chosen}");
+            assert!(
+                (cheapest - 25.0 / peak).abs() / cheapest < 0.05,
+                "{cheapest}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    // No VPS threshold that the verdict itself could contradict.
+    let rec = plan::recommend(&opts, &w, Lang::En).unwrap();
+    assert!(
+        rec.reasons()
+            .iter()
+            .all(|r| !r.contains("100,000 requests")),
+        "{:?}",
+        rec.reasons()
+    );
+}
+
+#[test]
+fn a_context_beyond_the_models_limit_is_clamped_and_said() {
+    // Llama 3.1 8B reads at most 131,072 tokens: 200,000 is sized at that, and said.
+    let r = evaluate_query("model=llama-3.1-8b&ctx=200000", &Catalog::builtin());
+    assert!(
+        r.warnings.iter().any(|w| w
+            == "A context of 200,000 tokens is beyond Llama 3.1 8B's limit of 131,072: sized at 131,072 tokens."),
+        "{:?}",
+        r.warnings
+    );
+    assert!(r.scenario.contains("ctx=131072"), "{}", r.scenario);
+    assert_eq!(r.memory.headroom.as_ref().unwrap().at_context, 131_072);
+    let es = evaluate_query("model=llama-3.1-8b&ctx=200000&lang=es", &Catalog::builtin());
+    assert!(es.warnings.iter().any(|w| w
+        .starts_with("Un contexto de 200.000 tokens supera el límite de Llama 3.1 8B, 131.072")));
+}
+
+#[test]
+fn a_context_far_above_the_request_says_what_was_sized() {
+    // 4 requests of 1,000 + 250 tokens with a 131,072-token context and an FP8 cache: Llama 3.1
+    // 8B keeps 32 layers x 8 KV heads x 128 x 2 (K and V) x 1 byte = 65,536 bytes a token, so
+    // all four at the full context would need 4 x 131,072 x 65,536 B = 32 GiB.
+    let r = evaluate_query(
+        "model=llama-3.1-8b&ctx=131072&seqs=4&kv=fp8",
+        &Catalog::builtin(),
+    );
+    let rec = r.recommendation.as_ref().unwrap();
+    let c = rec
+        .reasons_typed()
+        .iter()
+        .find_map(|t| match t {
+            plan::Reason::ContextSizedFor(c) => Some(c),
+            _ => None,
+        })
+        .expect("the reason says what was sized");
+    assert_eq!((c.ctx, c.request_tokens, c.seqs), (131_072, 1_250, 4));
+    assert_close(c.full_kv_gib, 32.0, 1e-9);
+    assert!(c.full_ttft_s > 1.0, "{}", c.full_ttft_s);
+    // The default context (8,192 for 1,250-token requests) is not far above: no such reason.
+    let d = evaluate_query("model=llama-3.1-8b", &Catalog::builtin());
+    assert!(!d
+        .recommendation
+        .unwrap()
+        .reasons_typed()
+        .iter()
+        .any(|t| matches!(t, plan::Reason::ContextSizedFor(_))));
+}

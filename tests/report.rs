@@ -286,21 +286,22 @@ fn sizer_help_prints_usage_to_stdout_and_exits_0_but_an_unknown_flag_exits_2() {
 
 #[test]
 fn why_an_option_does_not_fit_is_said_in_spanish_with_decimal_commas() {
-    // DeepSeek-V3 (61 layers) at a million tokens x 64 sequences: no GPU holds one layer's share
-    // plus its cache, and the CPU servers would need far more memory than they have.
-    let r = report_for("model=deepseek-v3&ctx=1000000&seqs=64&kv_basis=full&lang=es");
+    // DeepSeek-V3 (61 layers) at its full 163,840-token context x 400 sequences: a small GPU
+    // does not hold one layer's share plus its cache, and the CPU servers would need far more
+    // memory than they have.
+    let r = report_for("model=deepseek-v3&ctx=163840&seqs=400&kv_basis=full&lang=es");
     let why: Vec<&str> = r
         .options
         .iter()
         .filter_map(|o| o.why_not.as_deref())
         .collect();
     assert!(
-        why.contains(&"no cabe en GPU de 79,7 GiB ni repartiendo sus capas en 61 etapas (una sola capa necesita 10,28 GiB de pesos, más el entorno de ejecución y la caché)"),
+        why.contains(&"no cabe en GPU de 22,5 GiB ni repartiendo sus capas en 61 etapas (una sola capa necesita 10,28 GiB de pesos, más el entorno de ejecución y la caché)"),
         "{why:?}"
     );
     assert!(
         why.iter()
-            .any(|w| w.starts_with("necesita 4.817,7 GiB por dispositivo; este equipo tiene ")),
+            .any(|w| w.starts_with("necesita 4.918,4 GiB por dispositivo; este equipo tiene ")),
         "{why:?}"
     );
     // No English word left in any reason an option is ruled out.

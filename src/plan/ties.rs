@@ -71,7 +71,13 @@ pub fn pick<'a>(sorted: &[&'a OptionCost], job: bool) -> (usize, Option<TieBreak
         };
         return (keep[0], Some(TieBreak { cheapest, rule }));
     }
-    // More headroom, then faster: the options within NEAR_TIE of the best on each.
+    // More headroom, then faster: the options within NEAR_TIE of the best on each. Requests
+    // that fit in a CPU server's RAM say nothing of its throughput: with a CPU option in the tie
+    // the headroom compared is the throughput's at the load (capacity over the load).
+    let cpu = keep
+        .iter()
+        .any(|&i| sorted[i].deployment == crate::cost::Deployment::Cpu);
+    let headroom: Measure = if cpu { throughput_headroom } else { headroom };
     let measures: [(Measure, bool); 2] = [(headroom, false), (speed, true)];
     for (measure, is_speed) in measures {
         let Some(best) = keep
@@ -89,6 +95,11 @@ pub fn pick<'a>(sorted: &[&'a OptionCost], job: bool) -> (usize, Option<TieBreak
             let chosen = sorted[first];
             let rule = if is_speed {
                 pace(chosen, cheapest, job)
+            } else if cpu {
+                TieRule::MoreCapacity {
+                    chosen: throughput_headroom(chosen, job).unwrap_or(0.0),
+                    cheapest: throughput_headroom(cheapest, job).unwrap_or(0.0),
+                }
             } else {
                 TieRule::MoreHeadroom {
                     chosen: chosen.sequences_held,
@@ -107,6 +118,11 @@ type Measure = fn(&OptionCost, bool) -> Option<f64>;
 /// Concurrent requests held in memory over all the copies (serving only; more is better).
 fn headroom(o: &OptionCost, job: bool) -> Option<f64> {
     (!job && o.sequences_held > 0.0).then_some(o.sequences_held)
+}
+
+/// Capacity over the load at peak (serving only; more is better): 1 / the share in use.
+fn throughput_headroom(o: &OptionCost, job: bool) -> Option<f64> {
+    (!job && o.utilisation > 0.0 && o.utilisation.is_finite()).then(|| 1.0 / o.utilisation)
 }
 
 /// Speed, more is better: the job's time to result (its hours and its start-up) inverted; each user's decode speed; for a model that

@@ -61,6 +61,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let mut warnings = Vec::new();
     // Resolve: the model, the offers of the scenario's provider, the notes on the catalogue.
     let arch = resolve_model(s, catalog, lang, &mut warnings);
+    let s = &*within_context_limit(s, &arch, lang, &mut warnings);
     let view: Cow<Catalog> = match &s.provider {
         Some(p) => Cow::Owned(crate::catalog::filter_provider(catalog, p)),
         None => Cow::Borrowed(catalog),
@@ -126,7 +127,8 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let mut options = rows(all, &view, s.cur, catalog.rate(), lang);
     let chosen_id = chosen.map(|c| c.offer_id.as_str());
     let (hw_name, slice) = super::slices::fill(&mut options, chosen_id, &view, hw_name, lang);
-    let draft = plan.map(|p| p.draft(slice, own.as_ref().map(|o| o.1.clone()), lang));
+    let context = context_sized_for(&engine.sizing, &mem, &speed, real_hw);
+    let draft = plan.map(|p| p.draft(context, slice, own.as_ref().map(|o| o.1.clone()), lang));
     let own = own.map(|o| o.0);
     let costs = CostInputs {
         scenario: s,
@@ -167,6 +169,69 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
         own_assumptions: super::own::assumptions(s.own, &view, &defaults, s.cur, catalog.rate()),
     };
     (report, draft)
+}
+
+/// The scenario with its context at most the model's own limit (when the model states one), and
+/// the warning that says so.
+fn within_context_limit<'a>(
+    s: &'a Scenario,
+    arch: &ModelArch,
+    lang: Lang,
+    warnings: &mut Vec<String>,
+) -> Cow<'a, Scenario> {
+    let limit = arch.max_position;
+    // An encoder reads at most its limit of each request by design (its sizing says so).
+    if limit == 0 || s.ctx <= limit || arch.family == ArchFamily::Encoder {
+        return Cow::Borrowed(s);
+    }
+    warnings.push(crate::words::report::context_beyond_limit(
+        s.ctx, limit, &arch.name, lang,
+    ));
+    Cow::Owned(Scenario {
+        ctx: limit,
+        ..s.clone()
+    })
+}
+
+/// A context at least this many times the request (prompt and answer) is far above it: a 128k
+/// context for 1,250-token requests (105x) is; the default 8,192 for them (6.5x) is not.
+const CONTEXT_FAR_ABOVE: u64 = 16;
+
+/// Serving with the context far above the request (at least [`CONTEXT_FAR_ABOVE`] times it):
+/// the KV cache is sized for the tokens in flight, and the reason says what the full context
+/// would take on the chosen hardware.
+fn context_sized_for(
+    z: &Sizing,
+    mem: &model::MemoryBreakdown,
+    speed: &model::Speed,
+    real_hw: bool,
+) -> Option<plan::Reason> {
+    let wl = z.workload();
+    let request = wl.tokens_in.saturating_add(wl.tokens_out).max(1);
+    let ctx = if z.context_limit() > 0 {
+        wl.ctx.min(z.context_limit())
+    } else {
+        wl.ctx
+    };
+    let wanted = real_hw
+        && wl.task == model::Task::Infer
+        && z.kv_in_flight()
+        && !z.kv().is_empty()
+        && ctx >= request.saturating_mul(CONTEXT_FAR_ABOVE);
+    let prefill = speed.prefill_single_tokens_per_s;
+    wanted.then(|| {
+        plan::Reason::ContextSizedFor(crate::words::plan::ContextSizedFor {
+            ctx,
+            request_tokens: request,
+            seqs: wl.seqs,
+            full_kv_gib: mem.kv_cache_full_context.gib(),
+            full_ttft_s: if prefill > 0.0 {
+                ctx as f64 / prefill
+            } else {
+                0.0
+            },
+        })
+    })
 }
 
 /// The scenario's side of the hosted-API comparison.

@@ -36,8 +36,15 @@ pub(super) struct Draft {
 
 impl Decided {
     /// The reasons in the order the page lists them: the headline, the per-token basis, the
-    /// plan's other reasons, the slice's, the engine's caveat, how buying compares.
-    pub fn draft(self, slice: Option<Reason>, own: Option<Reason>, lang: Lang) -> Draft {
+    /// plan's other reasons, what the context was sized for, the slice's, the engine's caveat,
+    /// how buying compares.
+    pub fn draft(
+        self,
+        context: Option<Reason>,
+        slice: Option<Reason>,
+        own: Option<Reason>,
+        lang: Lang,
+    ) -> Draft {
         let mut plan = self.reasons.into_iter();
         let headline = plan.next();
         // How buying compares, then why the verdict stays the rental.
@@ -48,6 +55,7 @@ impl Decided {
             .into_iter()
             .chain(self.per_token)
             .chain(plan)
+            .chain(context)
             .chain(slice)
             .chain(self.caveat)
             .chain(own)

@@ -4,11 +4,13 @@
 //! `crate::plan` re-exports them under their old paths.
 
 mod commitment;
+mod context;
 mod job;
 mod load;
 mod reason;
 
 pub use commitment::{Commitment, NoCommitment, LONG_TERM_MONTHS, LOW_UTILISATION};
+pub use context::ContextSizedFor;
 pub use job::{JobBillingWords, MonthlyTerm, Pace, TieRule, NEAR_TIE};
 
 use super::cost::{virtualization, why_not, Deployment, Exclusion, Shortfall};
@@ -183,6 +185,8 @@ pub enum Reason {
     /// The verdict asks a minimum term of more than a month: what it binds, what it saves a
     /// month against the best option without one, and where the saving comes from.
     Commitment(Commitment),
+    /// The context is far above the request: what was sized, and what the full context takes.
+    ContextSizedFor(ContextSizedFor),
 }
 
 /// A serving option's monthly cost and its total over the horizon (`months`).
@@ -331,6 +335,7 @@ impl Reason {
             Reason::OwnComparedNotChosen => super::own::compared_not_chosen(lang).to_string(),
             Reason::CheaperPath(p) => p.sentence(lang),
             Reason::Commitment(c) => c.sentence(lang),
+            Reason::ContextSizedFor(c) => c.sentence(lang),
         }
     }
 }

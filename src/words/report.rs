@@ -123,3 +123,12 @@ impl CatalogNote<'_> {
         }
     }
 }
+
+/// The context asked for is beyond the model's own limit: the sizing uses the limit.
+pub fn context_beyond_limit(ctx: u64, limit: u64, model: &str, lang: Lang) -> String {
+    let (c, l) = (number(ctx as f64, 0, lang), number(limit as f64, 0, lang));
+    match lang {
+        Lang::En => format!("A context of {c} tokens is beyond {model}'s limit of {l}: sized at {l} tokens."),
+        Lang::Es => format!("Un contexto de {c} tokens supera el límite de {model}, {l}: se dimensiona con {l} tokens."),
+    }
+}

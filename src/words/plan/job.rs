@@ -45,6 +45,8 @@ pub enum TieRule {
     FewerMachines { chosen: u32, cheapest: u32 },
     /// More headroom: concurrent requests held in memory.
     MoreHeadroom { chosen: f64, cheapest: f64 },
+    /// More throughput at the load's peak (a CPU option in the tie): capacity over the load.
+    MoreCapacity { chosen: f64, cheapest: f64 },
     /// Faster, in the measure `pace` says.
     Faster {
         pace: Pace,
@@ -102,6 +104,14 @@ impl TieRule {
                     format!("menos máquinas ({} en lugar de {cheapest})", m(chosen))
                 } else {
                     format!("fewer machines ({} instead of {cheapest})", m(chosen))
+                }
+            }
+            TieRule::MoreCapacity { chosen, cheapest } => {
+                let (a, b) = (amount(chosen, lang), amount(cheapest, lang));
+                if es {
+                    format!("más capacidad en el pico ({a} veces la carga frente a {b})")
+                } else {
+                    format!("more capacity at peak ({a} times the load against {b})")
                 }
             }
             TieRule::MoreHeadroom { chosen, cheapest } => {

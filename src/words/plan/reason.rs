@@ -146,8 +146,12 @@ pub(super) fn cpu_is_enough(
         (true, true) => {
             " Los núcleos dedicados conservan toda la caché L3 y el ancho de banda de memoria."
         }
-        (false, false) => " A VPS suits up to about 100,000 requests a day.",
-        (false, true) => " Un VPS sirve hasta unas 100.000 peticiones al día.",
+        (false, false) => {
+            " A VPS shares its vCPUs with other customers: its speed varies with their load, which the P95 above allows for."
+        }
+        (false, true) => {
+            " Un VPS comparte sus vCPU con otros clientes: su velocidad varía con la carga de ellos, que el P95 de arriba tiene en cuenta."
+        }
     };
     match (gpu, es) {
         (Some(g), false) => format!("A small model: a CPU server is enough, cheaper than the cheapest GPU option ({g} a month).{cores}"),
