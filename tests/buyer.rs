@@ -779,3 +779,21 @@ fn a_context_far_above_the_request_says_what_was_sized() {
         .iter()
         .any(|t| matches!(t, plan::Reason::ContextSizedFor(_))));
 }
+
+#[test]
+fn no_option_for_a_concurrency_names_the_concurrency_not_the_weights() {
+    // 100,000 sequences of Llama 3.1 8B: its 15 GiB of BF16 weights fit any 8-GPU machine; it
+    // is the KV cache of the sequences that no option holds.
+    let r = evaluate_query("model=llama-3.1-8b&seqs=100000", &Catalog::builtin());
+    assert!(r.recommendation.is_none());
+    assert!(
+        r.warnings.iter().any(|w| w
+            .starts_with("The weights alone (15.0 GiB) fit the largest machine")
+            && w.contains("the KV cache of 100,000 concurrent sequences")),
+        "{:?}",
+        r.warnings
+    );
+    // A model too big for any machine keeps the plain sentence.
+    let huge = evaluate_query("params=9000&seqs=1", &Catalog::builtin());
+    assert!(huge.warnings.iter().all(|w| !w.contains("weights alone")));
+}

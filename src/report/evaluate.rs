@@ -102,6 +102,9 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
         rate: catalog.rate(),
     };
     let plan = decide(&all, &recost, lang, &mut warnings);
+    if plan.is_none() {
+        warnings.extend(concurrency_is_the_limit(&all, &engine.sizing, &view, lang));
+    }
     let chosen = plan.as_ref().map(|p| &p.chosen);
     // With `own=1`: the servers to buy, compared with the verdict (never chosen as it).
     let (owned, own) = owned(s, &engine, &view, targets, chosen, &recost);
@@ -272,6 +275,36 @@ fn decide(
         caveat: p.caveat(),
         runner_ups: p.runner_ups(lang),
         job: p.job(),
+    })
+}
+
+/// When nothing fits but the weights alone would fit the largest machine of the catalogue (by a
+/// tenth to spare), the limit is the KV cache of the concurrency asked for, not the model: said.
+fn concurrency_is_the_limit(
+    all: &[OptionCost],
+    z: &Sizing,
+    view: &Catalog,
+    lang: Lang,
+) -> Option<String> {
+    if all.iter().any(|o| o.fits) || z.workload().task != model::Task::Infer {
+        return None;
+    }
+    let weights = Bytes(z.weights().total);
+    let largest = view
+        .offers
+        .iter()
+        .filter_map(|o| {
+            let g = o.gpu.as_ref().filter(|g| g.count >= 1)?;
+            Some(view.gpu(&g.id)?.memory_gib * g.count as f64)
+        })
+        .fold(0.0, f64::max);
+    (weights.gib() * 1.1 < largest).then(|| {
+        crate::words::report::concurrency_is_the_limit(
+            weights.gib(),
+            largest,
+            z.workload().seqs,
+            lang,
+        )
     })
 }
 

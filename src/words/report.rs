@@ -132,3 +132,21 @@ pub fn context_beyond_limit(ctx: u64, limit: u64, model: &str, lang: Lang) -> St
         Lang::Es => format!("Un contexto de {c} tokens supera el límite de {model}, {l}: se dimensiona con {l} tokens."),
     }
 }
+
+/// Nothing fits, but the weights alone fit the largest machine: the concurrency is the limit.
+pub fn concurrency_is_the_limit(
+    weights_gib: f64,
+    largest_gib: f64,
+    seqs: u64,
+    lang: Lang,
+) -> String {
+    let (w, l, n) = (
+        number(weights_gib, 1, lang),
+        number(largest_gib, 0, lang),
+        number(seqs as f64, 0, lang),
+    );
+    match lang {
+        Lang::En => format!("The weights alone ({w} GiB) fit the largest machine ({l} GiB): what no option holds is the KV cache of {n} concurrent sequences. Lower the concurrency or the context, or give a request rate."),
+        Lang::Es => format!("Los pesos solos ({w} GiB) caben en la máquina más grande ({l} GiB): lo que ninguna opción aloja es la caché KV de {n} secuencias simultáneas. Reduzca la concurrencia o el contexto, o indique un ritmo de peticiones."),
+    }
+}
