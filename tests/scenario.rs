@@ -777,3 +777,14 @@ fn trailing_zeros_do_not_cost_a_decimal_its_exactness() {
         );
     }
 }
+
+#[test]
+fn tracking_parameters_are_ignored_without_a_notice() {
+    let (s, warnings) = Scenario::from_query(
+        "model=llama-3.1-8b&utm_source=newsletter&utm_medium=email&fbclid=IwAR0x&gclid=Cj0K&ref=hn&foo=1",
+    );
+    assert_eq!(s.model, "llama-3.1-8b");
+    // Only the parameter nobody recognises is noted.
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(!s.to_query().contains("utm_") && !s.to_query().contains("fbclid"));
+}

@@ -150,6 +150,25 @@ pub(super) fn invalid(warnings: &mut Vec<Warning>, key: &str, given: &str, expec
     ));
 }
 
+/// Parameters that ad and analytics tools add to shared links (`utm_source`, `fbclid`, ...):
+/// ignored without a notice, since the person who opens the link did not write them.
+pub fn is_tracking(key: &str) -> bool {
+    key.starts_with("utm_")
+        || matches!(
+            key,
+            "fbclid"
+                | "gclid"
+                | "dclid"
+                | "msclkid"
+                | "yclid"
+                | "mc_cid"
+                | "mc_eid"
+                | "igshid"
+                | "ref"
+                | "_ga"
+        )
+}
+
 impl Scenario {
     /// Parses a query string or a whole share URL. Never fails: every problem becomes a warning and
     /// the value falls back to its default (or is clamped to its range).
@@ -173,6 +192,7 @@ impl Scenario {
             kv_basis_given |= key == "kv_basis";
             match FIELDS.iter().find(|f| f.key() == key) {
                 Some(field) => field.read(&mut s, &val, &d, &mut warnings),
+                None if is_tracking(&key) => {}
                 None => warnings.push(warning(&key, WarningKind::Unknown)),
             }
         }
