@@ -27,6 +27,13 @@ pub const TAKE_CHEAPER_PATH: &str = "take-cheaper-path";
 /// The card's content: its heading, the verdict (or why there is none) and the catalogue's date.
 pub fn verdict(card: &VerdictCard) -> String {
     let mut out = format!("<h2 id=\"verdict-title\">{}</h2>", esc(&card.title));
+    if !card.question.is_empty() {
+        let _ = write!(
+            out,
+            "<p class=\"verdict-question\" id=\"verdict-question\">{}</p>",
+            esc(&card.question)
+        );
+    }
     match &card.verdict {
         Some(v) => body(v, &mut out),
         None => {

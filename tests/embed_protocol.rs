@@ -22,6 +22,9 @@ fn a_summary() -> ResultSummary {
         monthly_cost: Some(3980.0),
         currency: "EUR".into(),
         scenario: "model=llama-3.3-70b&quant=fp8".into(),
+        scenario_line:
+            "Llama 3.3 70B, FP8 on vLLM · 16 concurrent requests, 8,192-token context, 24 h a day"
+                .into(),
     }
 }
 

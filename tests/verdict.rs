@@ -268,3 +268,38 @@ fn the_renderer_escapes_every_text() {
     let html = inference_sizer::markup::verdict(&none);
     assert!(html.contains("<p class=\"no-verdict\">") && html.contains("Veredicto"));
 }
+
+#[test]
+fn the_verdict_names_its_question() {
+    // The model and format, the load, the constraints in force: in the report, the card and the
+    // embed's result event.
+    let r = report("model=llama-3.3-70b&quant=fp8&rpd=5000&eu=1&tenancy=single&max_term=12");
+    assert_eq!(
+        r.scenario_line,
+        "Llama 3.3 70B, FP8 on vLLM · 5,000 requests a day (1,000 + 250 tokens), 24 h a day · EU jurisdiction, single tenant, terms up to 12 months"
+    );
+    let card = VerdictCard::of(&r, Lang::En);
+    assert_eq!(card.question, r.scenario_line);
+    assert!(inference_sizer::markup::verdict(&card).contains(&format!(
+        "<p class=\"verdict-question\" id=\"verdict-question\">{}</p>",
+        r.scenario_line
+    )));
+    let summary = inference_sizer::embed_protocol::ResultSummary::from_report(&r);
+    assert_eq!(summary.scenario_line, r.scenario_line);
+    // A job, in Spanish; a stated concurrency.
+    assert_eq!(
+        report("model=llama-3.3-70b&task=qlora&train_tokens=20000000&epochs=2&lang=es")
+            .scenario_line,
+        "Llama 3.3 70B, BF16 en vLLM · QLoRA con 20 millones de tokens, 2 épocas"
+    );
+    assert_eq!(
+        report("model=llama-3.1-8b&quant=q4_k_m&engine=llamacpp&seqs=4&hours=8&spot=1").scenario_line,
+        "Llama 3.1 8B, Q4_K_M on llama.cpp · 4 concurrent requests, 8,192-token context, 8 h a day · interruptions allowed"
+    );
+    // With no verdict the question is still said.
+    let none = report("model=llama-3.1-8b&seqs=100000");
+    assert!(none.recommendation.is_none());
+    assert!(VerdictCard::of(&none, Lang::En)
+        .question
+        .starts_with("Llama 3.1 8B, BF16 on vLLM · 100,000 concurrent requests"));
+}

@@ -61,6 +61,9 @@ pub struct ResultSummary {
     pub currency: String,
     /// The canonical query string of the scenario (what a share link carries).
     pub scenario: String,
+    /// The question the verdict answers, in one line (the report's `scenario_line`).
+    #[serde(default)]
+    pub scenario_line: String,
 }
 
 impl ResultSummary {
@@ -68,6 +71,7 @@ impl ResultSummary {
     /// A non-finite cost (which the engine should never produce) becomes `None`, never NaN in JSON.
     pub fn from_report(report: &crate::report::Report) -> ResultSummary {
         let scenario = truncate(&report.scenario, MAX_SCENARIO_CHARS);
+        let scenario_line = truncate(&report.scenario_line, MAX_SCENARIO_CHARS);
         match &report.recommendation {
             Some(r) => ResultSummary {
                 offer_id: Some(truncate(&r.offer_id, MAX_FIELD_CHARS)),
@@ -78,10 +82,12 @@ impl ResultSummary {
                 monthly_cost: Some(r.monthly_cost).filter(|c| c.is_finite() && *c >= 0.0),
                 currency: truncate(&r.currency, MAX_FIELD_CHARS),
                 scenario,
+                scenario_line,
             },
             None => ResultSummary {
                 currency: truncate(&report.currency, MAX_FIELD_CHARS),
                 scenario,
+                scenario_line,
                 ..ResultSummary::default()
             },
         }
@@ -269,6 +275,14 @@ fn parse_summary(s: &Map<String, Value>) -> Result<ResultSummary, ProtocolError>
             .ok_or(bad("summary.currency", "is missing"))?,
         scenario: optional_text(s, "scenario", "summary.scenario", MAX_SCENARIO_CHARS)?
             .ok_or(bad("summary.scenario", "is missing"))?,
+        // Added in December 2026: a message from an older page has none.
+        scenario_line: optional_text(
+            s,
+            "scenario_line",
+            "summary.scenario_line",
+            MAX_SCENARIO_CHARS,
+        )?
+        .unwrap_or_default(),
     })
 }
 

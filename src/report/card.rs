@@ -14,6 +14,8 @@ use serde::Serialize;
 pub struct VerdictCard {
     /// The card's heading.
     pub title: String,
+    /// The question the verdict answers (the report's `scenario_line`).
+    pub question: String,
     /// The verdict; `None` when no option qualifies.
     pub verdict: Option<CardVerdict>,
     /// What the card says when no option qualifies.
@@ -130,6 +132,7 @@ impl VerdictCard {
         });
         VerdictCard {
             title: t(lang, T::Verdict).to_string(),
+            question: r.scenario_line.clone(),
             verdict,
             no_verdict: t(lang, T::NoVerdict).to_string(),
             footer: crate::words::catalog::catalogue_date(&r.catalog_as_of, lang),

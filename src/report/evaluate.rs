@@ -146,6 +146,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let report = Report {
         schema: REPORT_SCHEMA,
         scenario: s.figures_query(),
+        scenario_line: question(s, &engine.arch.name, lang),
         warnings,
         model: model_summary(&engine),
         memory: memory_report(&mem, headroom, lang),
@@ -235,6 +236,48 @@ fn context_sized_for(
             },
         })
     })
+}
+
+/// The question the verdict answers, in one line.
+fn question(s: &Scenario, model: &str, lang: Lang) -> String {
+    use crate::words::question::{
+        engine_name, format_name, task_name, Constraints, Load, Question,
+    };
+    let load = match s.task {
+        model::Task::Infer if s.rpd > 0.0 => Load::Requests {
+            per_day: s.rpd,
+            tokens_in: s.tokens_in,
+            tokens_out: s.tokens_out,
+            hours: s.hours,
+        },
+        model::Task::Infer => Load::Concurrent {
+            seqs: s.seqs,
+            ctx: s.ctx,
+            hours: s.hours,
+        },
+        task => Load::Job {
+            mode: task_name(task.id(), lang),
+            tokens: s.train_tokens,
+            epochs: s.epochs,
+        },
+    };
+    Question {
+        model,
+        format: format_name(s.quant.id()),
+        engine: engine_name(s.engine.id()),
+        load,
+        constraints: Constraints {
+            eu: s.eu,
+            single_tenant: s.tenancy == crate::scenario::Tenancy::Single,
+            gpus_limited: !s.gpus.is_empty(),
+            kinds_limited: !s.kinds.is_empty(),
+            max_term: s.max_term,
+            // Allowed beyond the default: for serving (a job allows them by default).
+            interruptions_allowed: s.task == model::Task::Infer && s.allows_interruptions(),
+            own: s.own,
+        },
+    }
+    .line(lang)
 }
 
 /// The scenario's side of the hosted-API comparison.

@@ -79,6 +79,10 @@ pub struct Report {
     pub schema: u32,
     /// The canonical query string of the scenario.
     pub scenario: String,
+    /// The question the verdict answers, in one line: the model and its format, the load, the
+    /// constraints in force (`words::question`).
+    #[serde(default)]
+    pub scenario_line: String,
     pub warnings: Vec<String>,
     pub model: ModelSummary,
     pub memory: MemoryReport,
