@@ -89,7 +89,8 @@
       (s.monthly_cost === null || s.monthly_cost === undefined ||
         (isFiniteNumber(s.monthly_cost) && s.monthly_cost >= 0)) &&
       isText(s.currency, MAX_FIELD) &&
-      isText(s.scenario, MAX_SCENARIO);
+      isText(s.scenario, MAX_SCENARIO) &&
+      isOptionalText(s.scenario_line, MAX_SCENARIO);
     if (!ok) return null;
     var nul = function (v) { return v === undefined ? null : v; };
     return {
@@ -100,7 +101,9 @@
       deployment: nul(s.deployment),
       monthly_cost: nul(s.monthly_cost),
       currency: s.currency,
-      scenario: s.scenario
+      scenario: s.scenario,
+      // The question the verdict answers, in words (empty from a page older than it).
+      scenario_line: s.scenario_line == null ? "" : s.scenario_line
     };
   }
 

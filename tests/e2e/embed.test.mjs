@@ -84,6 +84,7 @@ const SUMMARY = {
   monthly_cost: 14900,
   currency: "EUR",
   scenario: "model=llama-3.3-70b&quant=fp8",
+  scenario_line: "Llama 3.3 70B, FP8 on vLLM · 16 concurrent requests, 8,192-token context, 24 h a day",
 };
 
 /** Script for a host page: records the loader's events in window.sizerEvents. */
@@ -387,6 +388,8 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
     assert.match(detail.scenario, /(^|&)provider=Acme%20Metal(&|$)/);
     assert.ok(["EUR", "USD"].includes(detail.currency), detail.currency);
     assert.equal(typeof detail.gpu_count, "number");
+    // The question the verdict answers, in words: the demo's model and format.
+    assert.match(detail.scenario_line, /^Llama 3\.3 70B, FP8 on vLLM · 8 concurrent requests/);
     if (detail.offer_id !== null) {
       assert.ok(detail.monthly_cost > 0, `monthly cost ${detail.monthly_cost}`);
       assert.equal(typeof detail.provider, "string");
