@@ -49,6 +49,11 @@ pub fn verdict(card: &VerdictCard) -> String {
 }
 
 fn body(v: &CardVerdict, out: &mut String) {
+    // Said before the price: a hosted API far cheaper, a machine the load barely uses.
+    for (i, lead) in v.lead.iter().enumerate() {
+        let id = if i == 0 { " id=\"verdict-lead\"" } else { "" };
+        let _ = write!(out, "<p class=\"verdict-lead\"{id}>{}</p>", esc(lead));
+    }
     let servers = v
         .servers
         .as_deref()

@@ -86,8 +86,7 @@ fn the_card_shows_the_report_on_every_panel_scenario() {
         let (Some(rec), Some(v)) = (&r.recommendation, &card.verdict) else {
             continue;
         };
-        // The headline, the amount with its mark, the hardware line, the offer.
-        assert_eq!(v.why, rec.reasons()[0], "{q}");
+        // The amount with its mark, the hardware line, the offer.
         assert_eq!(
             v.amount,
             inference_sizer::format::money(rec.cost(), r.cur(), lang)
@@ -102,9 +101,17 @@ fn the_card_shows_the_report_on_every_panel_scenario() {
             .filter(|t| matches!(t, Reason::CheaperPath(_)))
             .count();
         let committed = usize::from(rec.commitment().is_some());
+        let leads = rec
+            .reasons_typed()
+            .iter()
+            .filter(|t| matches!(t, Reason::ApiFirst(_) | Reason::LowUse { .. }))
+            .count();
+        assert_eq!(v.lead.len(), leads, "{q}");
+        // The lead comes first, then the headline.
+        assert_eq!(v.why, rec.reasons()[leads], "{q}");
         assert_eq!(v.commitment.is_some(), committed == 1, "{q}");
         assert_eq!(
-            v.reasons.len() + 1 + path + committed,
+            v.reasons.len() + 1 + path + committed + leads,
             rec.reasons().len(),
             "{q}"
         );
@@ -122,7 +129,13 @@ fn a_gguf_file_on_vllm_says_its_caveat_then_its_cheaper_path_with_the_figures() 
     let typed = rec.reasons_typed();
     // The headline: the cheapest of the usable options, at the verdict's own cost.
     let usable = r.options.iter().filter(|o| o.usable).count();
-    match &typed[0] {
+    // A hosted API far cheaper, and a machine barely used, are said first.
+    assert!(matches!(typed[0], Reason::ApiFirst(_)), "{typed:?}");
+    match typed
+        .iter()
+        .find(|t| matches!(t, Reason::Cheapest { .. }))
+        .unwrap()
+    {
         Reason::Cheapest {
             candidates,
             monthly,
@@ -234,8 +247,13 @@ fn the_json_carries_the_typed_reasons_beside_the_sentences() {
     let rec = &json["recommendation"];
     let typed = rec["reasons_typed"].as_array().unwrap();
     assert_eq!(typed.len(), rec["reasons"].as_array().unwrap().len());
-    assert_eq!(typed[0]["kind"], "cheapest");
-    assert_eq!(typed[0]["provider"], rec["provider"]);
+    // At 5,000 requests a day a hosted API is 38 times cheaper and the 4 GPUs run at 7%: both
+    // are said before the headline.
+    assert_eq!(typed[0]["kind"], "api_first");
+    assert_eq!(typed[0]["provider"], "DeepInfra");
+    assert_eq!(typed[1]["kind"], "low_use");
+    assert_eq!(typed[2]["kind"], "cheapest");
+    assert_eq!(typed[2]["provider"], rec["provider"]);
     assert!(typed
         .iter()
         .any(|t| t["kind"] == "replicas_for_load" && t["need"]["bound"]["kind"].is_string()));
@@ -302,4 +320,43 @@ fn the_verdict_names_its_question() {
     assert!(VerdictCard::of(&none, Lang::En)
         .question
         .starts_with("Llama 3.1 8B, BF16 on vLLM · 100,000 concurrent requests"));
+}
+
+#[test]
+fn a_hosted_api_far_cheaper_is_said_first_unless_a_constraint_requires_self_hosting() {
+    // A team of 5,000 requests a day on Llama 3.3 70B FP8: DeepInfra sells it at $0.10 / $0.32
+    // per million input / output tokens, 5,000 x (1,000 x 0.10 + 250 x 0.32) / 10^6 x 365/12 =
+    // $27.38, about €23.60 a month, against €892.45 self-hosted: 38 times less, more than 3.
+    let r = report("model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000");
+    let rec = r.recommendation.as_ref().unwrap();
+    match &rec.reasons_typed()[0] {
+        Reason::ApiFirst(a) => {
+            assert_eq!(a.provider, "DeepInfra");
+            assert!((a.api_monthly - 23.60).abs() < 0.01, "{}", a.api_monthly);
+            assert_eq!(a.self_hosted_monthly, rec.monthly_cost);
+        }
+        other => panic!("{other:?}"),
+    }
+    // The machine runs at 7% of its capacity: said before the price too.
+    assert!(matches!(rec.reasons_typed()[1], Reason::LowUse { utilisation } if utilisation < 0.1));
+    let card = VerdictCard::of(&r, Lang::En);
+    let v = card.verdict.unwrap();
+    assert!(v.lead[0].starts_with("At this load a hosted API is the cheaper answer: DeepInfra serves Llama 3.3 70B for about €23.60 a month, 38 times less than self-hosting at €892.45."));
+    assert!(v.why.contains("is the cheapest of"), "{}", v.why);
+    // Single tenancy requires self-hosting: no API first.
+    let single = report("model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000&tenancy=single");
+    assert!(!single
+        .recommendation
+        .unwrap()
+        .reasons_typed()
+        .iter()
+        .any(|t| matches!(t, Reason::ApiFirst(_))));
+    // No request rate: the comparison is at full load, not the user's: no API first either.
+    let full = report("model=llama-3.3-70b&quant=fp8&seqs=8");
+    assert!(!full
+        .recommendation
+        .unwrap()
+        .reasons_typed()
+        .iter()
+        .any(|t| matches!(t, Reason::ApiFirst(_) | Reason::LowUse { .. })));
 }

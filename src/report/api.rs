@@ -39,6 +39,49 @@ pub(super) fn apis(
     (refs, verdict)
 }
 
+/// What the verdict says before its price: a firm API price for the same model less than a third
+/// of the self-hosted cost at the scenario's own request rate (unless single tenancy, or EU law
+/// that the API does not meet, requires self-hosting), and a machine the load uses under a tenth
+/// of.
+pub(super) fn leads(
+    refs: &[ApiReference],
+    chosen: Option<&OptionCost>,
+    demand: &Demand,
+) -> Vec<crate::plan::Reason> {
+    use crate::plan::Reason;
+    use crate::words::plan::{ApiFirst, API_FIRST_RATIO, LOW_USE};
+    let Some(c) = chosen.filter(|_| demand.task == crate::model::Task::Infer) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let self_hosted = c.monthly.amount();
+    let firm = refs
+        .iter()
+        .find(|a| !a.last_known && !a.flags.iter().any(|f| f == "aggregator") && a.same_model);
+    let api_first = firm.filter(|a| {
+        let rate = demand.requests_per_day > 0.0 && a.load_basis == "requests_per_day";
+        let law = !demand.constraints.eu_jurisdiction || a.eu_jurisdiction;
+        rate && law && !demand.constraints.single_tenant
+    });
+    if let Some((a, m)) = api_first.and_then(|a| a.monthly_cost.map(|m| (a, m))) {
+        if m > 0.0 && m * API_FIRST_RATIO < self_hosted {
+            out.push(Reason::ApiFirst(ApiFirst {
+                provider: a.provider.clone(),
+                model_name: a.model_name.clone(),
+                api_monthly: m,
+                self_hosted_monthly: self_hosted,
+                currency: c.currency,
+            }));
+        }
+    }
+    if demand.requests_per_day > 0.0 && c.utilisation > 0.0 && c.utilisation < LOW_USE {
+        out.push(Reason::LowUse {
+            utilisation: c.utilisation,
+        });
+    }
+    out
+}
+
 /// What the offer's approximate price leaves out, in words; `None` when the price is firm.
 pub(super) fn price_note(offer: &Offer, lang: Lang) -> Option<String> {
     if !offer.price.approximate {

@@ -27,6 +27,8 @@ pub struct VerdictCard {
 /// A verdict as the card shows it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CardVerdict {
+    /// What the verdict says before its price: a hosted API far cheaper, a machine barely used.
+    pub lead: Vec<String>,
     /// The hardware in words ("1 machine with 4× H100 SXM (80GB), tensor parallel 4").
     pub hardware: String,
     /// The number of machines when the hardware line does not say it ("3 servers").
@@ -78,8 +80,16 @@ impl VerdictCard {
         let cur = r.cur();
         let verdict = r.recommendation.as_ref().map(|rec| {
             let reasons = rec.reasons().iter().zip(rec.reasons_typed());
-            let boxed =
-                |typed: &Reason| matches!(typed, Reason::CheaperPath(_) | Reason::Commitment(_));
+            let is_lead =
+                |typed: &Reason| matches!(typed, Reason::ApiFirst(_) | Reason::LowUse { .. });
+            let boxed = |typed: &Reason| {
+                is_lead(typed) || matches!(typed, Reason::CheaperPath(_) | Reason::Commitment(_))
+            };
+            let lead = reasons
+                .clone()
+                .filter(|(_, typed)| is_lead(typed))
+                .map(|(sentence, _)| sentence.clone())
+                .collect();
             let commitment = reasons
                 .clone()
                 .find(|(_, typed)| matches!(typed, Reason::Commitment(_)))
@@ -88,6 +98,7 @@ impl VerdictCard {
                 .filter(|(_, typed)| !boxed(typed))
                 .map(|(sentence, _)| sentence.clone());
             CardVerdict {
+                lead,
                 hardware: rec.hardware_line(lang),
                 servers: (rec.servers > 1 && rec.deployment_shape(lang).is_none())
                     .then(|| format!("{} {}", rec.servers, t(lang, T::Servers))),

@@ -122,6 +122,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let hourly = cost::hourly_benchmark(&all);
     let api = api_inputs(s, catalog, &engine, &workload);
     let (api_reference, api_verdict) = super::api::apis(&api, chosen, lang);
+    let leads = super::api::leads(&api_reference, chosen, &workload);
     if !owned.is_empty() {
         all.extend(owned);
         cost::sort_options(&mut all);
@@ -131,7 +132,8 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let chosen_id = chosen.map(|c| c.offer_id.as_str());
     let (hw_name, slice) = super::slices::fill(&mut options, chosen_id, &view, hw_name, lang);
     let context = context_sized_for(&engine.sizing, &mem, &speed, real_hw);
-    let draft = plan.map(|p| p.draft(context, slice, own.as_ref().map(|o| o.1.clone()), lang));
+    let own_reason = own.as_ref().map(|o| o.1.clone());
+    let draft = plan.map(|p| p.draft(leads, context, slice, own_reason, lang));
     let own = own.map(|o| o.0);
     let costs = CostInputs {
         scenario: s,

@@ -35,11 +35,13 @@ pub(super) struct Draft {
 }
 
 impl Decided {
-    /// The reasons in the order the page lists them: the headline, the per-token basis, the
+    /// The reasons in the order the page lists them: what is said before the price (an API far
+    /// cheaper, a machine barely used), the headline, the per-token basis, the
     /// plan's other reasons, what the context was sized for, the slice's, the engine's caveat,
     /// how buying compares.
     pub fn draft(
         self,
+        leads: Vec<Reason>,
         context: Option<Reason>,
         slice: Option<Reason>,
         own: Option<Reason>,
@@ -51,8 +53,9 @@ impl Decided {
         let own = own
             .into_iter()
             .flat_map(|compared| [compared, Reason::OwnComparedNotChosen]);
-        let reasons = headline
+        let reasons = leads
             .into_iter()
+            .chain(headline)
             .chain(self.per_token)
             .chain(plan)
             .chain(context)

@@ -6,12 +6,14 @@
 mod commitment;
 mod context;
 mod job;
+mod lead;
 mod load;
 mod reason;
 
 pub use commitment::{Commitment, NoCommitment, LONG_TERM_MONTHS, LOW_UTILISATION};
 pub use context::ContextSizedFor;
 pub use job::{JobBillingWords, MonthlyTerm, Pace, TieRule, NEAR_TIE};
+pub use lead::{ApiFirst, API_FIRST_RATIO, LOW_USE};
 
 use super::cost::{virtualization, why_not, Deployment, Exclusion, Shortfall};
 use crate::format::show::{number, percent};
@@ -187,6 +189,10 @@ pub enum Reason {
     Commitment(Commitment),
     /// The context is far above the request: what was sized, and what the full context takes.
     ContextSizedFor(ContextSizedFor),
+    /// Said before the price: a hosted API sells the model for a fraction of the self-hosted cost.
+    ApiFirst(ApiFirst),
+    /// Said before the price: the load uses little of the recommended machine's capacity.
+    LowUse { utilisation: f64 },
 }
 
 /// A serving option's monthly cost and its total over the horizon (`months`).
@@ -326,6 +332,15 @@ impl Reason {
                 bare_metal_extra,
             } => matrix_prefers_bare_metal(*case, *bare_metal_extra, lang),
             Reason::Workload(m) => m.sentence(lang),
+            _ => self.report_sentence(lang),
+        }
+    }
+
+    /// The sentences of the reasons the report adds to the plan's (what only it knows: the
+    /// catalogue's slices, owned hardware, other formats, APIs, the memory on the chosen
+    /// hardware).
+    fn report_sentence(&self, lang: Lang) -> String {
+        match self {
             Reason::Slice {
                 time_shared,
                 tail_factor,
@@ -336,6 +351,10 @@ impl Reason {
             Reason::CheaperPath(p) => p.sentence(lang),
             Reason::Commitment(c) => c.sentence(lang),
             Reason::ContextSizedFor(c) => c.sentence(lang),
+            Reason::ApiFirst(a) => a.sentence(lang),
+            Reason::LowUse { utilisation } => lead::low_use(*utilisation, lang),
+            // The plan's own reasons are written by `sentence`.
+            _ => String::new(),
         }
     }
 }

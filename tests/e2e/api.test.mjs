@@ -32,6 +32,11 @@ describe("hosted APIs beside the options", () => {
       /^A hosted API is cheaper: DeepInfra sells Llama 3\.3 70B at \$0\.10 \/ \$0\.32 per million input \/ output tokens, about €23\.60 a month at 5,000 requests a day: /,
     );
     assert.match(await api.textContent(), /Self-hosting gives in return: the data stays in your jurisdiction/);
+    // A team's load: the API is the answer first, above the self-hosted price.
+    const lead = page.locator("#verdict-lead");
+    assert.match(await lead.textContent(), /^At this load a hosted API is the cheaper answer: DeepInfra serves Llama 3\.3 70B for about €23\.60 a month, \d+ times less than self-hosting/);
+    const [leadBox, costBox] = [await lead.boundingBox(), await page.locator("#verdict-cost").boundingBox()];
+    assert.ok(leadBox.y < costBox.y, "said before the price");
 
     const table = page.locator("#apis-table");
     await table.waitFor({ state: "visible", timeout: READY });
