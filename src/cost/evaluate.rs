@@ -479,11 +479,14 @@ impl Costing<'_> {
             fabric: sizing.fabric,
             caveat: sizing.caveat,
             load_need: p.need,
-            region: offer.region.clone(),
+            region: offer.shown_region(w.constraints.eu_jurisdiction),
             jurisdiction: offer.jurisdiction.clone(),
             region_eu: offer.region_eu,
             single_tenant: offer.single_tenant,
             interruptible: is_interruptible(offer),
+            reliability_class: offer.reliability_class,
+            config_unknown: offer.config_unknown,
+            availability_uncertain: offer.availability_uncertain,
             source: offer.source.clone(),
             as_of: offer.as_of.clone(),
             approximate_price: offer.price.approximate,
@@ -527,7 +530,7 @@ impl Costing<'_> {
 pub fn exclusions(offer: &Offer, demand: &Demand) -> Vec<Exclusion> {
     let c = &demand.constraints;
     let mut out = Vec::new();
-    if c.eu_jurisdiction && !offer.jurisdiction.trim().eq_ignore_ascii_case("EU") {
+    if c.eu_jurisdiction && !offer.eu_jurisdiction() {
         out.push(Exclusion::NotEuJurisdiction {
             jurisdiction: offer.jurisdiction.clone(),
         });
@@ -537,6 +540,15 @@ pub fn exclusions(offer: &Offer, demand: &Demand) -> Vec<Exclusion> {
     }
     if !c.interruptible && is_interruptible(offer) {
         out.push(Exclusion::Interruptible);
+    }
+    if let Some(class) = offer.reliability_class.filter(|r| r.is_unmanaged()) {
+        // A 24/7 service on hosts without a datacentre SLA: the provider's own words (RunPod's
+        // Community Cloud "no datacentre SLA", Vast.ai's hosts "from individuals with a single
+        // gaming PC to Tier-4 datacenters"). A job checkpoints; a service of fewer hours is
+        // watched while it runs.
+        if !c.community && demand.task == Task::Infer && demand.is_steady() {
+            out.push(Exclusion::UnmanagedHost { class: class.id() });
+        }
     }
     if !c.gpus.is_empty() {
         let gpu = offer.gpu_id().unwrap_or("cpu");

@@ -157,6 +157,9 @@ pub struct Constraints {
     pub single_tenant: bool,
     /// Interruptible (spot, preemptible) capacity allowed.
     pub interruptible: bool,
+    /// Community and marketplace hosts (no datacentre SLA) allowed for a 24/7 service
+    /// (`community=1`); they are always allowed for a job or a service of fewer hours.
+    pub community: bool,
     /// Allowed GPU ids; empty: all. CPU offers pass only when the list holds `cpu`.
     pub gpus: Vec<String>,
     /// Allowed offer kinds; empty: all.
@@ -228,6 +231,7 @@ impl Demand {
                 eu_jurisdiction: s.eu,
                 single_tenant: s.tenancy == Tenancy::Single,
                 interruptible: s.allows_interruptions(),
+                community: s.allows_community_hosts(),
                 gpus: s.gpus.clone(),
                 kinds: s.kinds.iter().filter_map(|k| OfferKind::parse(k)).collect(),
                 max_term_months: s.max_term.filter(|m| m.is_finite()).map(|m| m.max(0.0)),
@@ -315,6 +319,12 @@ pub struct OptionCost {
     pub single_tenant: bool,
     /// Spot or preemptible: the provider may stop it at short notice.
     pub interruptible: bool,
+    /// The reliability of the offer's hosts (the catalogue's `reliability_class`).
+    pub reliability_class: Option<crate::catalog::ReliabilityClass>,
+    /// The source leaves the machine's configuration unknown.
+    pub config_unknown: bool,
+    /// The source leaves the offer's availability uncertain.
+    pub availability_uncertain: bool,
     pub source: String,
     pub as_of: String,
     pub approximate_price: bool,
