@@ -61,6 +61,7 @@
 pub mod api;
 mod bill;
 mod compare;
+mod constraints;
 pub mod defaults;
 mod evaluate;
 mod job;

@@ -237,8 +237,8 @@ impl Exclusion {
             .to_string(),
             Exclusion::UnmanagedHost { class } => {
                 match (es, *class == "marketplace") {
-                    (true, true) => "anfitriones de un mercado, de calidad variable y sin SLA de centro de datos, para un servicio 24/7: admita los anfitriones comunitarios en Restricciones para usarlos",
-                    (true, false) => "anfitriones comunitarios (equipos de particulares) sin SLA de centro de datos, para un servicio 24/7: admítalos en Restricciones para usarlos",
+                    (true, true) => "máquinas de un mercado, de calidad variable y sin SLA de centro de datos, para un servicio 24/7: admita las máquinas comunitarias en Restricciones para usarlas",
+                    (true, false) => "máquinas comunitarias (de particulares) sin SLA de centro de datos, para un servicio 24/7: admítalas en Restricciones para usarlas",
                     (false, true) => "marketplace hosts of mixed quality without a datacentre SLA, for a 24/7 service: allow community hosts in Constraints to use them",
                     (false, false) => "community hosts (individuals' hardware) without a datacentre SLA, for a 24/7 service: allow them in Constraints to use them",
                 }

@@ -153,7 +153,7 @@ fn constraint_words(c: Constraint, lang: Lang) -> &'static str {
             "no community or marketplace hosts for a 24/7 service"
         }
         (Constraint::NoCommunityHosts, Lang::Es) => {
-            "no admitir anfitriones comunitarios ni de mercado para un servicio 24/7"
+            "no admitir máquinas comunitarias ni de mercado para un servicio 24/7"
         }
         (Constraint::MaxTerm, Lang::En) => "the longest commitment accepted",
         (Constraint::MaxTerm, Lang::Es) => "el compromiso más largo aceptado",
