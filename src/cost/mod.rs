@@ -191,6 +191,9 @@ pub struct Demand {
     /// The model answers each request in one pass and generates no tokens (an encoder: an
     /// embedding model or a reranker); its latency is the time to answer a request.
     pub embeds: bool,
+    /// An encoder's output vector, values per request (its hidden size); 0: not known, and an
+    /// encoder's egress then assumes [`defaults::EMBEDDING_DIMS`].
+    pub embedding_dims: f64,
     /// Fine-tuning dataset per epoch, tokens.
     pub train_tokens: f64,
     /// Passes over the dataset in one fine-tuning job (at least 1).
@@ -226,6 +229,7 @@ impl Demand {
             task: s.task,
             // Known only with the model: the report sets it.
             embeds: false,
+            embedding_dims: 0.0,
             train_tokens: nonneg(s.train_tokens),
             epochs: (s.epochs as f64).clamp(1.0, 1000.0),
             constraints: Constraints {
