@@ -363,7 +363,7 @@ describe("journeys", () => {
     const words = async (id) => (await page.locator(`#${id}-summary`).textContent()).trim();
     assert.match(await words("chart-cumulative"),
       /^Leaseweb L40S dedicated server .* \(fixed fee\) costs more each month than Latitude\.sh vm\.l40s\.small \(cloud\): it never pays off\.$/);
-    assert.match(await words("chart-utilisation"), /^Even fully used, Leaseweb L40S dedicated server .* costs more per token than RunPod 1x RTX 5090 \(Community Cloud\) by the hour\.$/);
+    assert.match(await words("chart-utilisation"), /^Even fully used, Leaseweb L40S dedicated server .* costs more per token than RunPod 1x RTX 5090 \(Secure Cloud\) by the hour\.$/);
     for (const id of ["chart-cumulative", "chart-utilisation"]) {
       assert.equal(await page.locator(`#${id} canvas`).getAttribute("aria-describedby"), `${id}-summary`);
     }
