@@ -107,13 +107,12 @@ impl Costing<'_> {
         let (offer, w, d) = (self.offer, self.demand, self.defaults);
         // An encoder answers each request with one vector: its values x 4 bytes, not tokens
         // of text (all-MiniLM-L6-v2: 384 x 4 = 1,536 bytes a request before framing).
-        let vector = w.embeds.then(|| {
-            if w.embedding_dims > 0.0 {
-                w.embedding_dims
-            } else {
-                super::defaults::EMBEDDING_DIMS
-            }
-        });
+        let dims = if w.embedding_dims > 0.0 {
+            w.embedding_dims
+        } else {
+            super::defaults::EMBEDDING_DIMS
+        };
+        let vector = w.embeds.then_some(dims);
         let (egress_gb, derived) = match (d.egress_gb, vector) {
             (Some(gb), _) => (gb, None),
             (None, Some(dims)) => (
