@@ -153,7 +153,7 @@ describe("jobs and loads", () => {
     await verdictReady(page);
     assert.match(
       await page.locator("#verdict-why").textContent(),
-      /^About 3\.1 hours, €2\.04 on Salad RTX 5090 32GB \(High priority\): 1 epoch of 50 million tokens; the cheapest of 232 options that can run the job\./,
+      /^About 3\.1 hours, €2\.04 on Salad RTX 5090 32GB \(High priority\): 1 epoch of 50 million tokens; the cheapest of 273 options that can run the job\./,
     );
     assert.equal((await page.locator("#verdict-cost").textContent()).trim(), "≈ €2.04 for the job");
     assert.match(await page.locator("#verdict").textContent(), /Billed by the hour: \(3\.1 hours of training \+ 0\.5 to start: boot the machine, pull the image, load the weights\) x €0\.4931 an hour/);
