@@ -61,6 +61,9 @@ Editorial rules (each one is applied in code below, with the reason next to it):
   neither); unknown CPU: left out (null).
 - `cpu_bandwidth_gbs` = channels x MT/s x 8 B / 1000 per socket where the CPU model is known
   (CPU_MEMORY below); otherwise a conservative default by kind (DEFAULT_CPU_BANDWIDTH), noted.
+- The 2026-12-02 market rows (offers-2026-12-02.csv), reliability classes, the flags for what a
+  source leaves unknown, per-offer data locations and ISO jurisdictions: scripts/build_market.py,
+  its rules there.
 - `reference` is true for the hyperscalers (AWS, GCP, Azure) and for GPU clouds: the offers a
   provider's own catalogue keeps beside its own with `include_reference`.
 """
@@ -72,6 +75,8 @@ import re
 import sys
 
 from build_apis import build_apis, num
+from build_market import flags, jurisdiction as market_jurisdiction, merge_market, month_as_of
+from build_market import regions as market_regions, reliability_class
 from build_own import build_colocation, build_hardware
 
 USD_PER_EUR = 1.16
@@ -671,6 +676,9 @@ GPU_FROM_NOTES = {
     "1x B300 SXM6 (Secure Cloud)": ("nvidia_b300", "GPU per notes: B300 288 GB"),
     "AMD MI355X (8x) spot": ("amd_mi355x", "GPU per name: Instinct MI355X"),
     "g4-standard-48": ("nvidia_rtx_pro_6000_blackwell_server", "GPU per notes: RTX PRO 6000 Server Edition"),
+    "g4-standard-96": ("nvidia_rtx_pro_6000_blackwell_server", "GPU per notes: RTX PRO 6000 Server Edition"),
+    "g4-standard-192": ("nvidia_rtx_pro_6000_blackwell_server", "GPU per notes: RTX PRO 6000 Server Edition"),
+    "g4-standard-384": ("nvidia_rtx_pro_6000_blackwell_server", "GPU per notes: RTX PRO 6000 Server Edition"),
     "1x RTX PRO 6000 SE": ("nvidia_rtx_pro_6000_blackwell_server", "GPU per notes: RTX PRO 6000 Server Edition"),
     "RTX PRO 6000 WS (marketplace median, 17 offers)": (
         "nvidia_rtx_pro_6000_blackwell_workstation",
@@ -752,6 +760,7 @@ CPU_FAMILIES = [
     # Intel Xeon 4th/5th gen (Sapphire / Emerald Rapids): AVX-512 and AMX.
     (r"Xeon Gold 5412U", True, True, 8, 4400, "Xeon Gold 5412U (Sapphire Rapids): 8 x DDR5-4400"),
     (r"Xeon Platinum 8480C", True, True, 8, 4800, "Xeon Platinum 8480C (Sapphire Rapids): 8 x DDR5-4800"),
+    (r"Xeon Gold 64(26|42)Y", True, True, 8, 4800, "Xeon Gold 6426Y/6442Y (Sapphire Rapids): 8 x DDR5-4800"),
     (r"Sapphire Rapids|Emerald Rapids", True, True, None, None, "Xeon Sapphire/Emerald Rapids"),
     # AMD EPYC 9004 (Genoa, Zen 4): AVX-512, no AMX; 12 channels DDR5-4800.
     (r"EPYC (GENOA )?9[0-9]{2}4", True, False, 12, 4800, "EPYC 9004 (Zen 4): 12 x DDR5-4800"),
@@ -762,6 +771,8 @@ CPU_FAMILIES = [
     # Intel Core 13th gen / Core Ultra 200: AVX-512 fused off, no AMX; 2 channels.
     (r"Core i5-13500", False, False, 2, 4800, "Core i5-13500 (Raptor Lake, no AVX-512): 2 x DDR5-4800"),
     (r"Core Ultra 7 265", False, False, 2, 6400, "Core Ultra 7 265 (Arrow Lake, no AVX-512): 2 x DDR5-6400"),
+    # AMD EPYC Genoa / Turin named by family only (GCP c3d, c4d): AVX-512, no AMX.
+    (r"Genoa|Turin", True, False, None, None, "EPYC Genoa/Turin (Zen 4/5)"),
     # Arm: no AVX at all.
     (r"Grace", False, False, None, None, "NVIDIA Grace (Arm)"),
 ]
@@ -905,7 +916,7 @@ def drop_reason(r, k, as_of):
         return "no source"
     if as_of is None:
         return "no date (" + (r["as_of"].strip() or "empty") + ")"
-    if as_of < OLDEST_DATE:
+    if month_as_of(as_of) < OLDEST_DATE:
         return f"older than 12 months ({as_of}) and not re-confirmed"
     return None
 
@@ -915,6 +926,11 @@ def build_offers(data_dir, extras):
         rows = list(csv.DictReader(f))
     by_key = {key(r): r for r in rows}
     dropped = []
+    market = os.path.join(data_dir, "offers-2026-12-02.csv")
+    if os.path.exists(market):
+        with open(market, newline="", encoding="utf-8") as f:
+            rows, replaced = merge_market(rows, list(csv.DictReader(f)), key)
+        dropped.extend(replaced)
     todo = []
     for r in rows:
         todo.append((r, ""))
@@ -948,7 +964,7 @@ def build_offers(data_dir, extras):
         if k in CORROBORATED and as_of is None:
             as_of, what = CORROBORATED[k]
             extra_note.append("Date: " + what + ".")
-        if k in RECONFIRMED:
+        if k in RECONFIRMED and as_of is not None and as_of < OLDEST_DATE:
             as_of, more, what = RECONFIRMED[k]
             source = source + " | " + more
             extra_note.append("Date: " + what + ".")
@@ -1081,10 +1097,9 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
         fabric = {"kind": "ethernet", "gbps": float(m.group(1))}
         notes.append(f"Fabric: the instance's {m.group(1)} Gbit/s network as OVH states it (Ethernet).")
 
-    jurisdiction = r["jurisdiction"].strip()
-    if jurisdiction not in ("US", "EU", "other"):
-        jurisdiction = "other"
-        notes.append("Jurisdiction not verified.")
+    jurisdiction, why = market_jurisdiction(provider, r["jurisdiction"])
+    if why:
+        notes.append(why if why.endswith(".") else why + ".")
 
     cpu_model = r["cpu_model"].strip()
     sockets = 2 if re.match(r"^2x ", cpu_model) else 1
@@ -1140,6 +1155,7 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
     if not re.match(r"^\d{4}-\d{2}-\d{2}$", r["as_of"].strip()) and r["as_of"].strip():
         notes.append("Source date as recorded: " + r["as_of"].strip() + ".")
 
+    config_unknown, availability_uncertain = flags(r)
     offer = {
         "id": oid,
         "provider": provider,
@@ -1164,6 +1180,10 @@ def make_offer(r, price, currency, source, as_of, extra_note, extras):
         "region": region,
         "jurisdiction": jurisdiction,
         "region_eu": is_eu_region(region, jurisdiction),
+        "regions": market_regions(region),
+        "reliability_class": reliability_class(r, provider, kind, virt),
+        "config_unknown": config_unknown or None,
+        "availability_uncertain": availability_uncertain or None,
         "single_tenant": single_tenant,
         "reference": provider in HYPERSCALERS or kind == "gpu_cloud",
         "source": source,

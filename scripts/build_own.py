@@ -28,6 +28,10 @@ Editorial rules for hardware-purchase.csv, each with its reason:
   the HGX H100 quote less eight H100s at Silicon Data's USD 25,000 (the lower bound of the range
   it reports from mid-2024 into 2026) = USD 117,000. Composed prices are approximate. PCIe-card
   servers are not composed: no complete PCIe server price is in the data to derive a platform.
+- Small servers of 1 to 4 GPUs (hardware-purchase-2026-12-02.csv, read after the first file):
+  the component sums of one build guide ("Pricing last verified: January 2025") ship as `street`
+  (approximate), at the guide's lower bound; per-card rows and undated agency quotes do not.
+  They predate the 2026 DRAM shortage: large-memory builds now cost more.
 - The draw beyond the GPUs (`overhead_w`, W at full load): 8-GPU servers 4,600 W, the DGX H100's
   ~10.2 kW at the wall (servnetuk.com, 2026-07-05; Supermicro's 8x H100 ~10.5 kW) less 8 x 700 W
   of TDP; the DGX B200 6,300 W, its 14.3 kW less 8 x 1,000 W; the single-GPU workstation 150 W
@@ -59,7 +63,19 @@ COMPLETE = {
     "NVIDIA DGX B200 (8x B200": ("dgx-b200", "NVIDIA DGX B200 (8x B200)", 6300, 10),
     "Single-GPU 70B-capable AI workstation (RTX 5090": (
         "workstation-rtx-5090", "RTX 5090 workstation (complete)", 150, 4),
+    # Small servers (hardware-purchase-2026-12-02.csv): component sums of one build guide priced
+    # in January 2025, shipped as `street` (approximate). The draw beyond the GPUs: the guide's
+    # typical draw less the GPUs' TDP where it states one (4x H100 PCIe 1.8 kW - 4 x 350 W =
+    # 400 W; 4x H100 SXM 3.5 kW - 4 x 700 W = 700 W); for the 1- and 2-GPU builds, one EPYC
+    # socket (EPYC 9124 200 W, 9354 280 W TDP) with board, memory and drives: 300 and 400 W.
+    "1x H100 PCIe 80GB server, self-built": ("h100-pcie-1x", "1x H100 PCIe server (self-built)", 300, 4),
+    "2x H100 NVL 94GB server with NVLink bridge": ("h100-nvl-2x", "2x H100 NVL server with NVLink bridge (self-built)", 400, 4),
+    "4x H100 PCIe 80GB server, self-built": ("h100-pcie-4x", "4x H100 PCIe server (self-built)", 400, 4),
+    "4x H100 SXM (HGX 4-GPU) server": ("h100-sxm-4x", "4x H100 SXM server (HGX 4-GPU, self-built)", 700, 4),
 }
+# The 2026-12-02 file's `estimate` (a component sum from a build guide) ships as `street`: an
+# approximate price, as its notes ask.
+PRICE_KIND = {"estimate": "street"}
 
 # Per-GPU rows composed into 8-GPU servers: item prefix -> (id, name).
 COMPOSED = {
@@ -82,8 +98,13 @@ def build_hardware(data_dir, gpu_ids):
     out, dropped = [], []
     with open(os.path.join(data_dir, "hardware-purchase.csv"), encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
+    more = os.path.join(data_dir, "hardware-purchase-2026-12-02.csv")
+    if os.path.exists(more):
+        with open(more, encoding="utf-8") as f:
+            rows += list(csv.DictReader(f))
     for r in rows:
-        item, as_of, kind = r["item"], r["as_of"].strip(), r["price_kind"]
+        item, as_of = r["item"], r["as_of"].strip()
+        kind = PRICE_KIND.get(r["price_kind"], r["price_kind"])
         complete = next((v for k, v in COMPLETE.items() if item.startswith(k)), None)
         composed = next((v for k, v in COMPOSED.items() if item.startswith(k)), None)
         if kind == "convention" or r["currency"] == "fraction_of_new":

@@ -216,9 +216,13 @@ fn options_that_cannot_serve_have_no_per_token_per_request_or_break_even_figures
     // Llama 3.3 70B in FP8 at 40 tokens/s per user: some options do not fit, others are too
     // slow. Their per-token, per-request and break-even figures are null in the JSON (a 0.0
     // would sort them first) and empty in the CSV; every option that serves has them.
-    // Interruptions allowed, so that every option is either usable or cannot serve.
+    // Interruptions and community hosts allowed, so that every option is either usable or
+    // cannot serve.
     let catalog = Catalog::builtin();
-    let r = evaluate_query("model=llama-3.3-70b&quant=fp8&tps=40&spot=1", &catalog);
+    let r = evaluate_query(
+        "model=llama-3.3-70b&quant=fp8&tps=40&spot=1&community=1",
+        &catalog,
+    );
     let json = serde_json::to_value(&r).expect("JSON");
     let options = json["options"].as_array().expect("options");
     let mut cannot = 0;

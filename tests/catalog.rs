@@ -533,9 +533,9 @@ fn a_refused_catalogue_is_explained_in_spanish_with_its_figures() {
     );
     assert_eq!(
         refusal_es(&provider_catalogue_with(
-            r#", "source": " ", "jurisdiction": "CH""#
+            r#", "source": " ", "jurisdiction": "Suiza""#
         )),
-        "El catálogo se leyó, pero tiene 2 problemas: offers[0] (acme-h100): la jurisdicción debe ser `US`, `EU` u `other`, no \"CH\"; offers[0] (acme-h100): no indica la fuente de su precio."
+        "El catálogo se leyó, pero tiene 2 problemas: offers[0] (acme-h100): la jurisdicción debe ser `US`, `EU`, `other` o un código de país como `FI`, no \"Suiza\"; offers[0] (acme-h100): no indica la fuente de su precio."
     );
     assert_eq!(
         refusal_es(r#"{"schema": 2, "as_of": "2026-11-01", "usd_per_eur": 1.16}"#),
@@ -715,8 +715,11 @@ fn jurisdiction_and_data_location_are_kept_apart() {
     let gcp_eu = offer(&c, "gcp-a3-highgpu-8g-europe-west4");
     assert!(gcp_eu.region_eu);
     assert_eq!(gcp_eu.jurisdiction, "US");
-    assert_close(gcp_eu.price.amount, 82154.0);
-    assert_eq!(gcp_eu.price.per, PricePer::Month);
+    // On-demand, so per hour (the 2026-12-02 row): stored per month at 730 h it was read as
+    // committed capacity. 112.540479 x 730 = 82,154.55, the old monthly figure.
+    assert_close(gcp_eu.price.amount, 112.540479);
+    assert_eq!(gcp_eu.price.per, PricePer::Hour);
+    assert_eq!(gcp_eu.min_term_months, 0.0);
     // An EU provider in the EU.
     let ovh = offer(&c, "ovhcloud-l40s-90-hourly-billing");
     assert!(ovh.region_eu && ovh.jurisdiction == "EU");
@@ -873,9 +876,10 @@ fn no_shipped_price_is_older_than_twelve_months_on_the_build_date() {
             o.as_of
         );
     }
-    // The 2025-03-06 GCP a3-highgpu-8g price ships with the date that re-read it unchanged.
+    // The 2025-03-06 GCP a3-highgpu-8g price was read again unchanged: the 2026-07-30 pricing
+    // file (the 2026-12-02 rows) now gives it.
     let a3 = offer(&c, "gcp-a3-highgpu-8g-us-central1");
-    assert_eq!((a3.as_of.as_str(), a3.price.amount), ("2026-04-20", 88.49));
+    assert_eq!((a3.as_of.as_str(), a3.price.amount), ("2026-07-30", 88.49));
     // Its spot price changed: 52.96 in 2026-09, not the 35.40 of 2025.
     assert_close(
         offer(&c, "gcp-a3-highgpu-8g-us-central1-spot").price.amount,
@@ -1160,4 +1164,140 @@ fn a_provider_offer_keeps_its_own_source_and_a_broken_file_fills_nothing() {
     for text in ["", "[]", "{\"a\": 1}", "not json"] {
         assert!(OfferSources::from_json(text).is_none(), "{text}");
     }
+}
+
+#[test]
+fn a_provider_catalogue_may_name_its_jurisdiction_by_iso_code_as_api_rows_do() {
+    // "FI" (Finland, an EU member state) is accepted and read as EU law; "CH" (Switzerland) is
+    // accepted and is not; a word that is no code is refused with its sentence.
+    let fi = merged_with_builtin(&provider_catalogue_with(r#", "jurisdiction": "FI""#))
+        .expect("an ISO code is a jurisdiction");
+    let acme = offer(&fi, "acme-h100");
+    assert_eq!(acme.jurisdiction, "FI");
+    assert!(acme.eu_jurisdiction());
+    let ch = merged_with_builtin(&provider_catalogue_with(r#", "jurisdiction": "CH""#)).unwrap();
+    assert!(!offer(&ch, "acme-h100").eu_jurisdiction());
+    assert!(offer(&shipped(), "ovhcloud-l40s-180").eu_jurisdiction());
+    assert!(
+        refusal(&provider_catalogue_with(r#", "jurisdiction": "Finland""#)).contains(
+            "jurisdiction must be US, EU, other or a country code such as FI, not \"Finland\""
+        )
+    );
+}
+
+#[test]
+fn offers_carry_the_reliability_of_their_hosts_from_the_providers_own_words() {
+    use inference_sizer::catalog::ReliabilityClass as R;
+    let c = shipped();
+    let class = |id: &str| offer(&c, id).reliability_class;
+    // RunPod's Community Cloud: "third-party hosts renting out their own hardware ... no
+    // datacentre SLA"; its Secure Cloud is provider-operated.
+    assert_eq!(
+        class("runpod-4x-rtx-4090-community-cloud"),
+        Some(R::Community)
+    );
+    assert_eq!(
+        class("runpod-4x-rtx-4090-secure-cloud"),
+        Some(R::SecureCloud)
+    );
+    // Vast.ai: hosts "from individuals with a single gaming PC to Tier-4 datacenters".
+    assert_eq!(class("vast-ai-rtx-4090"), Some(R::Marketplace));
+    assert_eq!(class("salad-rtx-5090-32gb"), Some(R::Community));
+    // OCI bare metal is dedicated although OCI is a hyperscaler; AWS VMs are hyperscaler.
+    assert_eq!(class("oracle-cloud-oci-bm.gpu.h200.8"), Some(R::Dedicated));
+    assert_eq!(class("aws-p5.48xlarge-eu-north-1"), Some(R::Hyperscaler));
+    assert_eq!(
+        class("ovhcloud-hgr-ai-2-with-4x-l40s-no-commitment"),
+        Some(R::Dedicated)
+    );
+    assert_eq!(class("ovhcloud-l40s-180"), Some(R::SecureCloud));
+    // Every offer is classed.
+    assert!(c.offers.iter().all(|o| o.reliability_class.is_some()));
+}
+
+#[test]
+fn what_a_source_leaves_unknown_is_flagged_for_the_verdict() {
+    let c = shipped();
+    // Contabo's row: "L40S GPU offer (config unknown)".
+    assert!(offer(&c, "contabo-l40s-gpu-offer").config_unknown);
+    // Gcore's bare-metal 8x H100: "TERM UNCLEAR" (the page's pricing-model toggle hid it).
+    let gcore = offer(&c, "gcore-bare-metal-gpu-8x-h100-sxm");
+    assert!(gcore.availability_uncertain && !gcore.config_unknown);
+    // Latitude's vm.l40s.small: "availability uncertain".
+    assert!(offer(&c, "latitude-sh-vm.l40s.small").availability_uncertain);
+    assert!(!offer(&c, "ovhcloud-l40s-180").availability_uncertain);
+}
+
+#[test]
+fn an_offer_sold_in_several_places_lists_them_and_eu_keeps_the_eu_ones() {
+    let c = shipped();
+    // OVH's HGR-AI-2 is orderable in Gravelines (FR) and Beauharnois (CA).
+    let ovh = offer(&c, "ovhcloud-hgr-ai-2-with-4x-l40s-no-commitment");
+    assert_eq!(ovh.shown_region(true), "GRA (Gravelines, FR)");
+    assert!(ovh.shown_region(false).contains("BHS"));
+    // Sesterce's 8x RTX PRO 6000: Amsterdam beside Sydney, Chicago and Ashburn; and the operator
+    // behind each offer is unknown, so it is not under EU law.
+    let sesterce = offer(&c, "sesterce-rtxpro6000x8");
+    assert_eq!(sesterce.shown_region(true), "AMS (available)");
+    assert_eq!(sesterce.jurisdiction, "other");
+    // One location: shown as is.
+    assert_eq!(
+        offer(&c, "ovhcloud-l40s-180").shown_region(true),
+        "GRA (FR)"
+    );
+}
+
+#[test]
+fn the_2026_12_02_rows_bring_eu_multi_gpu_bare_metal_and_small_servers_to_buy() {
+    let c = shipped();
+    // OVH HGR-AI-2, 4x L40S: EUR 2,969.99 base + EUR 800 for the 4x addon = EUR 3,769.99 a
+    // month, a setup fee of one month; the 12-month upfront price / 12 = 42,977.89 / 12.
+    let monthly = offer(&c, "ovhcloud-hgr-ai-2-with-4x-l40s-no-commitment");
+    assert_close(monthly.price.amount, 3769.99);
+    assert_eq!((monthly.gpu_count(), monthly.single_tenant), (4, true));
+    assert_close(monthly.setup_fee.unwrap().amount, 2969.99);
+    let upfront = offer(&c, "ovhcloud-hgr-ai-2-with-4x-l40s-12-months-upfront");
+    assert_close(upfront.price.amount, 3581.49);
+    assert_eq!(upfront.min_term_months, 12.0);
+    // The third-party USD 1,145 Scale-GPU-1 row gave way to OVH's own EUR 969.99.
+    assert!(c.offer("ovhcloud-scale-gpu-1").is_none());
+    assert_close(
+        offer(&c, "ovhcloud-scale-gpu-1-with-2x-l4").price.amount,
+        969.99,
+    );
+    // RunPod's Secure H100 SXM rose from 3.49 to 3.99.
+    assert!(c.offer("runpod-h100-sxm-secure-cloud").is_none());
+    assert_close(
+        offer(&c, "runpod-h100-sxm-secure-cloud-per-gpu")
+            .price
+            .amount,
+        3.99,
+    );
+    // A CPU server with AMX: OVH Scale-i1 (Xeon Gold 6426Y), 8 x DDR5-4800 x 8 B = 307.2 GB/s.
+    let i1 = offer(&c, "ovhcloud-scale-i1");
+    assert_eq!((i1.amx, i1.avx512), (Some(true), Some(true)));
+    assert_close(i1.cpu_bandwidth_gbs.unwrap(), 307.2);
+    // Small servers to buy: 1, 2 and 4 GPUs, at the build guide's lower bounds.
+    let hw = |id: &str| c.hardware.iter().find(|h| h.id == id).unwrap();
+    assert_eq!(
+        (hw("h100-pcie-1x").gpu_count, hw("h100-pcie-1x").price),
+        (1, 34000.0)
+    );
+    assert_eq!(
+        (hw("h100-nvl-2x").gpu_count, hw("h100-nvl-2x").price),
+        (2, 73000.0)
+    );
+    assert_eq!(
+        (
+            hw("h100-sxm-4x").gpu_count,
+            hw("h100-sxm-4x").price_kind.as_str()
+        ),
+        (4, "street")
+    );
+    // The stale, not orderable Vultr monthly row and the third-party TensorWave rates stay out.
+    assert!(c.offers.iter().all(|o| o.provider != "TensorWave"));
+    assert!(c
+        .offers
+        .iter()
+        .all(|o| !o.name.contains("(monthly)") || o.provider != "Vultr"));
 }

@@ -671,13 +671,11 @@ fn the_demo_scenario_compares_acme_metal_with_the_clouds_only() {
     assert_eq!(best_acme.monthly_cost, 2490.0);
     // The reference GPU clouds stay beside it, and one of them is cheaper since the 2026-12
     // catalogue, now that the KV cache holds the 8 x 1,250 tokens in flight rather than 8 full
-    // contexts: one copy over RunPod's 4x RTX 4090 (96 GB, tensor parallel 4) at 4 x 0.34 USD/h,
-    // 730 h / 1.16 = about EUR 856 before storage and monitoring (EUR 892 in all).
+    // contexts. RunPod's Community 4x RTX 4090 (EUR 892 a month) no longer carries a 24/7
+    // service by default (community hosts, no datacentre SLA): one copy on RunPod's Secure Cloud
+    // MI300X (192 GB) at 2.39 USD/h x 730 h / 1.16 = EUR 1,504 before storage and monitoring.
     let summary = ResultSummary::from_report(&report);
-    assert_eq!(
-        summary.offer_id.as_deref(),
-        Some("runpod-4x-rtx-4090-community-cloud")
-    );
+    assert_eq!(summary.offer_id.as_deref(), Some("runpod-1x-mi300x"));
     assert_eq!(summary.deployment.as_deref(), Some("cloud"));
     assert_eq!(summary.currency, "EUR");
 }

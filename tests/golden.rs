@@ -243,6 +243,13 @@ fn as_v1(report: &inference_sizer::report::Report) -> String {
         o.as_object_mut().map(|o| o.remove("caveat"));
         o.as_object_mut().map(|o| o.remove("interruptible"));
         o.as_object_mut().map(|o| o.remove("job_cost"));
+        for key in [
+            "reliability_class",
+            "config_unknown",
+            "availability_uncertain",
+        ] {
+            o.as_object_mut().map(|o| o.remove(key));
+        }
     }
     serde_json::to_string_pretty(&json).expect("JSON") + "\n"
 }
@@ -260,8 +267,12 @@ fn version_1_links_show_what_they_showed() {
     let mut lines = Vec::new();
     for (name, query) in PANEL {
         let v1 = evaluate_query(&format!("v=1&{query}"), &catalog);
-        let full = evaluate_query(&format!("{query}&kv_basis=full"), &catalog);
-        assert_eq!(v1, full, "{name}: v=1 reads as kv_basis=full");
+        // Before version 3, community and marketplace hosts carried a 24/7 service.
+        let full = evaluate_query(&format!("{query}&kv_basis=full&community=1"), &catalog);
+        assert_eq!(v1, full, "{name}: v=1 reads as kv_basis=full, community=1");
+        let v2 = evaluate_query(&format!("v=2&{query}"), &catalog);
+        let with_community = evaluate_query(&format!("{query}&community=1"), &catalog);
+        assert_eq!(v2, with_community, "{name}: v=2 reads as community=1");
         let text = as_v1(&v1);
         lines.push(format!("{name} {:016x} {}", fnv1a(&text), text.len()));
     }

@@ -99,46 +99,47 @@ fn an_8x_h100_server_runs_llama_405b_in_fp8() {
     assert_h100_server_lines(own);
 }
 
-/// Bought against rented by the hour: Gcore's Virtual GPU 8x H100 at EUR 18.91 an hour, the
-/// cheapest usable 8x H100, 730 h = EUR 13,804.30 + storage 84.86 + monitoring 21.55 =
-/// EUR 13,910.71 a month. Buying's cash: 275,258.62 up front, then colocation + power +
-/// operations = 1,581.00 + 1,972.94 + 987.07 = 4,541.01 a month. Break-even: 275,258.62 /
-/// (13,910.71 - 4,541.01) = 29.38 months = 127.7 weeks. Over 36 months: 275,258.62 + 36 x
-/// 4,541.01 - the server's value at month 36 (273,275.86 x (1 - 0.65 x 36/48) = 140,053.88)
-/// = 298,680.95 bought, against 36 x 13,910.71 = 500,785.63 rented.
+/// Bought against rented by the hour: Denvr's 8x H100 SXM node (the 2026-12-02 rows) at
+/// 8 x USD 2.45 = 19.60 an hour / 1.16 = EUR 16.90, the cheapest usable 8x H100, 730 h =
+/// EUR 12,334.48 + storage 84.86 + monitoring 21.55 = EUR 12,440.89 a month. Buying's cash:
+/// 275,258.62 up front, then colocation + power + operations = 1,581.00 + 1,972.94 + 987.07 =
+/// 4,541.01 a month. Break-even: 275,258.62 / (12,440.89 - 4,541.01) = 34.84 months = 151.4
+/// weeks. Over 36 months: 275,258.62 + 36 x 4,541.01 - the server's value at month 36
+/// (273,275.86 x (1 - 0.65 x 36/48) = 140,053.88) = 298,680.95 bought, against 36 x 12,440.89
+/// = 447,872.21 rented.
 #[test]
 fn bought_against_renting_the_same_machine_by_the_hour() {
     let r = report("model=llama-3.1-405b&quant=fp8&own=1&gpus=nvidia_h100_sxm&kinds=gpu_cloud,own");
     let rec = r.recommendation.as_ref().unwrap();
-    assert_eq!(rec.offer_id, "gcore-virtual-gpu-8x-h100");
-    assert!(close(rec.monthly_cost, 13_910.71, 0.01));
+    assert_eq!(rec.offer_id, "denvr-dataworks-8x-h100-sxm-node");
+    assert!(close(rec.monthly_cost, 12_440.89, 0.01));
     let own = r.own.as_ref().unwrap();
     assert_eq!(own.offer_id, "own-hgx-h100-8x");
     assert_eq!(own.against_offer_id, rec.offer_id);
     assert!(close(own.upfront, 275_258.62, 0.01));
     assert!(close(own.running_monthly, 4541.01, 0.01));
-    assert!(close(own.break_even_months.unwrap(), 29.38, 0.01));
-    assert!(close(own.break_even_weeks.unwrap(), 127.65, 0.01));
+    assert!(close(own.break_even_months.unwrap(), 34.84, 0.01));
+    assert!(close(own.break_even_weeks.unwrap(), 151.40, 0.01));
     assert!(close(own.value_at_end, 140_053.88, 0.01));
     assert!(close(own.cumulative_own, 298_680.95, 0.01));
-    assert!(close(own.cumulative_rental, 500_785.63, 0.01));
+    assert!(close(own.cumulative_rental, 447_872.21, 0.01));
     assert_eq!(
         own.sentence,
         "Buying 8x H100 SXM server (HGX, Thinkmate quote) takes €275,259 up front and pays for \
-         itself against renting Gcore Virtual GPU 8x H100 in 128 weeks; over 36 months it costs \
-         €298,681 (after selling it for €140,054) against €500,786 rented."
+         itself against renting Denvr Dataworks 8x H100 SXM node (per-GPU price x 8) in 151 weeks; \
+         over 36 months it costs €298,681 (after selling it for €140,054) against €447,872 rented."
     );
     assert_h100_server_lines(option(&r, "own-hgx-h100-8x"));
     // The comparison's break-even column says the same for the owned row.
     assert!(close(
         option(&r, "own-hgx-h100-8x").break_even_weeks.unwrap(),
-        127.65,
+        151.40,
         0.01
     ));
-    // The chart: the purchase's cash line beside the rental's, crossing at month 29.4 at
-    // 275,258.62 + 29.38 x 4,541.01 = 29.38 x 13,910.71 = EUR 408,662.
+    // The chart: the purchase's cash line beside the rental's, crossing at month 34.8 at
+    // 275,258.62 + 34.84 x 4,541.01 = 34.84 x 12,440.89 = EUR 433,482.
     let (m, cost) = r.curves.break_even.unwrap();
-    assert!(close(m, 29.38, 0.01) && close(cost, 408_662.06, 0.1));
+    assert!(close(m, 34.84, 0.01) && close(cost, 433_482.49, 0.1));
     let ids: Vec<&str> = r
         .curves
         .cumulative_cost
@@ -389,7 +390,7 @@ fn the_chart_marks_the_purchase_break_even() {
     let r = report("model=llama-3.1-405b&quant=fp8&own=1&gpus=nvidia_h100_sxm");
     let chart = cumulative_cost(&r, Lang::En);
     let b = chart.break_even.clone().unwrap();
-    assert_eq!(b.label, "Break-even: month 29.4");
+    assert_eq!(b.label, "Break-even: month 34.8");
     assert!(chart
         .series
         .iter()
@@ -400,5 +401,5 @@ fn the_chart_marks_the_purchase_break_even() {
     );
     // Drawn, with its marker's label.
     let svg = inference_sizer::chart::render_svg_cumulative_cost(&chart, 800, 400).unwrap();
-    assert!(svg.contains("Break-even: month 29.4"));
+    assert!(svg.contains("Break-even: month 34.8"));
 }

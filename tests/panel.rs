@@ -227,3 +227,85 @@ fn a_small_model_on_cpu_is_one_server_and_an_encoder_costs_little() {
     encoder.is_a_service_one_can_run().costs_under(50.0);
     assert_eq!(encoder.rec().deployment, Deployment::Cpu);
 }
+
+// What a buyer risks (issue 29): one scenario per cause.
+
+#[test]
+fn a_team_70b_around_the_clock_does_not_rest_on_community_hosts_unless_allowed() {
+    let team = "model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000";
+    let v = Verdict::of(team);
+    v.is_a_service_one_can_run().on_one_machine();
+    let class = v.option().reliability_class.clone().unwrap_or_default();
+    assert!(
+        !["community", "marketplace"].contains(&class.as_str()),
+        "{class}"
+    );
+    // Allowed, the cheapest is RunPod's Community Cloud, and the row says what it is.
+    let allowed = Verdict::of(&format!("{team}&community=1"));
+    assert_eq!(
+        allowed.option().reliability_class.as_deref(),
+        Some("community")
+    );
+    assert!(allowed.rec().cost() < v.rec().cost());
+}
+
+#[test]
+fn an_eu_single_tenant_team_70b_names_only_its_eu_data_centre() {
+    let v = Verdict::of("model=llama-3.3-70b&quant=fp8&eu=1&tenancy=single&seqs=8&rpd=5000");
+    v.is_a_service_one_can_run().on_one_machine();
+    let o = v.option();
+    assert!(v.offer().eu_jurisdiction() && v.offer().single_tenant);
+    assert!(
+        !o.region.contains("BHS") && !o.region.contains("SYD"),
+        "{}",
+        o.region
+    );
+    assert!(
+        !o.availability_uncertain && !o.config_unknown,
+        "{}",
+        o.offer_id
+    );
+}
+
+#[test]
+fn nvfp4_weights_on_hopper_run_weight_only_and_say_so() {
+    let v = Verdict::of("model=llama-3.3-70b&quant=nvfp4&gpus=nvidia_h100_sxm,nvidia_h200_sxm");
+    v.is_a_service_one_can_run();
+    assert!(v
+        .option()
+        .caveat
+        .as_deref()
+        .is_some_and(|c| c.contains("weight-only")));
+}
+
+#[test]
+fn a_deepseek_class_model_gets_eight_gpus_with_room_for_its_cache() {
+    let v = Verdict::of("model=deepseek-v3&quant=fp8&seqs=32");
+    v.is_a_service_one_can_run().on_one_machine();
+    assert!(v.rec().gpus_per_replica >= 8, "{}", v.rec().offer_id);
+}
+
+#[test]
+fn an_encoder_pays_egress_for_its_vectors_and_gcp_bursts_are_billed_by_the_hour() {
+    let v = Verdict::of("model=all-minilm-l6-v2&seqs=64&rpd=1000000&in=200&out=1");
+    let egress = v
+        .option()
+        .cost_lines
+        .iter()
+        .find(|l| l.key == "egress")
+        .unwrap();
+    assert!(egress.basis.contains("vector"), "{}", egress.basis);
+    // GCP on-demand is hourly: 8 hours a day bill about 8 x 30.4 hours (plus warm-up), not 730.
+    let v = Verdict::of("model=llama-3.3-70b&hours=8&rpd=20000");
+    let gcp = v
+        .report
+        .options
+        .iter()
+        .find(|o| o.offer_id == "gcp-a3-highgpu-8g-europe-west4")
+        .unwrap();
+    assert!(
+        gcp.billed_hours_per_month < 400.0,
+        "{}",
+        gcp.billed_hours_per_month
+    );
+}

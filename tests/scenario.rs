@@ -33,7 +33,8 @@ fn an_empty_url_gives_the_documented_defaults() {
     assert_eq!(s.train_tokens, 100_000_000.0);
     assert_eq!(s.cur, Currency::Eur);
     assert_eq!(s.kv_basis, KvBasis::Inflight);
-    assert_eq!(s.to_query(), "v=2");
+    assert_eq!(s.to_query(), "v=3");
+    assert!(!s.community);
 }
 
 #[test]
@@ -100,7 +101,7 @@ fn only_values_that_differ_from_the_defaults_are_written() {
     let (s, _) = parse("model=llama-3.3-70b&quant=bf16&ctx=16384&eu=1&tenancy=single&gpus=nvidia_h100_sxm,nvidia_l40s");
     assert_eq!(
         s.to_query(),
-        "v=2&ctx=16384&eu=1&tenancy=single&gpus=nvidia_h100_sxm,nvidia_l40s"
+        "v=3&ctx=16384&eu=1&tenancy=single&gpus=nvidia_h100_sxm,nvidia_l40s"
     );
     assert_eq!(s.tenancy, Tenancy::Single);
 }
@@ -108,14 +109,14 @@ fn only_values_that_differ_from_the_defaults_are_written() {
 #[test]
 fn every_warning_reads_in_english_and_in_spanish() {
     let many = "x=1&".repeat(103);
-    let (_, w) = Scenario::from_query(&format!("v=3&ctx=0&quant=q9_z&foo=1&{many}"));
+    let (_, w) = Scenario::from_query(&format!("v=4&ctx=0&quant=q9_z&foo=1&{many}"));
     let en: Vec<String> = w.iter().map(|w| w.message(Lang::En)).collect();
     let es: Vec<String> = w.iter().map(|w| w.message(Lang::Es)).collect();
     assert_eq!(
         en[..5],
         [
             "The link has too many parameters; 7 were ignored.",
-            "This link uses scenario version 3; it was read as version 2.",
+            "This link uses scenario version 4; it was read as version 3.",
             "\"ctx\" = 0 is out of range; 1 is used instead.",
             "\"quant\" = \"q9_z\" is not valid (expected a weight format such as bf16, fp8, awq4 or q4_k_m); the default is used.",
             "Unknown parameter \"foo\" was ignored.",
@@ -125,7 +126,7 @@ fn every_warning_reads_in_english_and_in_spanish() {
         es[..5],
         [
             "El enlace tiene demasiados parámetros; se ignoraron 7.",
-            "Este enlace usa la versión 3 del escenario; se leyó como versión 2.",
+            "Este enlace usa la versión 4 del escenario; se leyó como versión 3.",
             "\"ctx\" = 0 está fuera de rango; se usa 1.",
             "\"quant\" = \"q9_z\" no es válido (se esperaba a weight format such as bf16, fp8, awq4 or q4_k_m); se usa el valor por defecto.",
             "Se ignoró el parámetro desconocido \"foo\".",
@@ -166,8 +167,8 @@ fn the_table_names_each_key_once_in_lowercase() {
     let keys: Vec<&str> = FIELDS.iter().map(|f| f.key()).collect();
     // 52, 17 architecture fields added after `tied` (name, ctx_limit, the MoE layout, layer
     // patterns, linear attention, the indexer, active_params), kv_basis, spot and epochs; own
-    // and owned hardware's seven assumptions; max_term.
-    assert_eq!(keys.len(), 81);
+    // and owned hardware's seven assumptions; max_term; community.
+    assert_eq!(keys.len(), 82);
     assert_eq!(keys[0], "v");
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
@@ -582,13 +583,13 @@ fn a_version_1_link_sizes_the_kv_cache_for_full_contexts() {
     assert_eq!(old.kv_basis, KvBasis::Full);
     assert_eq!(
         old.to_query(),
-        "v=2&model=llama-3.1-8b&seqs=64&kv_basis=full"
+        "v=3&model=llama-3.1-8b&seqs=64&kv_basis=full&community=1"
     );
     let (again, _) = parse(&old.to_query());
     assert_eq!(again, old);
     let (bare, _) = parse("model=llama-3.1-8b&seqs=64");
     assert_eq!(bare.kv_basis, KvBasis::Inflight);
-    let (current, _) = parse("v=2&model=llama-3.1-8b");
+    let (current, _) = parse("v=3&model=llama-3.1-8b");
     assert_eq!(current.kv_basis, KvBasis::Inflight);
     let (chosen, _) = parse("kv_basis=inflight&v=1");
     assert_eq!(chosen.kv_basis, KvBasis::Inflight);
@@ -607,7 +608,7 @@ fn a_scenario_file_is_read_through_its_query_which_wins_over_its_fields() {
     let (s, _) = Scenario::from_query("model=llama-3.1-8b&ctx=32768&cur=usd");
     let file = to_file_json(&s);
     assert!(
-        file.contains("\"query\": \"v=2&model=llama-3.1-8b&ctx=32768&cur=USD\""),
+        file.contains("\"query\": \"v=3&model=llama-3.1-8b&ctx=32768&cur=USD\""),
         "{file}"
     );
     assert!(
@@ -787,4 +788,25 @@ fn tracking_parameters_are_ignored_without_a_notice() {
     // Only the parameter nobody recognises is noted.
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(!s.to_query().contains("utm_") && !s.to_query().contains("fbclid"));
+}
+
+/// Scenario version 3 keeps a 24/7 service off community and marketplace hosts unless
+/// `community=1`; a `v=1` or `v=2` link showed them beside the others and is read with
+/// `community=1`, so that an old link's verdict does not move silently. A link without `v`, and
+/// an explicit `community`, are read as they say.
+#[test]
+fn a_version_2_link_keeps_community_hosts_as_it_showed_them() {
+    let (old, w) = parse("v=2&model=llama-3.3-70b");
+    assert!(w.is_empty(), "{w:?}");
+    assert!(old.community && old.allows_community_hosts());
+    assert_eq!(old.to_query(), "v=3&community=1");
+    assert_eq!(parse(&old.to_query()).0, old);
+    assert!(parse("v=1").0.community);
+    assert!(!parse("v=2&community=0").0.community);
+    assert!(!parse("model=llama-3.3-70b").0.community);
+    assert!(!parse("v=3").0.community);
+    assert!(parse("v=3&community=1").0.community);
+    let (bad, w) = parse("community=maybe");
+    assert!(!bad.community);
+    assert_eq!(w.len(), 1);
 }

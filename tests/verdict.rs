@@ -247,13 +247,15 @@ fn the_json_carries_the_typed_reasons_beside_the_sentences() {
     let rec = &json["recommendation"];
     let typed = rec["reasons_typed"].as_array().unwrap();
     assert_eq!(typed.len(), rec["reasons"].as_array().unwrap().len());
-    // At 5,000 requests a day a hosted API is 38 times cheaper and the 4 GPUs run at 7%: both
-    // are said before the headline.
+    // At 5,000 requests a day a hosted API is far cheaper and the GPUs run at a few percent:
+    // both are said before the headline, which (community hosts off a 24/7 service, scenario v3)
+    // is the near-tie that chose RunPod's Secure Cloud MI300X over Lambda's GH200.
     assert_eq!(typed[0]["kind"], "api_first");
     assert_eq!(typed[0]["provider"], "DeepInfra");
     assert_eq!(typed[1]["kind"], "low_use");
-    assert_eq!(typed[2]["kind"], "cheapest");
-    assert_eq!(typed[2]["provider"], rec["provider"]);
+    assert_eq!(typed[2]["kind"], "near_tie");
+    assert_eq!(typed[2]["cheapest_provider"], "Lambda");
+    assert_eq!(rec["provider"], "RunPod");
     assert!(typed
         .iter()
         .any(|t| t["kind"] == "replicas_for_load" && t["need"]["bound"]["kind"].is_string()));
@@ -326,7 +328,8 @@ fn the_verdict_names_its_question() {
 fn a_hosted_api_far_cheaper_is_said_first_unless_a_constraint_requires_self_hosting() {
     // A team of 5,000 requests a day on Llama 3.3 70B FP8: DeepInfra sells it at $0.10 / $0.32
     // per million input / output tokens, 5,000 x (1,000 x 0.10 + 250 x 0.32) / 10^6 x 365/12 =
-    // $27.38, about €23.60 a month, against €892.45 self-hosted: 38 times less, more than 3.
+    // $27.38, about €23.60 a month, against €1,541 self-hosted (RunPod's Secure MI300X): 65
+    // times less, more than 3.
     let r = report("model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000");
     let rec = r.recommendation.as_ref().unwrap();
     match &rec.reasons_typed()[0] {
@@ -341,8 +344,13 @@ fn a_hosted_api_far_cheaper_is_said_first_unless_a_constraint_requires_self_host
     assert!(matches!(rec.reasons_typed()[1], Reason::LowUse { utilisation } if utilisation < 0.1));
     let card = VerdictCard::of(&r, Lang::En);
     let v = card.verdict.unwrap();
-    assert!(v.lead[0].starts_with("At this load a hosted API is the cheaper answer: DeepInfra serves Llama 3.3 70B for about €23.60 a month, 38 times less than self-hosting at €892.45."));
-    assert!(v.why.contains("is the cheapest of"), "{}", v.why);
+    assert!(
+        v.lead[0].starts_with("At this load a hosted API is the cheaper answer: DeepInfra serves Llama 3.3 70B for about €23.60 a month, 65 times less than self-hosting at €1,541."),
+        "{}",
+        v.lead[0]
+    );
+    // The headline follows: here the near-tie that chose RunPod's Secure MI300X.
+    assert_eq!(v.why, rec.reasons()[2]);
     // Single tenancy requires self-hosting: no API first.
     let single = report("model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000&tenancy=single");
     assert!(!single

@@ -47,11 +47,16 @@ const EU_MEMBERS: [&str; 27] = [
     "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE",
 ];
 
+/// A legal home under EU law: `EU`, or the ISO 3166 code of a member state (`FI`, `FR`).
+pub fn is_eu_law(jurisdiction: &str) -> bool {
+    let j = jurisdiction.trim();
+    j.eq_ignore_ascii_case("EU") || EU_MEMBERS.iter().any(|m| m.eq_ignore_ascii_case(j))
+}
+
 impl ApiPrice {
     /// The provider is under EU law (a member state, or `EU`).
     pub fn eu_jurisdiction(&self) -> bool {
-        let j = self.jurisdiction.trim();
-        j.eq_ignore_ascii_case("EU") || EU_MEMBERS.iter().any(|m| m.eq_ignore_ascii_case(j))
+        is_eu_law(&self.jurisdiction)
     }
 }
 

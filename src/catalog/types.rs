@@ -183,6 +183,51 @@ impl Virtualization {
     }
 }
 
+/// How reliable the hosts of an offer are, from the provider's own words about the offer line
+/// (not the provider as a whole): RunPod's Community Cloud is `community`, its Secure Cloud
+/// `secure_cloud`; OCI's bare metal is `dedicated` although OCI is a hyperscaler.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReliabilityClass {
+    /// Consumer or individual hosts without a datacentre SLA (RunPod Community Cloud, Salad).
+    Community,
+    /// Third-party hosts of mixed quality, chosen per offer (Vast.ai).
+    Marketplace,
+    /// Provider-operated VMs or containers in datacentres.
+    SecureCloud,
+    /// Single-tenant bare metal or whole dedicated servers.
+    Dedicated,
+    /// AWS, GCP and Azure VMs, and IBM VPC.
+    Hyperscaler,
+}
+
+impl ReliabilityClass {
+    pub const ALL: [ReliabilityClass; 5] = [
+        ReliabilityClass::Community,
+        ReliabilityClass::Marketplace,
+        ReliabilityClass::SecureCloud,
+        ReliabilityClass::Dedicated,
+        ReliabilityClass::Hyperscaler,
+    ];
+    pub fn id(self) -> &'static str {
+        match self {
+            ReliabilityClass::Community => "community",
+            ReliabilityClass::Marketplace => "marketplace",
+            ReliabilityClass::SecureCloud => "secure_cloud",
+            ReliabilityClass::Dedicated => "dedicated",
+            ReliabilityClass::Hyperscaler => "hyperscaler",
+        }
+    }
+    /// Hosts a 24/7 service should not rest on unless the user allows them (`community=1`):
+    /// consumer PCs and marketplace hosts, whose provider promises no datacentre SLA.
+    pub fn is_unmanaged(self) -> bool {
+        matches!(
+            self,
+            ReliabilityClass::Community | ReliabilityClass::Marketplace
+        )
+    }
+}
+
 /// What a price is per.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -266,6 +311,35 @@ pub struct Egress {
     pub unmetered: bool,
 }
 
+/// One data location of an offer sold in several.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfferRegion {
+    pub name: String,
+    /// In an EU member state.
+    pub eu: bool,
+}
+
+impl Offer {
+    /// The data locations to show: with `eu_only`, only the offer's EU locations where it lists
+    /// several (and `region` where it lists none in the EU, or names one location).
+    pub fn shown_region(&self, eu_only: bool) -> String {
+        if !eu_only || self.regions.is_empty() {
+            return self.region.clone();
+        }
+        let eu: Vec<&str> = self
+            .regions
+            .iter()
+            .filter(|r| r.eu)
+            .map(|r| r.name.as_str())
+            .collect();
+        if eu.is_empty() {
+            self.region.clone()
+        } else {
+            eu.join(", ")
+        }
+    }
+}
+
 /// A one-off fee.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Fee {
@@ -324,11 +398,16 @@ pub struct Offer {
     pub gpu_memory_gib: Option<f64>,
     #[serde(default)]
     pub region: String,
-    /// The provider's legal home (`EU`, `US`, `other`): a US provider's EU region is still `US`.
+    /// The provider's legal home (`EU`, `US`, `other`, or an ISO 3166 country code such as `FI`,
+    /// read as EU for a member state): a US provider's EU region is still `US`.
     pub jurisdiction: String,
     /// Whether the data stays in the EU (region), distinct from jurisdiction.
     #[serde(default)]
     pub region_eu: bool,
+    /// Where one offer is sold in several data locations, each with whether it is in the EU
+    /// (empty: `region` names the one location). With `eu=1` only the EU ones are shown.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<OfferRegion>,
     #[serde(default)]
     pub single_tenant: bool,
     /// A built-in reference offer (hyperscaler / GPU cloud) kept beside a provider's own.
@@ -350,6 +429,18 @@ pub struct Offer {
     /// a distributed network of consumer PCs whose nodes "can disconnect at any time" (Salad).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub interruptible: bool,
+    /// The reliability of the offer's hosts, from the provider's own words (`None`: not
+    /// classified; the cost model then treats the offer as provider-operated).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reliability_class: Option<ReliabilityClass>,
+    /// The source leaves the machine's configuration unknown (its notes say "config unknown"):
+    /// a verdict resting on it should say so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub config_unknown: bool,
+    /// The source leaves the offer's availability uncertain (stock not verified, a term the
+    /// page hid): a verdict resting on it should say so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub availability_uncertain: bool,
     /// Bought hardware (kind `own`): the purchase and the site it is colocated in. Built by the
     /// report from the catalogue's `hardware` and `colocation` (`own=1`), never read from an
     /// offer's JSON, so every purchase has passed their validation.
@@ -389,6 +480,7 @@ impl Default for Offer {
             region: String::new(),
             jurisdiction: "US".into(),
             region_eu: false,
+            regions: Vec::new(),
             single_tenant: false,
             reference: false,
             source: String::new(),
@@ -397,12 +489,19 @@ impl Default for Offer {
             fabric: None,
             price_note: String::new(),
             interruptible: false,
+            reliability_class: None,
+            config_unknown: false,
+            availability_uncertain: false,
             purchase: None,
         }
     }
 }
 
 impl Offer {
+    /// The provider is under EU law: `EU`, or a member state's ISO code (`FI`), as API rows.
+    pub fn eu_jurisdiction(&self) -> bool {
+        super::apis::is_eu_law(&self.jurisdiction)
+    }
     pub fn gpu_count(&self) -> u32 {
         self.gpu.as_ref().map_or(0, |g| g.count)
     }

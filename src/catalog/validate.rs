@@ -314,7 +314,10 @@ fn check_offer(r: &mut Report, path: &str, o: &Offer, catalog: &Catalog) {
     if optional.iter().flatten().any(|x| !non_negative(*x)) {
         r.add(path, Fault::BadOfferFigures);
     }
-    if !matches!(o.jurisdiction.as_str(), "US" | "EU" | "other") {
+    // `US`, `EU`, `other`, or an ISO 3166 alpha-2 country code (`FI` is read as EU, as in the
+    // `apis` rows; `CH` as not).
+    let iso = o.jurisdiction.len() == 2 && o.jurisdiction.chars().all(|c| c.is_ascii_uppercase());
+    if !iso && !matches!(o.jurisdiction.as_str(), "US" | "EU" | "other") {
         r.add(
             path,
             Fault::BadJurisdiction {

@@ -105,9 +105,28 @@ impl Costing<'_> {
     /// without stated terms: the default; other servers without stated terms: included).
     fn egress(&self, p: &Placement, u: &Usage) -> CostItem {
         let (offer, w, d) = (self.offer, self.demand, self.defaults);
-        let (egress_gb, derived) = match d.egress_gb {
-            Some(gb) => (gb, None),
-            None => (
+        // An encoder answers each request with one vector: its values x 4 bytes, not tokens
+        // of text (all-MiniLM-L6-v2: 384 x 4 = 1,536 bytes a request before framing).
+        let dims = if w.embedding_dims > 0.0 {
+            w.embedding_dims
+        } else {
+            super::defaults::EMBEDDING_DIMS
+        };
+        let vector = w.embeds.then_some(dims);
+        let (egress_gb, derived) = match (d.egress_gb, vector) {
+            (Some(gb), _) => (gb, None),
+            (None, Some(dims)) => (
+                u.requests_per_month
+                    * dims
+                    * super::defaults::BYTES_PER_EMBEDDING_VALUE
+                    * d.response_overhead_factor
+                    / 1e9,
+                Some((
+                    super::defaults::BYTES_PER_EMBEDDING_VALUE,
+                    d.response_overhead_factor,
+                )),
+            ),
+            (None, None) => (
                 u.requests_per_month
                     * w.tokens_out
                     * d.bytes_per_output_token
@@ -152,6 +171,7 @@ impl Costing<'_> {
                 price_per_gb: egress_price,
                 unmetered,
                 derived,
+                vector: vector.filter(|_| derived.is_some()),
             },
         }
     }

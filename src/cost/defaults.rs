@@ -24,6 +24,16 @@ pub const SPOT_INTERRUPTION_ALLOWANCE: f64 = 0.15;
 /// Bytes of UTF-8 text per output token (English and Spanish average about 4 characters a token).
 pub const BYTES_PER_OUTPUT_TOKEN: f64 = 4.0;
 
+/// Bytes per value of an embedding vector as it leaves the server: float32, the `float` encoding
+/// of OpenAI-compatible embedding APIs (vLLM's and TEI's `/v1/embeddings`; base64 carries the
+/// same 4 bytes in 5.3 characters, JSON text more).
+pub const BYTES_PER_EMBEDDING_VALUE: f64 = 4.0;
+
+/// An encoder's vector size when the report does not give it: 1,024 values, the size of the
+/// catalogue's bge-m3 and Qwen3-Embedding-0.6B (all-MiniLM-L6-v2 has 384, Qwen3-Embedding-8B
+/// 4,096).
+pub const EMBEDDING_DIMS: f64 = 1024.0;
+
 /// Factor for JSON/HTTP framing around the text of a response (keys, escaping, headers, TLS).
 pub const RESPONSE_OVERHEAD_FACTOR: f64 = 1.5;
 

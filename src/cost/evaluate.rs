@@ -2,10 +2,10 @@
 //! for the load, the targets, billed hours and capacity in use, the bill's lines (`bill.rs`),
 //! one fine-tuning epoch, then the totals; and the user's constraints the offer breaks.
 
+pub use super::constraints::{exclusions, is_interruptible};
 use super::defaults::{clamp_fraction, CostDefaults};
 use super::{
-    nonneg, Demand, Deployment, EpochCost, Exclusion, LoadBound, LoadNeed, OfferSizing, OptionCost,
-    Shortfall,
+    nonneg, Demand, Deployment, EpochCost, LoadBound, LoadNeed, OfferSizing, OptionCost, Shortfall,
 };
 use crate::catalog::{Offer, OfferKind, PricePer};
 use crate::model::Task;
@@ -477,13 +477,18 @@ impl Costing<'_> {
             servers_per_replica: p.instances_per_replica,
             parallelism: sizing.parallelism,
             fabric: sizing.fabric,
-            caveat: sizing.caveat,
+            caveat: sizing
+                .caveat
+                .or_else(|| geforce_tensor_parallel(offer, sizing.parallelism.tp)),
             load_need: p.need,
-            region: offer.region.clone(),
+            region: offer.shown_region(w.constraints.eu_jurisdiction),
             jurisdiction: offer.jurisdiction.clone(),
             region_eu: offer.region_eu,
             single_tenant: offer.single_tenant,
             interruptible: is_interruptible(offer),
+            reliability_class: offer.reliability_class,
+            config_unknown: offer.config_unknown,
+            availability_uncertain: offer.availability_uncertain,
             source: offer.source.clone(),
             as_of: offer.as_of.clone(),
             approximate_price: offer.price.approximate,
@@ -524,60 +529,13 @@ impl Costing<'_> {
     }
 }
 
-/// The user's constraints this offer breaks.
-pub fn exclusions(offer: &Offer, demand: &Demand) -> Vec<Exclusion> {
-    let c = &demand.constraints;
-    let mut out = Vec::new();
-    if c.eu_jurisdiction && !offer.jurisdiction.trim().eq_ignore_ascii_case("EU") {
-        out.push(Exclusion::NotEuJurisdiction {
-            jurisdiction: offer.jurisdiction.clone(),
-        });
-    }
-    if c.single_tenant && !offer.single_tenant {
-        out.push(Exclusion::NotSingleTenant);
-    }
-    if !c.interruptible && is_interruptible(offer) {
-        out.push(Exclusion::Interruptible);
-    }
-    if !c.gpus.is_empty() {
-        let gpu = offer.gpu_id().unwrap_or("cpu");
-        if !c.gpus.iter().any(|g| g.trim().eq_ignore_ascii_case(gpu)) {
-            out.push(Exclusion::GpuNotAllowed {
-                gpu: gpu.to_string(),
-            });
-        }
-    }
-    if !c.kinds.is_empty() && !c.kinds.contains(&offer.kind) {
-        out.push(Exclusion::KindNotAllowed {
-            kind: offer.kind.id(),
-        });
-    }
-    // Owned hardware has no term: it is bought, and what ties the buyer is its payback.
-    if let Some(allowed) = c.max_term_months.filter(|_| offer.kind != OfferKind::Own) {
-        let term = nonneg(offer.min_term_months);
-        if term > allowed {
-            out.push(Exclusion::TermTooLong {
-                months: term,
-                allowed,
-            });
-        }
-    }
-    out
-}
-
-/// Whether the provider may stop the offer's machines at short notice: a spot offer, one the
-/// catalogue marks `interruptible` (nodes that can disconnect at any time), or one whose name
-/// says preemptible, interruptible or spot (notes are not read: an on-demand row's notes often
-/// quote the spot price beside it).
-pub fn is_interruptible(offer: &Offer) -> bool {
-    offer.kind == OfferKind::CloudSpot
-        || offer.interruptible
-        || offer
-            .name
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| {
-                ["spot", "preemptible", "interruptible"]
-                    .iter()
-                    .any(|k| w.eq_ignore_ascii_case(k))
-            })
+/// Tensor parallelism above 2 over PCIe on GeForce cards (RTX 4090, 5090: ids `nvidia_rtx_`
+/// then a digit) carries a caveat: no NVLink, and the driver enables no peer-to-peer between
+/// GeForce cards, so a TP4 or TP8 copy's all-reduces go through the host.
+fn geforce_tensor_parallel(offer: &Offer, tp: u32) -> Option<crate::model::compat::Degraded> {
+    let id = offer.gpu_id()?;
+    let geforce = id
+        .strip_prefix("nvidia_rtx_")
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+    (geforce && tp > 2).then_some(crate::model::compat::Degraded::GeforceTensorParallel)
 }

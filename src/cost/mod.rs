@@ -61,6 +61,7 @@
 pub mod api;
 mod bill;
 mod compare;
+mod constraints;
 pub mod defaults;
 mod evaluate;
 mod job;
@@ -157,6 +158,9 @@ pub struct Constraints {
     pub single_tenant: bool,
     /// Interruptible (spot, preemptible) capacity allowed.
     pub interruptible: bool,
+    /// Community and marketplace hosts (no datacentre SLA) allowed for a 24/7 service
+    /// (`community=1`); they are always allowed for a job or a service of fewer hours.
+    pub community: bool,
     /// Allowed GPU ids; empty: all. CPU offers pass only when the list holds `cpu`.
     pub gpus: Vec<String>,
     /// Allowed offer kinds; empty: all.
@@ -187,6 +191,9 @@ pub struct Demand {
     /// The model answers each request in one pass and generates no tokens (an encoder: an
     /// embedding model or a reranker); its latency is the time to answer a request.
     pub embeds: bool,
+    /// An encoder's output vector, values per request (its hidden size); 0: not known, and an
+    /// encoder's egress then assumes [`defaults::EMBEDDING_DIMS`].
+    pub embedding_dims: f64,
     /// Fine-tuning dataset per epoch, tokens.
     pub train_tokens: f64,
     /// Passes over the dataset in one fine-tuning job (at least 1).
@@ -222,12 +229,14 @@ impl Demand {
             task: s.task,
             // Known only with the model: the report sets it.
             embeds: false,
+            embedding_dims: 0.0,
             train_tokens: nonneg(s.train_tokens),
             epochs: (s.epochs as f64).clamp(1.0, 1000.0),
             constraints: Constraints {
                 eu_jurisdiction: s.eu,
                 single_tenant: s.tenancy == Tenancy::Single,
                 interruptible: s.allows_interruptions(),
+                community: s.allows_community_hosts(),
                 gpus: s.gpus.clone(),
                 kinds: s.kinds.iter().filter_map(|k| OfferKind::parse(k)).collect(),
                 max_term_months: s.max_term.filter(|m| m.is_finite()).map(|m| m.max(0.0)),
@@ -315,6 +324,12 @@ pub struct OptionCost {
     pub single_tenant: bool,
     /// Spot or preemptible: the provider may stop it at short notice.
     pub interruptible: bool,
+    /// The reliability of the offer's hosts (the catalogue's `reliability_class`).
+    pub reliability_class: Option<crate::catalog::ReliabilityClass>,
+    /// The source leaves the machine's configuration unknown.
+    pub config_unknown: bool,
+    /// The source leaves the offer's availability uncertain.
+    pub availability_uncertain: bool,
     pub source: String,
     pub as_of: String,
     pub approximate_price: bool,

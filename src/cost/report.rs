@@ -242,6 +242,16 @@ pub struct OptionReport {
     /// serving only with `spot=1`).
     #[serde(default)]
     pub interruptible: bool,
+    /// The reliability of the option's hosts, from the provider's own words: `community`,
+    /// `marketplace`, `secure_cloud`, `dedicated` or `hyperscaler`; null when not classified.
+    #[serde(default)]
+    pub reliability_class: Option<String>,
+    /// The catalogue's source leaves the machine's configuration unknown.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub config_unknown: bool,
+    /// The catalogue's source leaves the offer's availability uncertain.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub availability_uncertain: bool,
     /// The part of one GPU the option rents (MIG or time-shared vGPU); absent for whole GPUs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slice: Option<super::SliceReport>,
@@ -416,6 +426,9 @@ impl OptionCost {
             upfront: None,
             caveat: self.caveat.map(|d| d.sentence(lang)),
             interruptible: self.interruptible,
+            reliability_class: self.reliability_class.map(|r| r.id().to_string()),
+            config_unknown: self.config_unknown,
+            availability_uncertain: self.availability_uncertain,
             slice: None,
             job_cost,
             price_note: None,

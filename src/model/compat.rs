@@ -6,8 +6,11 @@
 //! - TensorRT-LLM runs on NVIDIA GPUs only (NVIDIA/TensorRT-LLM README: "optimize inference on
 //!   NVIDIA GPUs"); llama.cpp runs on every vendor (CUDA, HIP/ROCm, SYCL, Vulkan, CPU backends in
 //!   ggml-org/llama.cpp's README).
-//! - NVFP4 needs Blackwell's FP4 tensor cores (NVIDIA Blackwell architecture technical brief;
-//!   vLLM's and TensorRT-LLM's NVFP4 kernels require SM100/SM120).
+//! - NVFP4 runs at FP4 on Blackwell's FP4 tensor cores (NVIDIA Blackwell architecture technical
+//!   brief; TensorRT-LLM's and SGLang's NVFP4 kernels require SM100/SM120). vLLM also runs it
+//!   weight-only (W4A16) on Ampere, Ada and Hopper through its FP4 Marlin kernel
+//!   (vllm/model_executor/layers/quantization/utils/marlin_utils_fp4.py:
+//!   `is_fp4_marlin_supported` is `has_device_capability(80)`): 4-bit weights, BF16 compute.
 //! - FP8 compute needs FP8 tensor cores: Ada (SM89), Hopper, Blackwell, and AMD's MI300 (CDNA 3)
 //!   and later. On Ampere vLLM runs FP8 checkpoints weight-only (W8A16, its FP8 Marlin kernel,
 //!   docs.vllm.ai "FP8 W8A8": "on Ampere ... weight-only FP8 via Marlin"): weights at 8 bits,
@@ -166,7 +169,13 @@ pub fn check(engine: Engine, quant: Quant, family: Option<GpuFamily>) -> Compat 
         };
     }
     match quant {
-        Quant::Nvfp4 if f.generation != Generation::Blackwell => I(Impossible::Nvfp4NeedsBlackwell),
+        Quant::Nvfp4 => match f.generation {
+            Generation::Blackwell | Generation::Unknown => Compat::Runs,
+            Generation::Ampere | Generation::Ada | Generation::Hopper if engine == Engine::Vllm => {
+                D(Degraded::Nvfp4WeightOnly)
+            }
+            _ => I(Impossible::Nvfp4NeedsBlackwell),
+        },
         Quant::Fp8 if !f.fp8_compute() => match f.generation {
             Generation::Ampere => D(Degraded::Fp8WeightOnly),
             Generation::Unknown => Compat::Runs,

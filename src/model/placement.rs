@@ -105,6 +105,19 @@ pub fn valid_tp_degrees(a: &ModelArch, max: u32) -> Vec<u32> {
     TpRules::of(a).degrees(max).collect()
 }
 
+/// Parameters from which a served model keeps [`LARGE_MODEL_FREE`] of each GPU free after its
+/// weights: DeepSeek-V3/R1 (671B), Kimi K2 (1T), Qwen3-Coder-480B stays under it.
+pub const LARGE_MODEL_PARAMS: f64 = 600e9;
+
+/// The share of each GPU a 600B+ model leaves free after its weights, for the KV cache,
+/// activations and CUDA graphs. The configurations the engines publish for DeepSeek-V3/R1 leave
+/// at least a third: vLLM's recipes 8x H200 at FP8 (671 GB / 8 = 78 GiB of 131 usable: 40%
+/// free) and 4x B200 at FP4 (88 of 167 GiB: 47%); SGLang's 8x H200, 8x B200, 8x MI300X at FP8
+/// and 4x H200 at W4A8 (88 of 131 GiB: 33%). 4x MI300X at FP8 (156 of 179 GiB: 13% free) is in
+/// none of them: with a quarter kept free it needs 8 (docs.vllm.ai/projects/recipes,
+/// DeepSeek-V3; docs.sglang.ai, DeepSeek V3 usage).
+pub const LARGE_MODEL_FREE: f64 = 0.25;
+
 impl Sizing {
     /// The smallest placement on GPUs of one model, `gpus_per_server` per server: fewest
     /// servers, then fewest pipeline stages (tensor parallelism within a server first, as
@@ -117,6 +130,14 @@ impl Sizing {
         }
         let layers = self.shape.layer_count.clamp(1, 1 << 20);
         let (ctx, seqs) = (self.wl.ctx, self.wl.seqs);
+        // A model of 600B+ parameters served keeps LARGE_MODEL_FREE of each GPU free after its
+        // share of the weights (KV cache, activations, CUDA graphs).
+        let weights_cap =
+            if self.wl.task == Task::Infer && self.params.total as f64 >= LARGE_MODEL_PARAMS {
+                cap * (1.0 - LARGE_MODEL_FREE)
+            } else {
+                f64::INFINITY
+            };
         let mut best: Option<Placement> = None;
         let max_gpus: u64 = 1 << 20;
         for tp in self.shape.tp.engine_degrees(self.wl.engine, per_server) {
@@ -126,14 +147,19 @@ impl Sizing {
                 let at = Layout::gpus(tp64, pp, tp64 * pp);
                 self.numbers(at, ctx, seqs).per_device()
             };
-            if per_device(max_pp) > cap {
+            let weights = |pp: u64| {
+                let at = Layout::gpus(tp64, pp, tp64 * pp);
+                self.numbers(at, ctx, seqs).weights.v
+            };
+            let fits = |pp: u64| per_device(pp) <= cap && weights(pp) <= weights_cap;
+            if !fits(max_pp) {
                 continue;
             }
             // Per-device memory falls as stages are added: binary search the fewest stages.
             let (mut lo, mut hi) = (1u64, max_pp);
             while lo < hi {
                 let mid = lo + (hi - lo) / 2;
-                if per_device(mid) <= cap {
+                if fits(mid) {
                     hi = mid;
                 } else {
                     lo = mid + 1;

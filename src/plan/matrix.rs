@@ -128,6 +128,7 @@ pub fn warning(c: &OptionCost, all: &[OptionCost], d: &Demand) -> Option<MatrixW
             Exclusion::NotEuJurisdiction { .. } => Constraint::EuJurisdiction,
             Exclusion::NotSingleTenant => Constraint::SingleTenant,
             Exclusion::Interruptible => Constraint::NoInterruptions,
+            Exclusion::UnmanagedHost { .. } => Constraint::NoCommunityHosts,
             Exclusion::TermTooLong { .. } => Constraint::MaxTerm,
         };
         if !constraints.contains(&k) {

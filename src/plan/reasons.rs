@@ -43,6 +43,7 @@ pub(super) fn reasons(
         },
     });
     r.extend(commitment(c, all, demand).map(Reason::Commitment));
+    r.extend(uncertain(c));
     if let Some(e) = c.epoch {
         r.push(Reason::FineTuneEpoch {
             tokens: demand.train_tokens,
@@ -120,6 +121,7 @@ fn job_reasons(
         },
         currency: c.currency,
     });
+    r.extend(uncertain(c));
     if c.interruptible {
         r.push(Reason::SpotInterruptions {
             job_default: true,
@@ -187,6 +189,15 @@ fn commitment(c: &OptionCost, all: &[OptionCost], demand: &Demand) -> Option<Com
         no_commitment,
         same_provider_monthly,
         currency: c.currency,
+    })
+}
+
+/// The chosen offer's source leaves its configuration or availability unknown: a headline on it
+/// says so.
+fn uncertain(c: &OptionCost) -> Option<Reason> {
+    (c.config_unknown || c.availability_uncertain).then_some(Reason::UncertainOffer {
+        config_unknown: c.config_unknown,
+        availability_uncertain: c.availability_uncertain,
     })
 }
 

@@ -43,10 +43,14 @@ pub const COLUMNS: [&str; WIDTH] = [
     "input_per_mtok",
     "output_per_mtok",
     "price_currency",
+    // What a buyer risks: the hosts' reliability and what the source leaves unknown.
+    "reliability_class",
+    "config_unknown",
+    "availability_uncertain",
 ];
 
 /// How many columns a line has.
-const WIDTH: usize = 35;
+const WIDTH: usize = 38;
 
 /// The index of column `name` (a name of [`COLUMNS`]).
 fn col(name: &str) -> usize {
@@ -134,6 +138,9 @@ fn row(o: &OptionReport, basis: &str) -> [String; WIDTH] {
         String::new(),
         String::new(),
         String::new(),
+        o.reliability_class.clone().unwrap_or_default(),
+        o.config_unknown.to_string(),
+        o.availability_uncertain.to_string(),
     ]
 }
 

@@ -61,11 +61,8 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let mut warnings = Vec::new();
     // Resolve: the model, the offers of the scenario's provider, the notes on the catalogue.
     let arch = resolve_model(s, catalog, lang, &mut warnings);
-    let s = &*within_context_limit(s, &arch, lang, &mut warnings);
-    let view: Cow<Catalog> = match &s.provider {
-        Some(p) => Cow::Owned(crate::catalog::filter_provider(catalog, p)),
-        None => Cow::Borrowed(catalog),
-    };
+    let s = &*super::notes::within_context_limit(s, &arch, lang, &mut warnings);
+    let view = provider_view(s, catalog);
     warnings.extend(catalog_notes(s, catalog, &view).map(|n| n.sentence(lang)));
     let engine = Engine {
         sizing: Sizing::new(&arch, &model_workload(s), &EngineConstants::default()),
@@ -74,10 +71,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     };
 
     // Size each offer, cost it, name its GPUs, and pick the verdict.
-    let workload = cost::Demand {
-        embeds: engine.arch.family == crate::model::ArchFamily::Encoder,
-        ..cost::Demand::from_scenario(s)
-    };
+    let workload = demand(s, &engine.arch);
     let defaults = CostDefaults::with_assumptions(&s.assumptions);
     let targets = Targets {
         min_decode: workload.min_tokens_per_s_per_user,
@@ -103,7 +97,12 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     };
     let plan = decide(&all, &recost, lang, &mut warnings);
     if plan.is_none() {
-        warnings.extend(concurrency_is_the_limit(&all, &engine.sizing, &view, lang));
+        warnings.extend(super::notes::concurrency_is_the_limit(
+            &all,
+            &engine.sizing,
+            &view,
+            lang,
+        ));
     }
     let chosen = plan.as_ref().map(|p| &p.chosen);
     // With `own=1`: the servers to buy, compared with the verdict (never chosen as it).
@@ -131,7 +130,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let mut options = rows(all, &view, s.cur, catalog.rate(), lang);
     let chosen_id = chosen.map(|c| c.offer_id.as_str());
     let (hw_name, slice) = super::slices::fill(&mut options, chosen_id, &view, hw_name, lang);
-    let context = context_sized_for(&engine.sizing, &mem, &speed, real_hw);
+    let context = super::notes::context_sized_for(&engine.sizing, &mem, &speed, real_hw);
     let own_reason = own.as_ref().map(|o| o.1.clone());
     let draft = plan.map(|p| p.draft(leads, context, slice, own_reason, lang));
     let own = own.map(|o| o.0);
@@ -148,7 +147,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let report = Report {
         schema: REPORT_SCHEMA,
         scenario: s.figures_query(),
-        scenario_line: question(s, &engine.arch.name, lang),
+        scenario_line: super::notes::question(s, &engine.arch.name, lang),
         warnings,
         model: model_summary(&engine),
         memory: memory_report(&mem, headroom, lang),
@@ -177,109 +176,23 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     (report, draft)
 }
 
-/// The scenario with its context at most the model's own limit (when the model states one), and
-/// the warning that says so.
-fn within_context_limit<'a>(
-    s: &'a Scenario,
-    arch: &ModelArch,
-    lang: Lang,
-    warnings: &mut Vec<String>,
-) -> Cow<'a, Scenario> {
-    let limit = arch.max_position;
-    // An encoder reads at most its limit of each request by design (its sizing says so).
-    if limit == 0 || s.ctx <= limit || arch.family == ArchFamily::Encoder {
-        return Cow::Borrowed(s);
+/// The offers of the scenario's provider (all when it names none).
+fn provider_view<'a>(s: &Scenario, catalog: &'a Catalog) -> Cow<'a, Catalog> {
+    match &s.provider {
+        Some(p) => Cow::Owned(crate::catalog::filter_provider(catalog, p)),
+        None => Cow::Borrowed(catalog),
     }
-    warnings.push(crate::words::report::context_beyond_limit(
-        s.ctx, limit, &arch.name, lang,
-    ));
-    Cow::Owned(Scenario {
-        ctx: limit,
-        ..s.clone()
-    })
 }
 
-/// A context at least this many times the request (prompt and answer) is far above it: a 128k
-/// context for 1,250-token requests (105x) is; the default 8,192 for them (6.5x) is not.
-const CONTEXT_FAR_ABOVE: u64 = 16;
-
-/// Serving with the context far above the request (at least [`CONTEXT_FAR_ABOVE`] times it):
-/// the KV cache is sized for the tokens in flight, and the reason says what the full context
-/// would take on the chosen hardware.
-fn context_sized_for(
-    z: &Sizing,
-    mem: &model::MemoryBreakdown,
-    speed: &model::Speed,
-    real_hw: bool,
-) -> Option<plan::Reason> {
-    let wl = z.workload();
-    let request = wl.tokens_in.saturating_add(wl.tokens_out).max(1);
-    let ctx = if z.context_limit() > 0 {
-        wl.ctx.min(z.context_limit())
-    } else {
-        wl.ctx
-    };
-    let wanted = real_hw
-        && wl.task == model::Task::Infer
-        && z.kv_in_flight()
-        && !z.kv().is_empty()
-        && ctx >= request.saturating_mul(CONTEXT_FAR_ABOVE);
-    let prefill = speed.prefill_single_tokens_per_s;
-    wanted.then(|| {
-        plan::Reason::ContextSizedFor(crate::words::plan::ContextSizedFor {
-            ctx,
-            request_tokens: request,
-            seqs: wl.seqs,
-            full_kv_gib: mem.kv_cache_full_context.gib(),
-            full_ttft_s: if prefill > 0.0 {
-                ctx as f64 / prefill
-            } else {
-                0.0
-            },
-        })
-    })
-}
-
-/// The question the verdict answers, in one line.
-fn question(s: &Scenario, model: &str, lang: Lang) -> String {
-    use crate::words::question::{
-        engine_name, format_name, task_name, Constraints, Load, Question,
-    };
-    let load = match s.task {
-        model::Task::Infer if s.rpd > 0.0 => Load::Requests {
-            per_day: s.rpd,
-            tokens_in: s.tokens_in,
-            tokens_out: s.tokens_out,
-            hours: s.hours,
-        },
-        model::Task::Infer => Load::Concurrent {
-            seqs: s.seqs,
-            ctx: s.ctx,
-            hours: s.hours,
-        },
-        task => Load::Job {
-            mode: task_name(task.id(), lang),
-            tokens: s.train_tokens,
-            epochs: s.epochs,
-        },
-    };
-    Question {
-        model,
-        format: format_name(s.quant.id()),
-        engine: engine_name(s.engine.id()),
-        load,
-        constraints: Constraints {
-            eu: s.eu,
-            single_tenant: s.tenancy == crate::scenario::Tenancy::Single,
-            gpus_limited: !s.gpus.is_empty(),
-            kinds_limited: !s.kinds.is_empty(),
-            max_term: s.max_term,
-            // Allowed beyond the default: for serving (a job allows them by default).
-            interruptions_allowed: s.task == model::Task::Infer && s.allows_interruptions(),
-            own: s.own,
-        },
+/// The scenario's load, targets and constraints, with what only the model tells: an encoder
+/// answers with a vector of its hidden size.
+fn demand(s: &Scenario, arch: &ModelArch) -> cost::Demand {
+    let embeds = arch.family == ArchFamily::Encoder;
+    cost::Demand {
+        embeds,
+        embedding_dims: if embeds { arch.hidden as f64 } else { 0.0 },
+        ..cost::Demand::from_scenario(s)
     }
-    .line(lang)
 }
 
 /// The scenario's side of the hosted-API comparison.
@@ -320,36 +233,6 @@ fn decide(
         caveat: p.caveat(),
         runner_ups: p.runner_ups(lang),
         job: p.job(),
-    })
-}
-
-/// When nothing fits but the weights alone would fit the largest machine of the catalogue (by a
-/// tenth to spare), the limit is the KV cache of the concurrency asked for, not the model: said.
-fn concurrency_is_the_limit(
-    all: &[OptionCost],
-    z: &Sizing,
-    view: &Catalog,
-    lang: Lang,
-) -> Option<String> {
-    if all.iter().any(|o| o.fits) || z.workload().task != model::Task::Infer {
-        return None;
-    }
-    let weights = Bytes(z.weights().total);
-    let largest = view
-        .offers
-        .iter()
-        .filter_map(|o| {
-            let g = o.gpu.as_ref().filter(|g| g.count >= 1)?;
-            Some(view.gpu(&g.id)?.memory_gib * g.count as f64)
-        })
-        .fold(0.0, f64::max);
-    (weights.gib() * 1.1 < largest).then(|| {
-        crate::words::report::concurrency_is_the_limit(
-            weights.gib(),
-            largest,
-            z.workload().seqs,
-            lang,
-        )
     })
 }
 

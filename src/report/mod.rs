@@ -11,6 +11,7 @@ mod curves;
 mod evaluate;
 mod freshness;
 mod load_basis;
+mod notes;
 mod own;
 mod sizing;
 mod slices;

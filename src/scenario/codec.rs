@@ -185,11 +185,13 @@ impl Scenario {
             warnings.push(warning("?", WarningKind::TooMany { ignored }));
         }
         let mut kv_basis_given = false;
+        let mut community_given = false;
         for pair in pairs.into_iter().take(MAX_PARAMS) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
             let key = percent_decode(k).trim().to_ascii_lowercase();
             let val = percent_decode(v);
             kv_basis_given |= key == "kv_basis";
+            community_given |= key == "community";
             match FIELDS.iter().find(|f| f.key() == key) {
                 Some(field) => field.read(&mut s, &val, &d, &mut warnings),
                 None if is_tracking(&key) => {}
@@ -199,6 +201,10 @@ impl Scenario {
         // Migration: a `v=1` link sized the KV cache for every sequence at its full context.
         if s.v < 2 && !kv_basis_given {
             s.kv_basis = crate::model::KvBasis::Full;
+        }
+        // Migration: before `v=3`, community and marketplace hosts carried a 24/7 service.
+        if s.v < 3 && !community_given {
+            s.community = true;
         }
         s.v = SCENARIO_VERSION;
         (s, warnings)

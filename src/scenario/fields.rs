@@ -116,6 +116,8 @@ fields! {
     EU: Choice<bool> = Choice::new("eu", at!(eu));
     /// Interruptible (spot, preemptible) capacity allowed; unset: the task's default.
     SPOT: Choice<Option<bool>> = Choice::new("spot", at!(spot));
+    /// Community and marketplace hosts (no datacentre SLA) allowed for a 24/7 service.
+    COMMUNITY: Choice<bool> = Choice::new("community", at!(community));
     /// Owned options (hardware bought and colocated) in the comparison.
     OWN: Choice<bool> = Choice::new("own", at!(own));
     /// The longest minimum term accepted, months; unset: any.

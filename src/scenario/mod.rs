@@ -24,8 +24,10 @@ use crate::units::Currency;
 
 /// Current scenario schema version (`v=`).
 /// Version 2 sizes the KV cache for the tokens in flight (`kv_basis=inflight`); a `v=1` link is
-/// read with `kv_basis=full`, what it showed. A link without `v` is read as this version.
-pub const SCENARIO_VERSION: u32 = 2;
+/// read with `kv_basis=full`, what it showed. Version 3 keeps a 24/7 service off community and
+/// marketplace hosts unless `community=1`; a `v=1` or `v=2` link is read with `community=1`,
+/// what it showed. A link without `v` is read as this version.
+pub const SCENARIO_VERSION: u32 = 3;
 
 /// Whether the workload needs single-tenant hardware.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -164,6 +166,10 @@ pub struct Scenario {
     /// default (no for serving, yes for fine-tuning, whose jobs checkpoint). See
     /// [`Scenario::allows_interruptions`].
     pub spot: Option<bool>,
+    /// Community and marketplace hosts (no datacentre SLA) allowed for a 24/7 service
+    /// (`community=1`, from `v=3`; a link of an earlier version is read with `community=1`, what
+    /// it showed).
+    pub community: bool,
     /// Owned options (hardware bought and colocated) in the comparison (`own=1`).
     pub own: bool,
     /// The longest minimum term the buyer accepts, months (`max_term`); `None`: any. An offer
@@ -213,6 +219,7 @@ impl Default for Scenario {
             months: 36.0,
             eu: false,
             spot: None,
+            community: false,
             own: false,
             max_term: None,
             tenancy: Tenancy::Any,
@@ -269,6 +276,11 @@ impl Scenario {
     /// short notice).
     pub fn allows_interruptions(&self) -> bool {
         self.spot.unwrap_or(self.task != Task::Infer)
+    }
+
+    /// Whether hosts without a datacentre SLA (community, marketplace) may carry a 24/7 service.
+    pub fn allows_community_hosts(&self) -> bool {
+        self.community
     }
 }
 

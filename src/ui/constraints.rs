@@ -1,4 +1,4 @@
-//! Constraints: EU jurisdiction, interruptible capacity, owned hardware, the longest commitment
+//! Constraints: EU jurisdiction, interruptible capacity, community hosts, owned hardware, the longest commitment
 //! accepted, single tenancy, allowed GPUs and offer kinds.
 
 use super::app::{ctx, handler};
@@ -47,6 +47,12 @@ pub fn Constraints() -> impl IntoView {
                 label=T::AllowSpot
                 checked=Signal::derive(move || sc.scenario.with(|s| s.allows_interruptions()))
                 on_change=Callback::new(move |v: bool| sc.edit(|s| s.spot = Some(v)))
+            />
+            <CheckField
+                id="community"
+                label=T::AllowCommunity
+                checked=Signal::derive(move || sc.scenario.with(|s| s.community))
+                on_change=Callback::new(move |v: bool| sc.edit(|s| s.community = v))
             />
             <CheckField
                 id="own"

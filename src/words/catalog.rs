@@ -298,8 +298,8 @@ impl Pieces {
     fn bad_jurisdiction(&self, found: &str) -> String {
         [
             self.t((
-                "jurisdiction must be US, EU or other, not \"",
-                "la jurisdicción debe ser `US`, `EU` u `other`, no \"",
+                "jurisdiction must be US, EU, other or a country code such as FI, not \"",
+                "la jurisdicción debe ser `US`, `EU`, `other` o un código de país como `FI`, no \"",
             )),
             found,
             "\"",

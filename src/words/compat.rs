@@ -28,6 +28,11 @@ pub enum Degraded {
     Fp8WeightOnly,
     /// MXFP4 runs weight-only on Ampere and Ada: compute at BF16 speed.
     Mxfp4WeightOnly,
+    /// NVFP4 runs weight-only (W4A16, vLLM's FP4 Marlin kernel) before Blackwell: compute at
+    /// BF16 speed.
+    Nvfp4WeightOnly,
+    /// Tensor parallelism above 2 over PCIe on GeForce cards: no NVLink, no peer-to-peer.
+    GeforceTensorParallel,
     /// A GGUF file on vLLM or SGLang: an experimental path, slower kernels, not tuned for many
     /// concurrent requests.
     GgufExperimental,
@@ -42,8 +47,8 @@ impl Impossible {
                 "TensorRT-LLM solo funciona en GPU de NVIDIA",
             ),
             Impossible::Nvfp4NeedsBlackwell => (
-                "NVFP4 needs the FP4 tensor cores of NVIDIA Blackwell GPUs",
-                "NVFP4 necesita los núcleos tensoriales FP4 de las GPU NVIDIA Blackwell",
+                "NVFP4 needs the FP4 tensor cores of NVIDIA Blackwell GPUs (vLLM runs it weight-only on Ampere, Ada and Hopper)",
+                "NVFP4 necesita los núcleos tensoriales FP4 de las GPU NVIDIA Blackwell (vLLM lo ejecuta solo en los pesos en Ampere, Ada y Hopper)",
             ),
             Impossible::Fp8TooOld => (
                 "this GPU has no FP8 support (FP8 needs Ada, Hopper, Blackwell or MI300; Ampere runs it weight-only)",
@@ -81,6 +86,14 @@ impl Degraded {
             Degraded::Mxfp4WeightOnly => (
                 "On this GPU MXFP4 runs weight-only: the weights take 4 bits, but the compute runs at BF16 speed, with no FP4 tensor cores.",
                 "En esta GPU, MXFP4 se ejecuta solo en los pesos: ocupan 4 bits, pero el cálculo va a velocidad BF16, sin núcleos tensoriales FP4.",
+            ),
+            Degraded::Nvfp4WeightOnly => (
+                "Before Blackwell, vLLM runs NVFP4 weight-only (W4A16, its FP4 Marlin kernel): the weights take about 4.5 bits, but the compute runs at BF16 speed, with no FP4 tensor cores; decode, bound by memory, keeps most of the gain.",
+                "Antes de Blackwell, vLLM ejecuta NVFP4 solo en los pesos (W4A16, su núcleo FP4 Marlin): los pesos ocupan unos 4,5 bits, pero el cálculo va a velocidad BF16, sin núcleos tensoriales FP4; la decodificación, limitada por la memoria, conserva casi toda la ganancia.",
+            ),
+            Degraded::GeforceTensorParallel => (
+                "Tensor parallelism over more than 2 GeForce cards runs over PCIe: no NVLink, and NVIDIA's driver does not enable peer-to-peer transfers between GeForce RTX 40 and 50 cards, so each all-reduce goes through host memory; the speed shown assumes the PCIe link and may not hold under load.",
+                "El paralelismo tensorial sobre más de 2 tarjetas GeForce va por PCIe: sin NVLink, y el controlador de NVIDIA no activa las transferencias directas entre tarjetas GeForce RTX 40 y 50, así que cada all-reduce pasa por la memoria del anfitrión; la velocidad mostrada supone el enlace PCIe y puede no sostenerse con carga.",
             ),
             Degraded::GgufExperimental => (
                 "GGUF on vLLM or SGLang is an experimental path: prompts and batched requests run about 9x slower than with AWQ weights (measured on vLLM 0.20), which caps how many users a GPU serves; prefer AWQ or GPTQ weights there, or serve the GGUF file with llama.cpp.",

@@ -106,6 +106,11 @@ pub enum Exclusion {
     },
     /// Spot or preemptible capacity, and the user has not allowed interruptions.
     Interruptible,
+    /// Hosts without a datacentre SLA (`class` is the offer's reliability class id, `community`
+    /// or `marketplace`) for a 24/7 service, and the user has not allowed them (`community=1`).
+    UnmanagedHost {
+        class: &'static str,
+    },
     /// The offer's minimum term (`months`) is longer than the buyer accepts (`allowed`).
     TermTooLong {
         months: f64,
@@ -230,6 +235,15 @@ impl Exclusion {
                 "interruptible capacity (spot): allow interruptions in Constraints to use it"
             }
             .to_string(),
+            Exclusion::UnmanagedHost { class } => {
+                match (es, *class == "marketplace") {
+                    (true, true) => "máquinas de un mercado, de calidad variable y sin SLA de centro de datos, para un servicio 24/7: admita las máquinas comunitarias en Restricciones para usarlas",
+                    (true, false) => "máquinas comunitarias (de particulares) sin SLA de centro de datos, para un servicio 24/7: admítalas en Restricciones para usarlas",
+                    (false, true) => "marketplace hosts of mixed quality without a datacentre SLA, for a 24/7 service: allow community hosts in Constraints to use them",
+                    (false, false) => "community hosts (individuals' hardware) without a datacentre SLA, for a 24/7 service: allow them in Constraints to use them",
+                }
+                .to_string()
+            }
             Exclusion::KindNotAllowed { kind } => {
                 if es {
                     format!("tipo de oferta {kind} no permitido")

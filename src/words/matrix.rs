@@ -133,6 +133,7 @@ pub enum Constraint {
     EuJurisdiction,
     SingleTenant,
     NoInterruptions,
+    NoCommunityHosts,
     MaxTerm,
 }
 
@@ -148,6 +149,12 @@ fn constraint_words(c: Constraint, lang: Lang) -> &'static str {
         (Constraint::SingleTenant, Lang::Es) => "el uso exclusivo",
         (Constraint::NoInterruptions, Lang::En) => "no interruptible capacity",
         (Constraint::NoInterruptions, Lang::Es) => "no admitir capacidad interrumpible",
+        (Constraint::NoCommunityHosts, Lang::En) => {
+            "no community or marketplace hosts for a 24/7 service"
+        }
+        (Constraint::NoCommunityHosts, Lang::Es) => {
+            "no admitir máquinas comunitarias ni de mercado para un servicio 24/7"
+        }
         (Constraint::MaxTerm, Lang::En) => "the longest commitment accepted",
         (Constraint::MaxTerm, Lang::Es) => "el compromiso más largo aceptado",
     }

@@ -63,6 +63,7 @@ texts! {
     Constraints => "Constraints", "Restricciones";
     EuOnly => "EU jurisdiction only", "Solo jurisdicción UE";
     AllowSpot => "Allow interruptions (spot, preemptible capacity)", "Permitir interrupciones (capacidad spot, interrumpible)";
+    AllowCommunity => "Allow community and marketplace hosts for a 24/7 service (no datacentre SLA)", "Permitir máquinas comunitarias y de mercado para un servicio 24/7 (sin SLA de centro de datos)";
     IncludeOwn => "Include buying the hardware (bought and colocated)", "Incluir la compra del hardware (comprado y colocado)";
     MaxTerm => "Longest commitment accepted, months (0: none)", "Compromiso más largo aceptado, meses (0: ninguno)";
     AnyTerm => "any", "cualquiera";

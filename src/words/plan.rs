@@ -193,6 +193,12 @@ pub enum Reason {
     ApiFirst(ApiFirst),
     /// Said before the price: the load uses little of the recommended machine's capacity.
     LowUse { utilisation: f64 },
+    /// The chosen offer's own source leaves its configuration or its availability unknown:
+    /// check both with the provider before ordering.
+    UncertainOffer {
+        config_unknown: bool,
+        availability_uncertain: bool,
+    },
 }
 
 /// A serving option's monthly cost and its total over the horizon (`months`).
@@ -353,6 +359,10 @@ impl Reason {
             Reason::ContextSizedFor(c) => c.sentence(lang),
             Reason::ApiFirst(a) => a.sentence(lang),
             Reason::LowUse { utilisation } => lead::low_use(*utilisation, lang),
+            Reason::UncertainOffer {
+                config_unknown,
+                availability_uncertain,
+            } => lead::uncertain_offer(*config_unknown, *availability_uncertain, lang),
             // The plan's own reasons are written by `sentence`.
             _ => String::new(),
         }

@@ -74,6 +74,49 @@ describe("interruptible capacity", () => {
     await context.close();
   });
 
+  test("the community checkbox changes the verdict and the link", async () => {
+    // sizer 'model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000' (issue 29): a team's 70B around the
+    // clock goes to RunPod's 1x MI300X (Secure Cloud, 1,541 EUR a month); with community=1 to
+    // RunPod's 4x RTX 4090 (Community Cloud, 892.45 EUR), hosts without a datacentre SLA.
+    const team = "model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000";
+    const { page, problems, context } = await openPage(site.browser, site.server, team);
+    await verdictReady(page);
+    assert.match(await page.locator("#verdict-offer").textContent(), /MI300X \(Secure Cloud\)/);
+    // The community rows stay in the table, with their reason.
+    await page.waitForFunction(() => document.querySelectorAll("#options-table tbody tr").length > 5);
+    if (await page.locator("#show-all").count()) await page.locator("#show-all").click();
+    const row = page.locator('#options-table tr[data-offer="runpod-4x-rtx-4090-community-cloud"] td.fit-cell');
+    assert.match(await row.textContent(), /community hosts \(individuals' hardware\) without a datacentre SLA, for a 24\/7 service: allow them in Constraints to use them/);
+
+    await page.locator("#constraints > summary").click();
+    await page.locator("#community").waitFor();
+    assert.equal(await page.locator("#community").isChecked(), false);
+    await page.locator("#community").check();
+    await page.waitForFunction(offerIs, "RTX 4090 \\(Community Cloud\\)");
+    await page.waitForFunction(() => /[?&]community=1(&|$)/.test(location.search));
+
+    await page.locator("#community").uncheck();
+    await page.waitForFunction(offerIs, "MI300X \\(Secure Cloud\\)");
+    await page.waitForFunction(() => !/[?&]community=/.test(location.search));
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test("a link made before version 3 keeps community hosts as it showed them", async () => {
+    const { page, problems, context } = await openPage(
+      site.browser,
+      site.server,
+      "v=2&model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000",
+    );
+    await verdictReady(page);
+    assert.match(await page.locator("#verdict-offer").textContent(), /RTX 4090 \(Community Cloud\)/);
+    await page.locator("#constraints > summary").click();
+    await page.locator("#community").waitFor();
+    assert.equal(await page.locator("#community").isChecked(), true);
+    expectNoProblems(problems);
+    await context.close();
+  });
+
   test("fine-tuning allows interruptions by default", async () => {
     const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&task=lora");
     await verdictReady(page);
@@ -116,7 +159,7 @@ describe("jobs and loads", () => {
     await verdictReady(page);
     assert.match(
       await page.locator("#verdict-why").textContent(),
-      /^About 3\.1 hours, €2\.04 on Salad RTX 5090 32GB \(High priority\): 1 epoch of 50 million tokens; the cheapest of 232 options that can run the job\./,
+      /^About 3\.1 hours, €2\.04 on Salad RTX 5090 32GB \(High priority\): 1 epoch of 50 million tokens; the cheapest of 273 options that can run the job\./,
     );
     assert.equal((await page.locator("#verdict-cost").textContent()).trim(), "≈ €2.04 for the job");
     assert.match(await page.locator("#verdict").textContent(), /Billed by the hour: \(3\.1 hours of training \+ 0\.5 to start: boot the machine, pull the image, load the weights\) x €0\.4931 an hour/);

@@ -475,14 +475,15 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
       const acme4 = frame.locator('tr[data-offer="acme-metal-4x-l40s"]');
       assert.match(await acme4.innerText(), /€2,490/);
       // ... and the verdict the host receives is the cheaper reference cloud beside it since the
-      // December 2026 catalogue: one copy over RunPod's 4x RTX 4090 (the same test works it out).
+      // December 2026 catalogue: one copy on RunPod's Secure Cloud MI300X, community hosts no
+      // longer carrying a 24/7 service by default (tests/embed_protocol.rs works it out).
       await eventually(
-        async () => JSON.parse(await logged("result").last().getAttribute("data-detail")).offer_id === "runpod-4x-rtx-4090-community-cloud",
-        "the result names RunPod's 4x RTX 4090",
+        async () => JSON.parse(await logged("result").last().getAttribute("data-detail")).offer_id === "runpod-1x-mi300x",
+        "the result names RunPod's 1x MI300X",
         20_000,
       );
       const detail = JSON.parse(await logged("result").last().getAttribute("data-detail"));
-      assert.deepEqual([detail.provider, detail.gpu_count, detail.currency], ["RunPod", 4, "EUR"]);
+      assert.deepEqual([detail.provider, detail.gpu_count, detail.currency], ["RunPod", 1, "EUR"]);
       assert.ok(detail.monthly_cost < 2490, `${detail.monthly_cost}`);
       expectNoProblems(embeddingProblems(problems));
       await context.close();

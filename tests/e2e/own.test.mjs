@@ -9,14 +9,15 @@ import assert from "node:assert/strict";
 import { expectNoProblems, openPage, withSite } from "./helpers.mjs";
 
 const READY = 20_000;
-// Llama 3.1 405B in FP8 on 8x H100: sizer's verdict is Gcore's Virtual GPU 8x H100 (EUR 13,911 a
-// month); the HGX H100 server bought and colocated in Frankfurt costs EUR 8,283 a month.
+// Llama 3.1 405B in FP8 on 8x H100: sizer's verdict is Denvr's 8x H100 SXM node (EUR 12,441 a
+// month, a 2026-12-02 row); the HGX H100 server bought and colocated in Frankfurt costs EUR 8,283
+// a month.
 const SCENARIO = "model=llama-3.1-405b&quant=fp8&gpus=nvidia_h100_sxm";
 const OWN_ROW = '#options-table tr[data-offer="own-hgx-h100-8x"]';
 const BUYING =
   "Buying 8x H100 SXM server (HGX, Thinkmate quote) takes €275,259 up front and pays for itself against " +
-  "renting Gcore Virtual GPU 8x H100 in 128 weeks; over 36 months it costs €298,681 (after selling it " +
-  "for €140,054) against €500,786 rented.";
+  "renting Denvr Dataworks 8x H100 SXM node (per-GPU price x 8) in 151 weeks; over 36 months it costs " +
+  "€298,681 (after selling it for €140,054) against €447,872 rented.";
 
 async function verdictReady(page) {
   await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: READY });
@@ -46,7 +47,7 @@ describe("owned hardware", () => {
     await page.locator(OWN_ROW).waitFor({ timeout: READY });
     // The headline stays the rental; the verdict says how buying compares, and why it is only
     // compared.
-    assert.match(await page.locator("#verdict-offer").textContent(), /^Gcore /);
+    assert.match(await page.locator("#verdict-offer").textContent(), /^Denvr Dataworks /);
     await page.waitForFunction((s) => document.querySelector("#verdict")?.textContent.includes(s), BUYING);
     assert.match(await page.locator("#verdict").textContent(), /Buying is compared, not recommended/);
     assert.match(await page.locator(OWN_ROW).textContent(), /€8,283/);
@@ -62,7 +63,7 @@ describe("owned hardware", () => {
     await page.locator("#chart-cumulative table tbody tr").first().waitFor({ timeout: 5_000 });
     const head = await page.locator("#chart-cumulative table thead").textContent();
     assert.match(head, /8x H100 SXM server \(HGX, Thinkmate quote\)/);
-    assert.match(head, /Gcore Virtual GPU 8x H100/);
+    assert.match(head, /Denvr Dataworks 8x H100 SXM node/);
     // Month 0: the purchase and its setup, EUR 275,259.
     assert.match(await page.locator("#chart-cumulative table tbody tr").first().textContent(), /€275,259/);
 

@@ -26,7 +26,7 @@ describe("GPU slices and the decision matrix", () => {
       "½ of an RTX PRO 6000 Blackwell Server Edition (MIG 2g.48gb, isolated)");
     // The headline leads; the decision matrix is the reason after it.
     assert.match(await page.locator("#verdict-why").textContent(),
-      /^RunPod RTX PRO 6000 MIG 48GB \(1\/2 GPU\) is the cheapest of 15 options that meet the requirements: €265\.00 a month/);
+      /^RunPod RTX PRO 6000 MIG 48GB \(1\/2 GPU\) is the cheapest of 22 options that meet the requirements: €265\.00 a month/);
     assert.match(await page.locator("#verdict").textContent(),
       /Decision matrix: development and experimentation \(500 requests a day, 8 hours a day\) fits a GPU slice \(MIG or vGPU\) or a small instance by the hour: a whole GPU would sit idle most of the time\. The recommendation is of that kind\./);
     await page.waitForFunction(() => document.querySelectorAll("#options-table tbody tr").length > 0);

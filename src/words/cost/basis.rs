@@ -43,6 +43,8 @@ pub enum Basis {
         price_per_gb: f64,
         unmetered: bool,
         derived: Option<(f64, f64)>,
+        /// An encoder's vector: values a request (then `derived` holds bytes per value).
+        vector: Option<f64>,
     },
     /// Storage: `gb` for the weights' versions; `local_gb` of it (per server) on the server's
     /// local disks, included in the fee; the rest at `price_per_gb_month`.
@@ -99,7 +101,8 @@ impl Basis {
                 price_per_gb,
                 unmetered,
                 derived,
-            } => w.egress(gb, included_gb, price_per_gb, unmetered, derived),
+                vector,
+            } => w.egress(gb, included_gb, price_per_gb, unmetered, derived, vector),
             Basis::Storage {
                 gb,
                 versions,
@@ -208,20 +211,33 @@ impl Words {
         price_per_gb: f64,
         unmetered: bool,
         derived: Option<(f64, f64)>,
+        vector: Option<f64>,
     ) -> String {
         let lang = self.lang;
-        let how = match (derived, self.es()) {
-            (Some((b, o)), false) => format!(
+        let how = match (derived, vector, self.es()) {
+            (Some((b, o)), Some(dims), false) => format!(
+                " (requests x a vector of {} values x {} bytes x {} for JSON/HTTP)",
+                amount(dims, lang),
+                amount(b, lang),
+                amount(o, lang)
+            ),
+            (Some((b, o)), Some(dims), true) => format!(
+                " (peticiones x un vector de {} valores x {} bytes x {} por JSON/HTTP)",
+                amount(dims, lang),
+                amount(b, lang),
+                amount(o, lang)
+            ),
+            (Some((b, o)), None, false) => format!(
                 " (requests x output tokens x {} bytes x {} for JSON/HTTP)",
                 amount(b, lang),
                 amount(o, lang)
             ),
-            (Some((b, o)), true) => format!(
+            (Some((b, o)), None, true) => format!(
                 " (peticiones x tokens de salida x {} bytes x {} por JSON/HTTP)",
                 amount(b, lang),
                 amount(o, lang)
             ),
-            (None, _) => String::new(),
+            (None, _, _) => String::new(),
         };
         let gb = amount(gb, lang);
         let (included, price) = (

@@ -48,3 +48,19 @@ pub fn low_use(utilisation: f64, lang: Lang) -> String {
         Lang::Es => format!("Esta carga usa el {u} de la capacidad de la máquina recomendada: el precio de abajo paga sobre todo hardware ocioso."),
     }
 }
+
+/// The chosen offer's source leaves its configuration or availability unknown.
+pub fn uncertain_offer(config_unknown: bool, availability_uncertain: bool, lang: Lang) -> String {
+    let what = match (config_unknown, availability_uncertain, lang) {
+        (true, true, Lang::En) => "its exact configuration and whether it can be ordered now",
+        (true, true, Lang::Es) => "su configuración exacta y si se puede contratar ahora",
+        (true, false, Lang::En) => "its exact configuration (CPU, memory, network)",
+        (true, false, Lang::Es) => "su configuración exacta (CPU, memoria, red)",
+        (false, _, Lang::En) => "whether it can be ordered now",
+        (false, _, Lang::Es) => "si se puede contratar ahora",
+    };
+    match lang {
+        Lang::En => format!("Check with the provider before ordering: this offer's own source leaves {what} unknown."),
+        Lang::Es => format!("Compruébelo con el proveedor antes de contratar: la fuente de esta oferta deja sin precisar {what}."),
+    }
+}
