@@ -7,9 +7,15 @@
 //! or Spanish (`sentence(lang)` / `message(lang)`).
 
 use super::arch::{ArchFamily, ModelArch};
-use super::options::Quant;
-pub use crate::words::import::{ImportError, ImportWarning, JsonSyntax, MissingField};
+pub use crate::words::import::{
+    ImportError, ImportWarning, JsonSyntax, MissingField, SizeEffect, Unsupported,
+};
 use serde_json::{Map, Value};
+use std::cell::RefCell;
+
+mod families;
+mod keys;
+mod layers;
 
 /// A model read from a config, with what could not be taken into account.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +36,8 @@ struct Reader<'a> {
     /// The first of `architectures` (empty when absent).
     architecture: String,
     warnings: Vec<ImportWarning>,
+    /// Every key looked up, for the warning on keys not understood.
+    read: RefCell<Vec<&'static str>>,
 }
 
 /// Reads a `config.json` text.
@@ -38,6 +46,9 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
         serde_json::from_str(text).map_err(|e| ImportError::NotJson(JsonSyntax::of(&e)))?;
     let top = value.as_object().ok_or(ImportError::NotObject)?;
     let mut r = Reader::new(top);
+    if let Some(refused) = keys::refusal(&r.model_type, r.main) {
+        return Err(refused);
+    }
     let mut a = ModelArch {
         source: "imported config.json".into(),
         ..ModelArch::default()
@@ -45,7 +56,7 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
     let mut missing = Vec::new();
     let experts = r.dimensions(&mut a, &mut missing);
     r.attention(&mut a);
-    let ffn = r.int(&[
+    let ffn = r.per_layer(&[
         "intermediate_size",
         "ffn_dim",
         "hidden_dim",
@@ -67,7 +78,10 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
     r.sliding_windows(&mut a);
     r.family_details(&mut a);
     r.recent_architectures(&mut a);
+    r.state_space_layers(&mut a, &mut missing);
+    r.gemma_3n(&mut a);
     r.quantisation(&mut a);
+    r.unknown_keys();
     let mt = r.model_type.as_str();
     if a.family == ArchFamily::Dense && !LLAMA_LIKE.contains(&mt) {
         r.warnings.push(ImportWarning::LlamaFormula {
@@ -88,8 +102,15 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
 }
 
 /// Dense model types whose size the Llama-style formula gives (the empty type too: no warning).
-const LLAMA_LIKE: [&str; 10] = [
+const LLAMA_LIKE: [&str; 17] = [
     "llama",
+    "smollm3",
+    "cohere",
+    "ernie4_5",
+    "granite",
+    "granitemoehybrid",
+    "olmo2",
+    "qwen3_5_text",
     "mistral",
     "qwen2",
     "qwen3",
@@ -126,6 +147,7 @@ impl<'a> Reader<'a> {
             model_type: String::new(),
             architecture: String::new(),
             warnings: Vec::new(),
+            read: RefCell::new(Vec::new()),
         };
         if outer.is_some() {
             r.warnings.push(ImportWarning::MultimodalTextOnly);
@@ -147,7 +169,8 @@ impl<'a> Reader<'a> {
         r
     }
 
-    fn raw(&self, key: &str) -> Option<&'a Value> {
+    fn raw(&self, key: &'static str) -> Option<&'a Value> {
+        self.read.borrow_mut().push(key);
         self.main
             .get(key)
             .or_else(|| self.outer.and_then(|o| o.get(key)))
@@ -155,7 +178,7 @@ impl<'a> Reader<'a> {
     }
     /// The first of `keys` present as a non-negative integer; a present but unreadable value is
     /// named in a warning.
-    fn int(&mut self, keys: &[&str]) -> Option<u64> {
+    fn int(&mut self, keys: &[&'static str]) -> Option<u64> {
         for k in keys {
             if let Some(v) = self.raw(k) {
                 if let Some(n) = v.as_u64() {
@@ -174,7 +197,7 @@ impl<'a> Reader<'a> {
         }
         None
     }
-    fn boolean(&mut self, key: &str) -> Option<bool> {
+    fn boolean(&mut self, key: &'static str) -> Option<bool> {
         let v = self.raw(key)?;
         match v.as_bool() {
             Some(b) => Some(b),
@@ -187,8 +210,37 @@ impl<'a> Reader<'a> {
             }
         }
     }
-    fn string(&self, key: &str) -> Option<&'a str> {
+    fn string(&self, key: &'static str) -> Option<&'a str> {
         self.raw(key).and_then(|v| v.as_str())
+    }
+
+    /// The first of `keys` present as a whole number, or as a list of them (one per layer, or
+    /// ERNIE-VL's per modality): the value when they agree, else their mean, said in a warning.
+    fn per_layer(&mut self, keys: &[&'static str]) -> Option<u64> {
+        for k in keys {
+            if let Some(list) = self.raw(k).and_then(|v| v.as_array()) {
+                let xs: Vec<u64> = list.iter().filter_map(|v| v.as_u64()).collect();
+                if xs.is_empty() || xs.len() != list.len() {
+                    continue;
+                }
+                if xs.iter().all(|x| *x == xs[0]) {
+                    return Some(xs[0]);
+                }
+                let mean = (xs.iter().sum::<u64>() as f64 / xs.len() as f64).round() as u64;
+                self.warnings.push(ImportWarning::PerLayerMean {
+                    key: k.to_string(),
+                    used: mean,
+                });
+                return Some(mean);
+            }
+        }
+        self.int(keys)
+    }
+
+    /// The warnings on keys of the text model not understood (see `import_keys`).
+    fn unknown_keys(&mut self) {
+        let read = self.read.borrow().clone();
+        keys::unknown_keys(self.main, &read, &mut self.warnings);
     }
 
     /// The essential dimensions and the family; returns the routed experts the config states.
@@ -213,8 +265,14 @@ impl<'a> Reader<'a> {
         let mla = mt.starts_with("deepseek_v") || self.raw("kv_lora_rank").is_some();
         let hybrid = mt == "qwen3_next" || self.raw("linear_num_value_heads").is_some();
         let gpt_oss = mt == "gpt_oss" || arch_l.contains("gptoss");
+        // ERNIE-VL lists its experts per modality: the text model's come first.
         let experts = self
-            .int(&["num_local_experts", "num_experts", "n_routed_experts"])
+            .per_layer(&[
+                "num_local_experts",
+                "num_experts",
+                "n_routed_experts",
+                "moe_num_experts",
+            ])
             .unwrap_or(0);
         a.family = if mla {
             ArchFamily::DeepseekMla
@@ -257,12 +315,17 @@ impl<'a> Reader<'a> {
     /// `moe_intermediate_size`), shared experts and the dense leading layers.
     fn experts(&mut self, a: &mut ModelArch, ffn: Option<u64>, missing: &mut Vec<MissingField>) {
         a.experts_active = self
-            .int(&["num_experts_per_tok", "num_experts_per_token", "moe_top_k"])
+            .int(&[
+                "num_experts_per_tok",
+                "num_experts_per_token",
+                "moe_top_k",
+                "moe_k",
+            ])
             .unwrap_or(0);
         if a.experts_active == 0 {
             missing.push(MissingField::ExpertsPerToken);
         }
-        a.moe_ffn = self.int(&["moe_intermediate_size"]).unwrap_or(0);
+        a.moe_ffn = self.first_of_list(&["moe_intermediate_size", "expert_ffn_hidden_size"]);
         if a.moe_ffn == 0 {
             // Mixtral and gpt-oss give the expert width as `intermediate_size`.
             a.moe_ffn = ffn.unwrap_or(0);
@@ -271,32 +334,65 @@ impl<'a> Reader<'a> {
             missing.push(MissingField::ExpertFfn);
         }
         a.shared_experts = self
-            .int(&["n_shared_experts", "num_shared_experts"])
+            .int(&[
+                "n_shared_experts",
+                "num_shared_experts",
+                "moe_num_shared_experts",
+            ])
             .unwrap_or(0);
-        if let Some(shared) = self.int(&["shared_expert_intermediate_size"]) {
-            // Qwen3-Next: a gated shared expert of the routed experts' width, counted as one.
-            if a.family == ArchFamily::HybridLinear && a.moe_ffn > 0 && shared % a.moe_ffn == 0 {
+        // A shared expert given by its width (Qwen2-MoE, Qwen3-Next; Granite-4.0's
+        // `shared_intermediate_size`): so many experts of the routed width.
+        if let Some(shared) = self.int(&[
+            "shared_expert_intermediate_size",
+            "shared_intermediate_size",
+        ]) {
+            if a.moe_ffn > 0 && shared % a.moe_ffn == 0 {
                 a.shared_experts = shared / a.moe_ffn;
             } else if shared > 0 {
                 self.warnings.push(ImportWarning::SharedExpertNotCounted);
             }
         }
-        a.first_dense_layers = self.int(&["first_k_dense_replace"]).unwrap_or(0);
+        // Dense layers first: DeepSeek's prefix, ERNIE's start index, Qwen's listed MLP layers
+        // (their place does not change the count).
+        a.first_dense_layers = self
+            .int(&["first_k_dense_replace", "moe_layer_start_index"])
+            .unwrap_or(0);
         if let Some(m) = self.raw("mlp_only_layers").and_then(|v| v.as_array()) {
-            if !m.is_empty() {
-                self.warnings.push(ImportWarning::MlpOnlyLayers {
-                    count: m.len() as u64,
-                });
+            a.first_dense_layers = a.first_dense_layers.max(m.len() as u64);
+        }
+        // MoE on every s-th layer, dense layers between (Llama 4 Maverick 2).
+        a.moe_layer_step = self
+            .int(&[
+                "interleave_moe_layer_step",
+                "decoder_sparse_step",
+                "moe_layer_freq",
+                "moe_layer_interval",
+            ])
+            .filter(|s| *s > 1)
+            .unwrap_or(0);
+        let end = self.raw("moe_layer_end_index").and_then(|v| v.as_u64());
+        if let Some(end) = end.filter(|e| e + 1 < a.layers) {
+            self.warnings.push(ImportWarning::MoeLayersEnd {
+                end,
+                layers: a.layers,
+            });
+        }
+    }
+
+    /// The first of `keys` as a whole number, or the first entry of a list (ERNIE-VL gives its
+    /// expert width per modality); 0 when absent.
+    fn first_of_list(&mut self, keys: &[&'static str]) -> u64 {
+        for k in keys {
+            if let Some(first) = self
+                .raw(k)
+                .and_then(|v| v.as_array())
+                .and_then(|l| l.first())
+                .and_then(|v| v.as_u64())
+            {
+                return first;
             }
         }
-        if let Some(s) = self.int(&["interleave_moe_layer_step"]) {
-            // Llama 4 Maverick: MoE on every s-th layer, dense layers between.
-            a.moe_layer_step = s;
-        } else if let Some(s) = self.int(&["decoder_sparse_step", "moe_layer_freq"]) {
-            if s > 1 {
-                self.warnings.push(ImportWarning::SparseStep { step: s });
-            }
-        }
+        self.int(keys).unwrap_or(0)
     }
 
     /// Multi-head latent attention (DeepSeek-V2/V3): the latent ranks and head widths.
@@ -324,18 +420,26 @@ impl<'a> Reader<'a> {
     /// Tied embeddings and the context limit.
     fn embeddings_and_positions(&mut self, a: &mut ModelArch) {
         // Tied embeddings: transformers' default differs by model; Llama/Mistral/Qwen default untied.
+        // Absent: the default of the model type's configuration class in transformers.
         a.tied = match self.boolean("tie_word_embeddings") {
             Some(t) => t,
-            None => {
-                let default = self.model_type.starts_with("gemma");
-                if a.family != ArchFamily::Encoder {
-                    self.warnings.push(ImportWarning::TiedAssumed {
-                        tied: default,
+            None => match keys::tied_default(&self.model_type) {
+                Some(default) => {
+                    if a.family != ArchFamily::Encoder {
+                        self.warnings.push(ImportWarning::TiedAssumed {
+                            tied: default,
+                            model_type: self.model_type.clone(),
+                        });
+                    }
+                    default
+                }
+                None => {
+                    self.warnings.push(ImportWarning::TiedBaseDefault {
                         model_type: self.model_type.clone(),
                     });
+                    true
                 }
-                default
-            }
+            },
         };
         a.max_position = self
             .int(&[
@@ -406,13 +510,18 @@ impl<'a> Reader<'a> {
         a.qkv_bias = mt.starts_with("qwen2") || glm_bias;
         a.qk_norm = matches!(
             mt,
-            "qwen3" | "qwen3_moe" | "gemma3" | "gemma3_text" | "olmo2"
+            "qwen3" | "qwen3_moe" | "gemma3" | "gemma3_text" | "olmo2" | "dots1" | "gemma3n_text"
         );
         a.norms_per_layer = if mt.starts_with("gemma2") || mt.starts_with("gemma3") {
             4
+        } else if mt == "cohere" {
+            // Command-R / Aya-23: attention and FFN in parallel after one norm.
+            1
         } else {
             2
         };
+        // DeepSeek-V3-style routers with a score-correction bias per expert.
+        a.router_bias |= matches!(mt, "dots1" | "ernie4_5_moe");
         let distilbert = mt == "distilbert";
         if self.boolean("attention_bias") == Some(true)
             && !a.qkv_bias
@@ -432,90 +541,6 @@ impl<'a> Reader<'a> {
             if a.max_position == 0 {
                 a.max_position = 512;
             }
-        }
-    }
-
-    /// The layer kinds and tensors of the 2025 architectures: Llama 4 (implicit shared expert,
-    /// dense FFN width, chunked attention and its NoPE global layers), Qwen3-Next (Gated DeltaNet
-    /// layers), DeepSeek-V3.2 (the indexer), the Phi-3 family (fused tensors), GLM-4.5 and
-    /// MiniMax-M2 (biases and norms), a classification head (rerankers).
-    fn recent_architectures(&mut self, a: &mut ModelArch) {
-        let mt = self.model_type.clone();
-        if mt.starts_with("llama4") {
-            if a.experts > 1 {
-                a.shared_experts = a.shared_experts.max(1);
-            }
-            if let Some(i) = self.int(&["intermediate_size_mlp"]) {
-                a.ffn = i;
-            }
-            if let Some(c) = self.int(&["attention_chunk_size"]) {
-                a.attention_chunk = c;
-                // `no_rope_layers`: 1 for a RoPE (chunked) layer, 0 for a NoPE global one; else
-                // every `no_rope_layer_interval`-th layer (default 4) is global.
-                let listed = self.raw("no_rope_layers").and_then(|v| v.as_array());
-                match listed {
-                    Some(l) if !l.is_empty() => {
-                        let global = l.iter().filter(|x| x.as_u64() == Some(0)).count() as u64;
-                        a.global_layers = Some(global);
-                    }
-                    _ => a.swa_period = self.int(&["no_rope_layer_interval"]).unwrap_or(4),
-                }
-            }
-        }
-        if a.family == ArchFamily::HybridLinear {
-            a.full_attention_interval = self.int(&["full_attention_interval"]).unwrap_or(4);
-            a.linear_key_heads = self.int(&["linear_num_key_heads"]).unwrap_or(0);
-            a.linear_value_heads = self.int(&["linear_num_value_heads"]).unwrap_or(0);
-            a.linear_key_dim = self.int(&["linear_key_head_dim"]).unwrap_or(0);
-            a.linear_value_dim = self.int(&["linear_value_head_dim"]).unwrap_or(0);
-            a.linear_conv_kernel = self.int(&["linear_conv_kernel_dim"]).unwrap_or(4);
-        }
-        if a.family == ArchFamily::DeepseekMla {
-            a.index_heads = self.int(&["index_n_heads"]).unwrap_or(0);
-            a.index_head_dim = self.int(&["index_head_dim"]).unwrap_or(0);
-        }
-        if mt == "phi3" {
-            a.fused_qkv = true;
-            a.fused_gate_up = true;
-        }
-        if mt == "glm4_moe" {
-            a.qk_norm = self.boolean("use_qk_norm").unwrap_or(false);
-            a.router_bias = true;
-        }
-        if mt == "minimax_m2" {
-            a.qk_norm_all_heads = self.boolean("use_qk_norm").unwrap_or(true);
-            a.router_bias = self.boolean("use_routing_bias").unwrap_or(true);
-        }
-        if a.family == ArchFamily::Encoder
-            && self.architecture.contains("ForSequenceClassification")
-        {
-            let labels = self
-                .raw("id2label")
-                .and_then(|v| v.as_object())
-                .map(|m| m.len() as u64);
-            a.classifier_labels = self.int(&["num_labels"]).or(labels).unwrap_or(1).max(1);
-        }
-    }
-
-    /// `attention_bias` as given, true when absent.
-    fn top_bias(&mut self) -> bool {
-        self.boolean("attention_bias") != Some(false)
-    }
-
-    /// A quantised checkpoint: named in a warning, and its native format when the sizing knows it.
-    fn quantisation(&mut self, a: &mut ModelArch) {
-        if let Some(q) = self.raw("quantization_config") {
-            let method = q.get("quant_method").and_then(|m| m.as_str());
-            self.warnings.push(ImportWarning::Quantised {
-                method: method.map(str::to_string),
-            });
-            if method == Some("mxfp4") {
-                a.native_quant = Some(Quant::Mxfp4);
-            } else if method == Some("fp8") {
-                a.native_quant = Some(Quant::Fp8);
-            }
-        } else if a.family == ArchFamily::GptOss {
-            a.native_quant = Some(Quant::Mxfp4);
         }
     }
 

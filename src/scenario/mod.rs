@@ -87,6 +87,23 @@ pub struct ArchOverrides {
     pub index_dim: Option<u64>,
     /// Active parameters per token, billions (a custom MoE known by its size).
     pub active_b: Option<f64>,
+    /// Hybrid state-space models: Mamba-2 layers, their heads, head size, state size, groups
+    /// and conv kernel.
+    pub mamba_layers: Option<u64>,
+    pub mamba_heads: Option<u64>,
+    pub mamba_head_dim: Option<u64>,
+    pub mamba_state: Option<u64>,
+    pub mamba_groups: Option<u64>,
+    pub mamba_conv: Option<u64>,
+    /// The last layers that reuse an earlier layer's cache (`num_kv_shared_layers`).
+    pub kv_shared: Option<u64>,
+    /// Per-layer embeddings: width per layer and vocabulary (Gemma-3n).
+    pub ple_dim: Option<u64>,
+    pub ple_vocab: Option<u64>,
+    /// Parameters of towers loaded beside the language model (vision, audio), whole.
+    pub towers: Option<u64>,
+    /// The format the checkpoint ships in (`bf16`: 16-bit, no native format).
+    pub native: Option<crate::model::Quant>,
 }
 
 impl ArchOverrides {
