@@ -42,8 +42,12 @@ struct Reader<'a> {
 
 /// Reads a `config.json` text.
 pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| ImportError::NotJson(JsonSyntax::of(&e)))?;
+    let value: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        // Python's json writes `Infinity` and `NaN` (Nemotron-H's `time_step_limit`).
+        Err(e) => serde_json::from_str(&python_numbers_as_null(text))
+            .map_err(|_| ImportError::NotJson(JsonSyntax::of(&e)))?,
+    };
     let top = value.as_object().ok_or(ImportError::NotObject)?;
     let mut r = Reader::new(top);
     if let Some(refused) = keys::refusal(&r.model_type, r.main) {
@@ -99,6 +103,32 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
         arch: a,
         warnings: r.warnings,
     })
+}
+
+/// `text` with the bare `Infinity`, `-Infinity` and `NaN` that Python's json writes outside
+/// strings replaced by `null`.
+fn python_numbers_as_null(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut in_string, mut escaped) = (false, false);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if in_string {
+            in_string = escaped || c != '"';
+            escaped = !escaped && c == '\\';
+        } else if c == '"' {
+            in_string = true;
+        } else if let Some(token) = ["-Infinity", "Infinity", "NaN"]
+            .iter()
+            .find(|t| rest.starts_with(**t))
+        {
+            out.push_str("null");
+            rest = &rest[token.len()..];
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
 }
 
 /// Dense model types whose size the Llama-style formula gives (the empty type too: no warning).

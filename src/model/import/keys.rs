@@ -305,6 +305,7 @@ pub(super) fn refusal(model_type: &str, main: &Map<String, Value>) -> Option<Imp
         "rwkv" | "rwkv5" | "rwkv6" | "rwkv7" => Some("rwkv"),
         "recurrent_gemma" => Some("recurrent (RG-LRU)"),
         "xlstm" => Some("xlstm"),
+        "lfm2" | "lfm2_moe" | "lfm2_vl" => Some("conv (LFM2 short convolutions)"),
         _ => None,
     };
     if let Some(kind) = kind {
