@@ -16,6 +16,7 @@ use std::cell::RefCell;
 mod families;
 mod keys;
 mod layers;
+mod towers;
 
 /// A model read from a config, with what could not be taken into account.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,6 +86,14 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
     r.state_space_layers(&mut a, &mut missing);
     r.gemma_3n(&mut a);
     r.quantisation(&mut a);
+    r.towers(&mut a);
+    if a.family != ArchFamily::DeepseekMla && r.int(&["num_nextn_predict_layers"]).unwrap_or(0) > 0 {
+        // MiMo and GLM-4.5 ship multi-token-prediction layers that this family does not count.
+        r.warnings.push(ImportWarning::NotModelled {
+            key: "num_nextn_predict_layers".into(),
+            effect: SizeEffect::WeightsUnder,
+        });
+    }
     r.unknown_keys();
     let mt = r.model_type.as_str();
     if a.family == ArchFamily::Dense && !LLAMA_LIKE.contains(&mt) {
@@ -166,7 +175,11 @@ fn need(v: Option<u64>, what: MissingField, missing: &mut Vec<MissingField>) -> 
 impl<'a> Reader<'a> {
     /// The text model of `top` (its `text_config` when it wraps one), its type and architecture.
     fn new(top: &'a Map<String, Value>) -> Reader<'a> {
-        let (main, outer) = match top.get("text_config").and_then(|v| v.as_object()) {
+        let inner = top
+            .get("text_config")
+            .or_else(|| top.get("language_config"))
+            .and_then(|v| v.as_object());
+        let (main, outer) = match inner {
             Some(tc) => (tc, Some(top)),
             None => (top, None),
         };
@@ -179,11 +192,6 @@ impl<'a> Reader<'a> {
             warnings: Vec::new(),
             read: RefCell::new(Vec::new()),
         };
-        if outer.is_some() {
-            r.warnings.push(ImportWarning::MultimodalTextOnly);
-        } else if top.contains_key("vision_config") || top.contains_key("audio_config") {
-            r.warnings.push(ImportWarning::TowersNotCounted);
-        }
         r.model_type = r
             .string("model_type")
             .or_else(|| top.get("model_type").and_then(|v| v.as_str()))
@@ -209,6 +217,8 @@ impl<'a> Reader<'a> {
     /// The first of `keys` present as a non-negative integer; a present but unreadable value is
     /// named in a warning.
     fn int(&mut self, keys: &[&'static str]) -> Option<u64> {
+        // Every spelling counts as read, the one given or its aliases.
+        self.read.borrow_mut().extend_from_slice(keys);
         for k in keys {
             if let Some(v) = self.raw(k) {
                 if let Some(n) = v.as_u64() {
@@ -267,6 +277,38 @@ impl<'a> Reader<'a> {
         self.int(keys)
     }
 
+    /// Vision and audio towers: counted (`extra_params`) when their kind is known, else named
+    /// in a warning.
+    fn towers(&mut self, a: &mut ModelArch) {
+        let wrapper = self
+            .top
+            .get("model_type")
+            .and_then(|v| v.as_str())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let vision = self.top.get("vision_config").and_then(|v| v.as_object());
+        let counted = vision.and_then(|v| towers::vision_params(&wrapper, v, a.hidden));
+        if let Some(count) = counted {
+            a.extra_params = count;
+        }
+        // LLaVA-style and custom wrappers name their tower by other keys.
+        let audio = [
+            "audio_config",
+            "vision_encoder",
+            "vision_tower",
+            "mm_vision_tower",
+            "visual",
+            "vit_config",
+        ]
+        .iter()
+        .any(|k| self.top.contains_key(*k));
+        if counted.is_none() && self.outer.is_some() {
+            self.warnings.push(ImportWarning::MultimodalTextOnly);
+        } else if audio || vision.is_some() && counted.is_none() {
+            self.warnings.push(ImportWarning::TowersNotCounted);
+        }
+    }
+
     /// The warnings on keys of the text model not understood (see `import_keys`).
     fn unknown_keys(&mut self) {
         let read = self.read.borrow().clone();
@@ -292,7 +334,11 @@ impl<'a> Reader<'a> {
             mt,
             "bert" | "distilbert" | "roberta" | "xlm-roberta" | "camembert" | "mpnet" | "electra"
         ) || arch_l.contains("bert") && !arch_l.contains("causallm");
-        let mla = mt.starts_with("deepseek_v") || self.raw("kv_lora_rank").is_some();
+        // DeepSeek's family is MLA unless it says `use_mla: false` (DeepSeek-VL2, OCR).
+        let use_mla = self.raw("use_mla").and_then(|v| v.as_bool()) != Some(false);
+        let mla = use_mla
+            && (mt.starts_with("deepseek_v") && !mt.starts_with("deepseek_vl")
+                || self.raw("kv_lora_rank").is_some());
         let hybrid = mt == "qwen3_next" || self.raw("linear_num_value_heads").is_some();
         let gpt_oss = mt == "gpt_oss" || arch_l.contains("gptoss");
         // ERNIE-VL lists its experts per modality: the text model's come first.
@@ -327,6 +373,7 @@ impl<'a> Reader<'a> {
             "n_kv_heads",
             "num_kv_heads",
             "n_head_kv",
+            "multi_query_group_num",
         ]) {
             Some(k) if k > 0 => a.kv_heads = k,
             _ => {
@@ -337,7 +384,7 @@ impl<'a> Reader<'a> {
             }
         }
         a.head_dim = self
-            .int(&["head_dim", "attention_head_size"])
+            .int(&["head_dim", "attention_head_size", "kv_channels"])
             .filter(|d| *d > 0);
     }
 
@@ -537,7 +584,10 @@ impl<'a> Reader<'a> {
         // GLM-4.5's `attention_bias` is on q, k and v (no o bias).
         let glm_bias = mt == "glm4_moe" && self.top_bias();
         let mt = self.model_type.as_str();
-        a.qkv_bias = mt.starts_with("qwen2") || glm_bias;
+        // ChatGLM (GLM-4-9B): q, k and v biases by `add_qkv_bias`.
+        let chatglm_bias = mt == "chatglm" && self.boolean("add_qkv_bias") == Some(true);
+        let mt = self.model_type.as_str();
+        a.qkv_bias = mt.starts_with("qwen2") || glm_bias || chatglm_bias;
         a.qk_norm = matches!(
             mt,
             "qwen3" | "qwen3_moe" | "gemma3" | "gemma3_text" | "olmo2" | "dots1" | "gemma3n_text"

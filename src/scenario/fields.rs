@@ -115,6 +115,23 @@ fields! {
     TOWERS: Number<Option<u64>> = Number::new("towers", at!(arch.towers), count(1e13));
     /// The checkpoint's own format (`bf16`: none beyond 16-bit).
     NATIVE: Choice<Option<Quant>> = Choice::new("native", at!(arch.native));
+    /// Tensors the family formula adds or fuses (an import's, so that no flag of the preset a
+    /// link is written over leaks into it).
+    QKV_BIAS: Choice<Option<bool>> = Choice::new("qkv_bias", at!(arch.qkv_bias));
+    QK_NORM: Choice<Option<bool>> = Choice::new("qk_norm", at!(arch.qk_norm));
+    QK_NORM_ALL: Choice<Option<bool>> = Choice::new("qk_norm_all", at!(arch.qk_norm_all));
+    ROUTER_BIAS: Choice<Option<bool>> = Choice::new("router_bias", at!(arch.router_bias));
+    NORMS: Number<Option<u64>> = Number::new("norms", at!(arch.norms), count(16.0));
+    FUSED_QKV: Choice<Option<bool>> = Choice::new("fused_qkv", at!(arch.fused_qkv));
+    FUSED_GATE_UP: Choice<Option<bool>> = Choice::new("fused_gate_up", at!(arch.fused_gate_up));
+    /// MLA: the query's low rank (0: none), the non-rotary q/k head size, the value head size.
+    Q_LORA_RANK: Number<Option<u64>> =
+        Number::new("q_lora_rank", at!(arch.q_lora_rank), count(1e6));
+    QK_NOPE_DIM: Number<Option<u64>> =
+        Number::new("qk_nope_dim", at!(arch.qk_nope_dim), count(1e5));
+    V_HEAD_DIM: Number<Option<u64>> = Number::new("v_head_dim", at!(arch.v_head_dim), count(1e5));
+    /// Multi-token-prediction layers shipped beside the model.
+    MTP: Number<Option<u64>> = Number::new("mtp", at!(arch.mtp), count(100.0));
     QUANT: Choice<Quant> = Choice::new("quant", at!(quant));
     KV: Choice<KvType> = Choice::new("kv", at!(kv));
     /// Context length per sequence, tokens; the slider runs from 512 to 8M.

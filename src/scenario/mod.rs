@@ -104,6 +104,23 @@ pub struct ArchOverrides {
     pub towers: Option<u64>,
     /// The format the checkpoint ships in (`bf16`: 16-bit, no native format).
     pub native: Option<crate::model::Quant>,
+    /// Tensors the family formula adds or fuses: q/k/v biases, per-head q/k norms, q/k norms
+    /// over all heads, the router's score-correction bias, norms per layer, fused q/k/v and
+    /// fused gate/up.
+    pub qkv_bias: Option<bool>,
+    pub qk_norm: Option<bool>,
+    pub qk_norm_all: Option<bool>,
+    pub router_bias: Option<bool>,
+    pub norms: Option<u64>,
+    pub fused_qkv: Option<bool>,
+    pub fused_gate_up: Option<bool>,
+    /// MLA: the query's low rank (0: a full query projection), the non-rotary q/k head size and
+    /// the value head size.
+    pub q_lora_rank: Option<u64>,
+    pub qk_nope_dim: Option<u64>,
+    pub v_head_dim: Option<u64>,
+    /// Multi-token-prediction layers shipped beside the model (`num_nextn_predict_layers`).
+    pub mtp: Option<u64>,
 }
 
 impl ArchOverrides {

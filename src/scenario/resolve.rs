@@ -96,6 +96,22 @@ fn apply_overrides(arch: &mut ModelArch, s: &Scenario) {
     set(&mut arch.ple_dim, o.ple_dim);
     set(&mut arch.ple_vocab, o.ple_vocab);
     set(&mut arch.extra_params, o.towers);
+    let flag = |field: &mut bool, v: Option<bool>| {
+        if let Some(v) = v {
+            *field = v;
+        }
+    };
+    flag(&mut arch.qkv_bias, o.qkv_bias);
+    flag(&mut arch.qk_norm, o.qk_norm);
+    flag(&mut arch.qk_norm_all_heads, o.qk_norm_all);
+    flag(&mut arch.router_bias, o.router_bias);
+    flag(&mut arch.fused_qkv, o.fused_qkv);
+    flag(&mut arch.fused_gate_up, o.fused_gate_up);
+    set(&mut arch.norms_per_layer, o.norms);
+    set(&mut arch.q_lora_rank, o.q_lora_rank);
+    set(&mut arch.qk_nope_dim, o.qk_nope_dim);
+    set(&mut arch.v_head_dim, o.v_head_dim);
+    set(&mut arch.mtp_layers, o.mtp);
     if let Some(q) = o.native {
         arch.native_quant = (q != model::Quant::Bf16).then_some(q);
     }
@@ -190,12 +206,13 @@ pub fn import_into(s: &mut Scenario, imported: &ModelArch, catalog: &Catalog) {
     }
 }
 
-/// Every field of `imported` that differs from `base`, zeros and "none" included: an import
-/// leaves nothing of the preset it is written over but the flags a link cannot carry (biases,
-/// norms), which the choice of the preset matches.
+/// Every field of `imported` that differs from `base`, zeros, "none" and flags included: an
+/// import leaves nothing of the preset it is written over but its family (and the encoder's
+/// token types and pooler, which only encoder presets have).
 fn overrides_from(imported: &ModelArch, base: &ModelArch) -> super::ArchOverrides {
     // A value the preset does not have; 0 is a value (no window, no chunking, no experts).
     let diff = |a: u64, b: u64| (a != b).then_some(a);
+    let flag = |a: bool, b: bool| (a != b).then_some(a);
     // Sizes where 0 means "not given" (the preset's then stands).
     let size = |a: u64, b: u64| (a != b && a > 0).then_some(a);
     let global_layers = match (imported.global_layers, base.global_layers) {
@@ -205,12 +222,18 @@ fn overrides_from(imported: &ModelArch, base: &ModelArch) -> super::ArchOverride
         (None, Some(_)) => Some(imported.global_layers()),
         (None, None) => None,
     };
+    // The preset's head width as the link will derive it: its own, or the imported hidden size
+    // over the imported heads.
+    let base_head_dim = match base.head_dim {
+        Some(d) if d > 0 => d,
+        _ => imported.hidden.checked_div(imported.heads).unwrap_or(0),
+    };
     super::ArchOverrides {
         layers: size(imported.layers, base.layers),
         hidden: size(imported.hidden, base.hidden),
         heads: size(imported.heads, base.heads),
         kv_heads: size(imported.kv_heads(), base.kv_heads()),
-        head_dim: size(imported.head_dim(), base.head_dim()),
+        head_dim: size(imported.head_dim(), base_head_dim),
         ffn: diff(imported.ffn, base.ffn),
         vocab: size(imported.vocab, base.vocab),
         experts: diff(imported.experts, base.experts),
@@ -252,5 +275,16 @@ fn overrides_from(imported: &ModelArch, base: &ModelArch) -> super::ArchOverride
         towers: diff(imported.extra_params, base.extra_params),
         native: (imported.native_quant != base.native_quant)
             .then_some(imported.native_quant.unwrap_or(model::Quant::Bf16)),
+        qkv_bias: flag(imported.qkv_bias, base.qkv_bias),
+        qk_norm: flag(imported.qk_norm, base.qk_norm),
+        qk_norm_all: flag(imported.qk_norm_all_heads, base.qk_norm_all_heads),
+        router_bias: flag(imported.router_bias, base.router_bias),
+        norms: diff(imported.norms_per_layer, base.norms_per_layer),
+        fused_qkv: flag(imported.fused_qkv, base.fused_qkv),
+        fused_gate_up: flag(imported.fused_gate_up, base.fused_gate_up),
+        q_lora_rank: diff(imported.q_lora_rank, base.q_lora_rank),
+        qk_nope_dim: diff(imported.qk_nope_dim, base.qk_nope_dim),
+        v_head_dim: diff(imported.v_head_dim, base.v_head_dim),
+        mtp: diff(imported.mtp_layers, base.mtp_layers),
     }
 }

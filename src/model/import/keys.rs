@@ -124,6 +124,9 @@ const NOT_MODELLED: &[(&str, SizeEffect)] = &[
     ("swa_layers", SizeEffect::Cache),
     ("hybrid_layer_ids", SizeEffect::Cache),
     ("moe_latent_size", SizeEffect::WeightsUnder),
+    // MiniMax-01/M1: lightning (linear) attention layers, a state instead of a cache.
+    ("attn_type_list", SizeEffect::WeightsAndCache),
+    ("layernorm_full_attention_alpha", SizeEffect::WeightsAndCache),
 ];
 
 /// Keys read elsewhere, or that change nothing the sizer counts (training, numerics, tokens,
