@@ -215,6 +215,13 @@ pub struct ModelArch {
     pub ple_dim: u64,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub ple_vocab: u64,
+    /// The exact bytes of the published checkpoint (a safetensors index's `total_size`, or a
+    /// header's tensors), used instead of the estimate when the weights are in its format.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkpoint_bytes: Option<u64>,
+    /// The format of the published checkpoint (`torch_dtype`, or its quantisation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkpoint_format: Option<Quant>,
 }
 
 fn is_zero(v: &u64) -> bool {
@@ -388,6 +395,8 @@ impl Default for ModelArch {
             kv_shared_layers: 0,
             ple_dim: 0,
             ple_vocab: 0,
+            checkpoint_bytes: None,
+            checkpoint_format: None,
         }
     }
 }

@@ -157,7 +157,15 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
         },
     };
     let total = finite(total);
-    if let Some(fb) = a.file_weight_bytes {
+    // Exact bytes read from a file: a GGUF's tensors, or the safetensors checkpoint when the
+    // weights are in its own format.
+    let exact = a.file_weight_bytes.map(|b| (b, WeightBasis::GgufFile)).or(
+        match (a.checkpoint_bytes, a.checkpoint_format) {
+            (Some(b), Some(f)) if f == q => Some((b, WeightBasis::CheckpointFile { quant: q.id() })),
+            _ => None,
+        },
+    );
+    if let Some((fb, file_basis)) = exact {
         let f = fb as f64;
         return WeightBytes {
             total: f,
@@ -172,7 +180,7 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
             },
             per_layer: f / layers,
             provenance: Provenance::Exact,
-            basis: WeightBasis::GgufFile,
+            basis: file_basis,
         };
     }
     WeightBytes {

@@ -43,6 +43,7 @@
 
 mod arch;
 mod capacity;
+pub mod checkpoint;
 pub mod compat;
 pub mod engine;
 pub mod formats;

@@ -20,7 +20,7 @@ pub use crate::catalog::{OfferKind, Virtualization};
 pub use crate::cost::{CostLine, Deployment, LazyText, OptionReport};
 pub use crate::model::{MemoryTerm, Provenance, TermKey};
 pub use crate::plan::{Recommendation, RunnerUp};
-pub use crate::scenario::{import_into, resolve_model};
+pub use crate::scenario::{import_checkpoint, import_into, resolve_model};
 pub use alternative::CheaperPath;
 pub use evaluate::{evaluate, evaluate_query};
 pub use load_basis::PerTokenBasis;

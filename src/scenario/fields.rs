@@ -132,6 +132,9 @@ fields! {
     V_HEAD_DIM: Number<Option<u64>> = Number::new("v_head_dim", at!(arch.v_head_dim), count(1e5));
     /// Multi-token-prediction layers shipped beside the model.
     MTP: Number<Option<u64>> = Number::new("mtp", at!(arch.mtp), count(100.0));
+    /// The published checkpoint's exact bytes (a safetensors index's `total_size`) and format.
+    CKPT_BYTES: Number<Option<u64>> = Number::new("ckpt_bytes", at!(arch.ckpt_bytes), count(1e15));
+    CKPT_FORMAT: Choice<Option<Quant>> = Choice::new("ckpt_format", at!(arch.ckpt_format));
     QUANT: Choice<Quant> = Choice::new("quant", at!(quant));
     KV: Choice<KvType> = Choice::new("kv", at!(kv));
     /// Context length per sequence, tokens; the slider runs from 512 to 8M.

@@ -16,7 +16,7 @@ mod resolve;
 pub use codec::{percent_decode, percent_encode, Warning, WarningKind};
 pub use file::{from_file_json, to_file_json};
 pub use kinds::{Field, Range};
-pub use resolve::{import_into, resolve_model};
+pub use resolve::{import_checkpoint, import_into, resolve_model};
 
 pub use crate::lang::Lang;
 use crate::model::{Engine, KvBasis, KvType, Quant, Task};
@@ -121,6 +121,9 @@ pub struct ArchOverrides {
     pub v_head_dim: Option<u64>,
     /// Multi-token-prediction layers shipped beside the model (`num_nextn_predict_layers`).
     pub mtp: Option<u64>,
+    /// The published checkpoint: its exact bytes and its format.
+    pub ckpt_bytes: Option<u64>,
+    pub ckpt_format: Option<crate::model::Quant>,
 }
 
 impl ArchOverrides {

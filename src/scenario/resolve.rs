@@ -112,6 +112,12 @@ fn apply_overrides(arch: &mut ModelArch, s: &Scenario) {
     set(&mut arch.qk_nope_dim, o.qk_nope_dim);
     set(&mut arch.v_head_dim, o.v_head_dim);
     set(&mut arch.mtp_layers, o.mtp);
+    if o.ckpt_bytes.is_some() {
+        arch.checkpoint_bytes = o.ckpt_bytes.filter(|b| *b > 0);
+    }
+    if o.ckpt_format.is_some() {
+        arch.checkpoint_format = o.ckpt_format;
+    }
     if let Some(q) = o.native {
         arch.native_quant = (q != model::Quant::Bf16).then_some(q);
     }
@@ -286,5 +292,27 @@ fn overrides_from(imported: &ModelArch, base: &ModelArch) -> super::ArchOverride
         qk_nope_dim: diff(imported.qk_nope_dim, base.qk_nope_dim),
         v_head_dim: diff(imported.v_head_dim, base.v_head_dim),
         mtp: diff(imported.mtp_layers, base.mtp_layers),
+        ckpt_bytes: (imported.checkpoint_bytes != base.checkpoint_bytes)
+            .then_some(imported.checkpoint_bytes.unwrap_or(0)),
+        // The format only matters beside the bytes.
+        ckpt_format: imported
+            .checkpoint_bytes
+            .and(imported.checkpoint_format)
+            .filter(|f| Some(*f) != base.checkpoint_format),
     }
+}
+
+/// Puts a checkpoint's exact size (a safetensors index or header) into a scenario, beside the
+/// model it already holds (an imported config's): the link carries its bytes and format. Returns
+/// the model as sized with it and the warnings (a count more than 2% from the file's).
+pub fn import_checkpoint(
+    s: &mut Scenario,
+    c: &model::checkpoint::Checkpoint,
+    catalog: &Catalog,
+) -> (ModelArch, Vec<model::import::ImportWarning>) {
+    let mut arch = resolve_model(s, catalog, Lang::En, &mut Vec::new());
+    let warnings = model::checkpoint::apply(&mut arch, c);
+    s.arch.ckpt_bytes = arch.checkpoint_bytes;
+    s.arch.ckpt_format = arch.checkpoint_format;
+    (arch, warnings)
 }

@@ -26,6 +26,23 @@ pub fn ConfigImport() -> impl IntoView {
     let text = RwSignal::new(String::new());
     let outcome = RwSignal::new(None::<Result<Imported, ImportError>>);
     let apply = move || {
+        // A `model.safetensors.index.json` gives the checkpoint's exact size to the model
+        // already imported; anything else is read as a config.
+        let is_index = text.with(|t| t.contains("\"weight_map\"") && t.contains("\"total_size\""));
+        if is_index {
+            let result = text
+                .with(|t| crate::model::checkpoint::from_index_json(t))
+                .map(|ckpt| {
+                    let mut sized = None;
+                    c.cat.catalog.with_untracked(|cat| {
+                        c.sc.edit(|s| sized = Some(crate::report::import_checkpoint(s, &ckpt, cat)))
+                    });
+                    let (arch, warnings) = sized.unwrap_or_default();
+                    Imported { arch, warnings }
+                });
+            outcome.set(Some(result));
+            return;
+        }
         let result = text.with(|t| crate::model::import::from_config_json(t));
         if let Ok(imported) = &result {
             c.cat.catalog.with_untracked(|cat| {

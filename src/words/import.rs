@@ -52,6 +52,9 @@ pub enum ImportWarning {
     UnknownKey { key: String, value: String },
     /// A per-layer list whose entries differ (`intermediate_size` of Gemma-3n): their mean used.
     PerLayerMean { key: String, used: u64 },
+    /// A checkpoint holds `held` parameters where the architecture counts `counted` (more than
+    /// 2% apart).
+    CheckpointCount { held: u64, counted: u64 },
     /// MoE layers end before the last layer (`moe_layer_end_index`): the layers after it are
     /// counted as MoE.
     MoeLayersEnd { end: u64, layers: u64 },
@@ -109,6 +112,8 @@ pub struct JsonSyntax {
 pub enum ImportError {
     NotJson(JsonSyntax),
     NotObject,
+    /// Neither a safetensors index (`metadata.total_size`) nor a safetensors header.
+    NotCheckpoint,
     Missing(Vec<MissingField>),
     /// An architecture the sizer cannot count at all: refused rather than mapped onto a
     /// look-alike.
@@ -269,6 +274,16 @@ impl ImportWarning {
                 "`{key}` cambia de una capa a otra: se usa su media, {}",
                 whole(*used, lang)
             ),
+            (CheckpointCount { held, counted }, Lang::En) => format!(
+                "the checkpoint holds {} parameters and the architecture counts {}: what it does not count is loaded all the same",
+                whole(*held, lang),
+                whole(*counted, lang)
+            ),
+            (CheckpointCount { held, counted }, Lang::Es) => format!(
+                "el checkpoint tiene {} parámetros y la arquitectura cuenta {}: lo que no cuenta se carga igualmente",
+                whole(*held, lang),
+                whole(*counted, lang)
+            ),
             (MoeLayersEnd { end, layers }, Lang::En) => format!(
                 "`moe_layer_end_index` = {end} of {layers} layers: the layers after it are counted as MoE"
             ),
@@ -416,6 +431,12 @@ impl ImportError {
             }
             (ImportError::NotObject, Lang::Es) => {
                 "config.json debe ser un objeto JSON { ... }".into()
+            }
+            (ImportError::NotCheckpoint, Lang::En) => {
+                "this is neither a model.safetensors.index.json (with metadata.total_size) nor a safetensors header".into()
+            }
+            (ImportError::NotCheckpoint, Lang::Es) => {
+                "esto no es ni un model.safetensors.index.json (con metadata.total_size) ni una cabecera safetensors".into()
             }
             (ImportError::Unsupported { model_type, why }, Lang::En) => {
                 let what = match why {

@@ -100,5 +100,17 @@ impl Reader<'_> {
         } else if a.family == ArchFamily::GptOss {
             a.native_quant = Some(Quant::Mxfp4);
         }
+        // The checkpoint's format: its quantisation, else `torch_dtype` (`dtype` since
+        // transformers 4.56).
+        let dtype = self
+            .string("torch_dtype")
+            .or_else(|| self.string("dtype"))
+            .or_else(|| self.top.get("torch_dtype").and_then(|v| v.as_str()));
+        a.checkpoint_format = a.native_quant.or(match dtype {
+            Some("bfloat16") => Some(Quant::Bf16),
+            Some("float16") => Some(Quant::Fp16),
+            Some("float32") => Some(Quant::Fp32),
+            _ => None,
+        });
     }
 }
