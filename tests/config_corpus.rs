@@ -108,7 +108,12 @@ fn every_config_of_the_corpus_is_sized_within_2_percent_or_says_what_it_missed()
         let counts = param_counts(a);
         // Nothing leaks from the preset the link is written over.
         let linked = through_the_link(a, &catalog);
-        assert_eq!(param_counts(&linked), counts, "{}: count through the link", row.file);
+        assert_eq!(
+            param_counts(&linked),
+            counts,
+            "{}: count through the link",
+            row.file
+        );
         let (kv, kv_linked) = (kv_shape(a, KvType::F16), kv_shape(&linked, KvType::F16));
         assert_eq!(kv, kv_linked, "{}: cache through the link", row.file);
         assert_eq!(linked.native_quant, a.native_quant, "{}", row.file);

@@ -9,7 +9,10 @@ use inference_sizer::model::*;
 use inference_sizer::scenario::{import_into, resolve_model, Lang, Scenario};
 
 fn config(name: &str) -> ModelArch {
-    let path = format!("{}/tests/data/configs/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/data/configs/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
     from_config_json(&std::fs::read_to_string(path).unwrap())
         .unwrap()
         .arch
@@ -39,8 +42,16 @@ fn an_index_gives_the_exact_bf16_weights_and_the_link_carries_them() {
     let mut s = Scenario::default();
     import_into(&mut s, &a, &catalog);
     let query = s.to_query();
-    assert!(query.contains("ckpt_bytes=6150197248&ckpt_format=bf16"), "{query}");
-    let back = resolve_model(&Scenario::from_query(&query).0, &catalog, Lang::En, &mut Vec::new());
+    assert!(
+        query.contains("ckpt_bytes=6150197248&ckpt_format=bf16"),
+        "{query}"
+    );
+    let back = resolve_model(
+        &Scenario::from_query(&query).0,
+        &catalog,
+        Lang::En,
+        &mut Vec::new(),
+    );
     assert_eq!(weight_bytes(&back, Quant::Bf16).total, 6_150_197_248.0);
 }
 
@@ -49,8 +60,8 @@ fn a_checkpoint_holding_more_than_the_count_is_said() {
     // MiMo-7B ships its multi-token-prediction layer: total_size 15,666,819,072 = 2 x
     // 7,833,409,536, the architecture counts 7,622,397,952 (2.7% fewer).
     let mut a = config("mimo-7b-kor");
-    let c = from_index_json(r#"{"metadata": {"total_size": 15666819072}, "weight_map": {}}"#)
-        .unwrap();
+    let c =
+        from_index_json(r#"{"metadata": {"total_size": 15666819072}, "weight_map": {}}"#).unwrap();
     let w = apply(&mut a, &c);
     assert_eq!(
         w,
@@ -87,9 +98,16 @@ fn a_safetensors_header_gives_bytes_parameters_and_format() {
         "n.weight": {"dtype": "F32", "shape": [2], "data_offsets": [80, 88]}}"#,
     );
     let c = from_safetensors_header(&h).unwrap();
-    assert_eq!((c.bytes, c.params, c.format), (88, Some(42), Some(Quant::Bf16)));
+    assert_eq!(
+        (c.bytes, c.params, c.format),
+        (88, Some(42), Some(Quant::Bf16))
+    );
     // Not a checkpoint, in words.
-    for bad in [&b"short"[..], &header(r#"{"a": {"dtype": "BF16"}}"#), &header("[1]")] {
+    for bad in [
+        &b"short"[..],
+        &header(r#"{"a": {"dtype": "BF16"}}"#),
+        &header("[1]"),
+    ] {
         let e = from_safetensors_header(bad).unwrap_err();
         assert!(!e.message(Lang::En).is_empty() && !e.message(Lang::Es).is_empty());
     }

@@ -285,7 +285,10 @@ fn every_warning() -> Vec<ImportWarning> {
             key: "intermediate_size".into(),
             used: 12_288,
         },
-        MoeLayersEnd { end: 20, layers: 28 },
+        MoeLayersEnd {
+            end: 20,
+            layers: 28,
+        },
     ];
     for w in &all {
         match w {

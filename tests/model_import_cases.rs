@@ -8,7 +8,10 @@ use inference_sizer::model::*;
 use inference_sizer::scenario::{import_into, resolve_model, Lang, Scenario};
 
 fn case(name: &str) -> Imported {
-    let path = format!("{}/tests/data/cases/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/data/cases/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
     from_config_json(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
@@ -31,7 +34,11 @@ fn linked(arch: &ModelArch) -> (ModelArch, String) {
 fn same_through_the_link(a: &ModelArch) -> String {
     let (l, query) = linked(a);
     assert_eq!(param_counts(&l), param_counts(a), "{query}");
-    assert_eq!(kv_shape(&l, KvType::F16), kv_shape(a, KvType::F16), "{query}");
+    assert_eq!(
+        kv_shape(&l, KvType::F16),
+        kv_shape(a, KvType::F16),
+        "{query}"
+    );
     assert_eq!(l.native_quant, a.native_quant, "{query}");
     query
 }
@@ -140,9 +147,15 @@ fn gemma_3n_shares_its_cache_and_names_what_it_does_not_count() {
     // (the pattern is 4 sliding then 1 full). 2 KV heads x 256 x 2 x 2 bytes = 2,048 a layer.
     assert_eq!(a.attention_layers(), 20);
     let kv = kv_shape(a, KvType::F16);
-    assert_eq!((kv.global_per_token, kv.local_per_cell, kv.window), (8_192.0, 32_768.0, 512));
+    assert_eq!(
+        (kv.global_per_token, kv.local_per_cell, kv.window),
+        (8_192.0, 32_768.0, 512)
+    );
     // Per-layer embeddings counted: 262,144 x 35 x 256 = 2,348,810,240 more in the lookup.
-    assert_eq!(param_counts(a).embedding, 262_400 * 2_048 + 262_144 * 35 * 256);
+    assert_eq!(
+        param_counts(a).embedding,
+        262_400 * 2_048 + 262_144 * 35 * 256
+    );
     let said: Vec<String> = i.warnings.iter().map(|w| w.sentence(Lang::En)).collect();
     for missed in [
         "`altup_num_inputs`: not modelled; weights may be under-counted",
@@ -152,7 +165,8 @@ fn gemma_3n_shares_its_cache_and_names_what_it_does_not_count() {
         assert!(said.iter().any(|s| s == missed), "{said:?}");
     }
     let es: Vec<String> = i.warnings.iter().map(|w| w.sentence(Lang::Es)).collect();
-    assert!(es.contains(&"`altup_num_inputs`: no se modela; los pesos pueden quedar cortos".to_string()));
+    assert!(es
+        .contains(&"`altup_num_inputs`: no se modela; los pesos pueden quedar cortos".to_string()));
     same_through_the_link(a);
 }
 
@@ -164,7 +178,10 @@ fn deepseek_v2_lite_is_bf16_not_the_fp8_of_the_preset_it_is_written_over() {
     // 15,706,485,888 (the card: 15.7B); at the default format 2 bytes each.
     assert_eq!(param_counts(a).total, 15_706_485_888);
     let query = same_through_the_link(a);
-    assert!(query.contains("native=bf16") && query.contains("q_lora_rank=0"), "{query}");
+    assert!(
+        query.contains("native=bf16") && query.contains("q_lora_rank=0"),
+        "{query}"
+    );
     let wl = Workload::default();
     let (l, _) = linked(a);
     assert_eq!(effective_quant(&l, &wl), Quant::Bf16);

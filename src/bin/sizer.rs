@@ -115,8 +115,10 @@ Exit status: 0 (with warnings for clamped or unknown input), 2 when it cannot ru
     /// bytes give the header's length; at most 100 MiB of header are read).
     fn read_checkpoint(
         path: &str,
-    ) -> Result<inference_sizer::model::checkpoint::Checkpoint, inference_sizer::model::import::ImportError>
-    {
+    ) -> Result<
+        inference_sizer::model::checkpoint::Checkpoint,
+        inference_sizer::model::import::ImportError,
+    > {
         use inference_sizer::model::checkpoint::{from_index_json, from_safetensors_header};
         use inference_sizer::model::import::ImportError;
         let bytes = std::fs::File::open(path).and_then(|f| {

@@ -119,9 +119,10 @@ pub fn apply(a: &mut ModelArch, c: &Checkpoint) -> Vec<ImportWarning> {
     a.checkpoint_bytes = Some(c.bytes);
     a.checkpoint_format = Some(format);
     let counted = param_counts(a).total;
-    let held = c.params.filter(|p| *p > 0).or_else(|| {
-        bytes_per_param(format).map(|b| (c.bytes as f64 / b).round() as u64)
-    });
+    let held = c
+        .params
+        .filter(|p| *p > 0)
+        .or_else(|| bytes_per_param(format).map(|b| (c.bytes as f64 / b).round() as u64));
     match held {
         Some(held) if counted > 0 && (held as f64 / counted as f64 - 1.0).abs() > 0.02 => {
             vec![ImportWarning::CheckpointCount { held, counted }]

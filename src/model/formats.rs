@@ -161,7 +161,9 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
     // weights are in its own format.
     let exact = a.file_weight_bytes.map(|b| (b, WeightBasis::GgufFile)).or(
         match (a.checkpoint_bytes, a.checkpoint_format) {
-            (Some(b), Some(f)) if f == q => Some((b, WeightBasis::CheckpointFile { quant: q.id() })),
+            (Some(b), Some(f)) if f == q => {
+                Some((b, WeightBasis::CheckpointFile { quant: q.id() }))
+            }
             _ => None,
         },
     );

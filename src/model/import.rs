@@ -87,7 +87,8 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
     r.gemma_3n(&mut a);
     r.quantisation(&mut a);
     r.towers(&mut a);
-    if a.family != ArchFamily::DeepseekMla && r.int(&["num_nextn_predict_layers"]).unwrap_or(0) > 0 {
+    if a.family != ArchFamily::DeepseekMla && r.int(&["num_nextn_predict_layers"]).unwrap_or(0) > 0
+    {
         // MiMo and GLM-4.5 ship multi-token-prediction layers that this family does not count.
         r.warnings.push(ImportWarning::NotModelled {
             key: "num_nextn_predict_layers".into(),

@@ -426,7 +426,13 @@ fn mamba_mixer(a: &ModelArch, first: u64, n: u64, t: &mut Vec<Tensor>) {
         .saturating_add(mul(3, heads))
         .saturating_add(inner);
     t.push(Tensor::layers(Role::Vector, h, vectors, first, n));
-    t.push(Tensor::layers(Role::Dense2d, inner, mul(inner, h), first, n));
+    t.push(Tensor::layers(
+        Role::Dense2d,
+        inner,
+        mul(inner, h),
+        first,
+        n,
+    ));
 }
 
 /// A Mamba-2 layer's inner width (heads x head size) and its conv channels (inner + 2 x groups x
@@ -446,8 +452,16 @@ fn per_layer_embeddings(a: &ModelArch, t: &mut Vec<Tensor>) {
     if d == 0 {
         return;
     }
-    let vocab = if a.ple_vocab > 0 { a.ple_vocab } else { a.vocab };
-    t.push(Tensor::global(Role::TokenEmbd, mul(l, d), mul3(vocab, l, d)));
+    let vocab = if a.ple_vocab > 0 {
+        a.ple_vocab
+    } else {
+        a.vocab
+    };
+    t.push(Tensor::global(
+        Role::TokenEmbd,
+        mul(l, d),
+        mul3(vocab, l, d),
+    ));
     t.push(Tensor::global(Role::Dense2d, h, mul3(h, l, d)));
     t.push(Tensor::global(Role::Vector, d, d));
     t.push(Tensor::layers(Role::Dense2d, h, mul3(2, h, d), 0, l));

@@ -362,7 +362,9 @@ fn linear_state(bytes: f64, lang: Lang) -> String {
     let b = crate::format::bytes(bytes, lang);
     match lang {
         Lang::En => {
-            format!("; plus {b} of linear-attention or Mamba state per sequence, whatever its length")
+            format!(
+                "; plus {b} of linear-attention or Mamba state per sequence, whatever its length"
+            )
         }
         Lang::Es => format!(
             "; más {b} de estado de atención lineal o Mamba por secuencia, sea cual sea su longitud"

@@ -92,9 +92,7 @@ impl Reader<'_> {
                 Some("modelopt" | "compressed-tensors") if text.contains("nvfp4") => {
                     Some(Quant::Nvfp4)
                 }
-                Some("modelopt" | "compressed-tensors") if text.contains("fp8") => {
-                    Some(Quant::Fp8)
-                }
+                Some("modelopt" | "compressed-tensors") if text.contains("fp8") => Some(Quant::Fp8),
                 _ => None,
             };
         } else if a.family == ArchFamily::GptOss {

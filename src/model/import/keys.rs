@@ -126,7 +126,10 @@ const NOT_MODELLED: &[(&str, SizeEffect)] = &[
     ("moe_latent_size", SizeEffect::WeightsUnder),
     // MiniMax-01/M1: lightning (linear) attention layers, a state instead of a cache.
     ("attn_type_list", SizeEffect::WeightsAndCache),
-    ("layernorm_full_attention_alpha", SizeEffect::WeightsAndCache),
+    (
+        "layernorm_full_attention_alpha",
+        SizeEffect::WeightsAndCache,
+    ),
 ];
 
 /// Keys read elsewhere, or that change nothing the sizer counts (training, numerics, tokens,

@@ -10,7 +10,11 @@ impl Reader<'_> {
     /// `attn_layer_indices`), their heads, head size (`mamba_d_head`, or `mamba_expand` x hidden
     /// over the heads), state, groups and conv kernel; Granite-4.0's FFN (`shared_intermediate_size`
     /// beside its experts, or alone in a dense model).
-    pub(super) fn state_space_layers(&mut self, a: &mut ModelArch, missing: &mut Vec<MissingField>) {
+    pub(super) fn state_space_layers(
+        &mut self,
+        a: &mut ModelArch,
+        missing: &mut Vec<MissingField>,
+    ) {
         let types = self.raw("layer_types").and_then(|v| v.as_array());
         let listed_mamba = types.map(|t| {
             t.iter()
@@ -47,9 +51,7 @@ impl Reader<'_> {
         // `mamba_d_head` may be "auto": the inner width (expand x hidden) over the heads.
         a.mamba_head_dim = match self.raw("mamba_d_head").and_then(|v| v.as_u64()) {
             Some(d) if d > 0 => d,
-            _ => (expand * a.hidden)
-                .checked_div(a.mamba_heads)
-                .unwrap_or(0),
+            _ => (expand * a.hidden).checked_div(a.mamba_heads).unwrap_or(0),
         };
         if a.mamba_head_dim == 0 {
             missing.push(MissingField::Hidden);

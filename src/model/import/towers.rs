@@ -12,8 +12,15 @@ fn n(c: &Map<String, Value>, key: &str) -> u64 {
 
 /// The parameters of the vision tower and projector of a `wrapper` model type, from its
 /// `vision_config`, for a text model of width `text_hidden`; `None` for a tower not known.
-pub(super) fn vision_params(wrapper: &str, vision: &Map<String, Value>, text_hidden: u64) -> Option<u64> {
-    let kind = vision.get("model_type").and_then(|v| v.as_str()).unwrap_or("");
+pub(super) fn vision_params(
+    wrapper: &str,
+    vision: &Map<String, Value>,
+    text_hidden: u64,
+) -> Option<u64> {
+    let kind = vision
+        .get("model_type")
+        .and_then(|v| v.as_str())
+        .unwrap_or("");
     let count = match (wrapper, kind) {
         ("gemma3", "siglip_vision_model") => siglip(vision).map(|v| {
             // Gemma3MultiModalProjector: `mm_input_projection_weight` and `mm_soft_emb_norm`.
