@@ -211,13 +211,20 @@ const ENGLISH: &str = "\
 mod spanish;
 
 /// The English words left in `text`, outside backticks (`config.json` is a file name).
+/// File and key names a Spanish sentence quotes as they are.
+const FILE_NAMES: &[&str] = &[
+    "config.json",
+    "model.safetensors.index.json",
+    "metadata.total_size",
+];
+
 fn english_words_in(text: &str) -> Vec<String> {
-    spanish::english_words_in(text, ENGLISH, &["config.json"])
+    spanish::english_words_in(text, ENGLISH, FILE_NAMES)
 }
 
 #[track_caller]
 fn assert_spanish(text: &str) {
-    spanish::assert_no_english(text, ENGLISH, &["config.json"]);
+    spanish::assert_no_english(text, ENGLISH, FILE_NAMES);
 }
 
 /// One of each warning; the match makes a new variant fail to compile here until it is listed.
@@ -298,6 +305,7 @@ fn every_warning() -> Vec<ImportWarning> {
             WindowWithoutPattern { .. } | AttentionBias | MlpBias | Quantised { .. } => {}
             LlamaFormula { .. } | TiedBaseDefault { .. } | NotModelled { .. } => {}
             UnknownKey { .. } | PerLayerMean { .. } | MoeLayersEnd { .. } => {}
+            CheckpointCount { .. } => {}
         }
     }
     all
@@ -322,6 +330,7 @@ fn every_error() -> Vec<ImportError> {
         .collect();
     errors.push(ImportError::NotObject);
     errors.push(ImportError::Missing(all_fields));
+    errors.push(ImportError::NotCheckpoint);
     errors.push(ImportError::Unsupported {
         model_type: "t5".into(),
         why: Unsupported::EncoderDecoder,

@@ -238,6 +238,25 @@ impl ImportWarning {
             (LlamaFormula { model_type }, Lang::Es) => format!(
                 "el tipo de modelo `{model_type}` se dimensiona con la fórmula densa de Llama"
             ),
+            (
+                TiedBaseDefault { .. }
+                | NotModelled { .. }
+                | UnknownKey { .. }
+                | PerLayerMean { .. }
+                | CheckpointCount { .. }
+                | MoeLayersEnd { .. },
+                _,
+            ) => self.sentence_of_today(lang),
+        }
+    }
+}
+
+impl ImportWarning {
+    /// The warnings of today's architectures (issue 27): defaults, keys not modelled or not
+    /// understood, per-layer lists, MoE ranges and checkpoints.
+    fn sentence_of_today(&self, lang: Lang) -> String {
+        use ImportWarning::*;
+        match (self, lang) {
             (TiedBaseDefault { model_type }, Lang::En) => format!(
                 "`tie_word_embeddings` absent and model type `{model_type}` not known: tied, the default of transformers' base configuration, assumed"
             ),
@@ -290,6 +309,7 @@ impl ImportWarning {
             (MoeLayersEnd { end, layers }, Lang::Es) => format!(
                 "`moe_layer_end_index` = {end} de {layers} capas: las capas posteriores se cuentan como MoE"
             ),
+            _ => String::new(),
         }
     }
 }

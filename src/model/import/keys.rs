@@ -334,3 +334,29 @@ pub(super) fn refusal(model_type: &str, main: &Map<String, Value>) -> Option<Imp
     }
     None
 }
+
+/// `text` with the bare `Infinity`, `-Infinity` and `NaN` that Python's json writes outside
+/// strings replaced by `null`.
+pub(super) fn python_numbers_as_null(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut in_string, mut escaped) = (false, false);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if in_string {
+            in_string = escaped || c != '"';
+            escaped = !escaped && c == '\\';
+        } else if c == '"' {
+            in_string = true;
+        } else if let Some(token) = ["-Infinity", "Infinity", "NaN"]
+            .iter()
+            .find(|t| rest.starts_with(**t))
+        {
+            out.push_str("null");
+            rest = &rest[token.len()..];
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
