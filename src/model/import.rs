@@ -360,7 +360,12 @@ impl<'a> Reader<'a> {
             }
         }
         a.head_dim = self
-            .int(&["head_dim", "attention_head_size", "kv_channels"])
+            .int(&[
+                "head_dim",
+                "attention_head_size",
+                "kv_channels",
+                "attention_head_dim",
+            ])
             .filter(|d| *d > 0);
     }
 
@@ -470,6 +475,21 @@ impl<'a> Reader<'a> {
         } else {
             2
         };
+        // Per-head q/k norms by `use_qk_norm` (Hunyuan, Hunyuan-A13B); Cohere's norm all heads
+        // at once (Command R+).
+        let (own_rule, cohere) = (
+            // Llama 4's q/k norm is an L2 norm without weights.
+            matches!(mt, "glm4_moe" | "minimax_m2") || mt.starts_with("llama4"),
+            mt.starts_with("cohere"),
+        );
+        if self.boolean("use_qk_norm") == Some(true) && !own_rule {
+            if cohere {
+                a.qk_norm_all_heads = true;
+            } else {
+                a.qk_norm = true;
+            }
+        }
+        let mt = self.model_type.as_str();
         // DeepSeek-V3-style routers with a score-correction bias per expert.
         a.router_bias |= matches!(mt, "dots1" | "ernie4_5_moe");
         let distilbert = mt == "distilbert";

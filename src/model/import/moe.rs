@@ -14,12 +14,14 @@ impl Reader<'_> {
         ffn: Option<u64>,
         missing: &mut Vec<MissingField>,
     ) {
+        // Hunyuan lists its top-k and shared experts per layer.
         a.experts_active = self
-            .int(&[
+            .per_layer(&[
                 "num_experts_per_tok",
                 "num_experts_per_token",
                 "moe_top_k",
                 "moe_k",
+                "moe_topk",
             ])
             .unwrap_or(0);
         if a.experts_active == 0 {
@@ -34,10 +36,11 @@ impl Reader<'_> {
             missing.push(MissingField::ExpertFfn);
         }
         a.shared_experts = self
-            .int(&[
+            .per_layer(&[
                 "n_shared_experts",
                 "num_shared_experts",
                 "moe_num_shared_experts",
+                "num_shared_expert",
             ])
             .unwrap_or(0);
         // A shared expert given by its width (Qwen2-MoE, Qwen3-Next; Granite-4.0's
