@@ -23,7 +23,7 @@ describe("config import of today's architectures", () => {
     await pasteConfig(page, config);
     // The link carries the Mamba layers (36 of 40) and the KV cache is that of 4 layers.
     await page.waitForFunction(() => /mamba_layers=36/.test(location.search), null, { timeout: 20_000 });
-    const kvRow = page.locator("#memory-table tr", { hasText: "Mamba state" });
+    const kvRow = page.locator("#memory-table tbody tr").filter({ hasText: "Mamba state" });
     await kvRow.waitFor({ state: "visible", timeout: 20_000 });
     const basis = (await kvRow.textContent()).replace(/\s+/g, " ");
     assert.match(basis, /linear-attention or Mamba state per sequence/);
