@@ -224,3 +224,50 @@ fn chunk_0_and_every_zero_field_round_trip_through_the_link() {
     // Its cache is then every layer's: 48 x 2 x 8 x 128 x 2 bytes.
     assert_eq!(kv_bytes_per_token_at(&m, KvType::F16, 32_768), 196_608.0);
 }
+
+#[test]
+fn absurd_values_in_the_new_keys_never_panic() {
+    let big = u64::MAX / 3;
+    let configs = [
+        format!(
+            r#"{{"model_type": "gemma3", "text_config": {{"model_type": "gemma3_text",
+            "hidden_size": {big}, "num_hidden_layers": {big}, "num_attention_heads": 3,
+            "vocab_size": {big}, "intermediate_size": [{big}, 1, 2], "num_kv_shared_layers": {big},
+            "hidden_size_per_layer_input": {big}, "sliding_window": {big}}},
+            "vision_config": {{"model_type": "siglip_vision_model", "hidden_size": {big},
+            "intermediate_size": {big}, "num_hidden_layers": {big}, "patch_size": 1,
+            "image_size": {big}}}}}"#
+        ),
+        format!(
+            r#"{{"model_type": "granitemoehybrid", "hidden_size": {big}, "num_hidden_layers": 3,
+            "num_attention_heads": 1, "vocab_size": 9, "intermediate_size": {big},
+            "shared_intermediate_size": {big}, "num_local_experts": {big}, "num_experts_per_tok": {big},
+            "mamba_n_heads": 0, "mamba_expand": {big}, "mamba_d_state": {big},
+            "layer_types": ["mamba", "attention", "mamba"]}}"#
+        ),
+        format!(
+            r#"{{"model_type": "qwen2_vl", "hidden_size": 8, "num_hidden_layers": 2,
+            "num_attention_heads": 2, "vocab_size": 9, "intermediate_size": 16,
+            "vision_config": {{"embed_dim": {big}, "depth": {big}, "mlp_ratio": {big}}}}}"#
+        ),
+        r#"{"model_type": "ernie4_5_moe", "hidden_size": 8, "num_hidden_layers": 2,
+            "num_attention_heads": 2, "vocab_size": 9, "intermediate_size": 16,
+            "moe_num_experts": [], "moe_k": [1, 2], "moe_layer_end_index": -1,
+            "time_step_limit": [0.0, Infinity], "x": NaN}"#
+            .to_string(),
+    ];
+    let catalog = Catalog::builtin();
+    for text in &configs {
+        let Ok(i) = from_config_json(text) else {
+            continue;
+        };
+        let p = param_counts(&i.arch);
+        let kv = kv_shape(&i.arch, KvType::F16);
+        assert!(kv.global_per_token.is_finite() && kv.state_per_seq.is_finite());
+        assert!(p.active <= p.total);
+        let mut s = Scenario::default();
+        import_into(&mut s, &i.arch, &catalog);
+        let (back, _) = Scenario::from_query(&s.to_query());
+        let _ = resolve_model(&back, &catalog, Lang::En, &mut Vec::new());
+    }
+}

@@ -71,7 +71,7 @@ pub fn from_safetensors_header(head: &[u8]) -> Result<Checkpoint, ImportError> {
         params = params.saturating_add(n);
         let dtype = t.get("dtype").and_then(|d| d.as_str()).unwrap_or("");
         match by_type.iter_mut().find(|(d, _)| d == dtype) {
-            Some((_, total)) => *total += b,
+            Some((_, total)) => *total = total.saturating_add(b),
             None => by_type.push((dtype.to_string(), b)),
         }
     }

@@ -242,7 +242,8 @@ impl<'a> Reader<'a> {
                 if xs.iter().all(|x| *x == xs[0]) {
                     return Some(xs[0]);
                 }
-                let mean = (xs.iter().sum::<u64>() as f64 / xs.len() as f64).round() as u64;
+                let mean =
+                    (xs.iter().map(|x| *x as f64).sum::<f64>() / xs.len() as f64).round() as u64;
                 self.warnings.push(ImportWarning::PerLayerMean {
                     key: k.to_string(),
                     used: mean,

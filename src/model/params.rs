@@ -579,7 +579,7 @@ pub fn param_counts(a: &ModelArch) -> ParamCounts {
         .iter()
         .filter(|t| t.role == Role::TokenEmbd)
         .map(|t| t.params())
-        .sum();
+        .fold(0u64, u64::saturating_add);
     ParamCounts {
         total,
         active,

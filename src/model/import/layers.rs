@@ -51,7 +51,10 @@ impl Reader<'_> {
         // `mamba_d_head` may be "auto": the inner width (expand x hidden) over the heads.
         a.mamba_head_dim = match self.raw("mamba_d_head").and_then(|v| v.as_u64()) {
             Some(d) if d > 0 => d,
-            _ => (expand * a.hidden).checked_div(a.mamba_heads).unwrap_or(0),
+            _ => expand
+                .saturating_mul(a.hidden)
+                .checked_div(a.mamba_heads)
+                .unwrap_or(0),
         };
         if a.mamba_head_dim == 0 {
             missing.push(MissingField::Hidden);

@@ -5,9 +5,19 @@
 
 use serde_json::{Map, Value};
 
-/// A whole number of `c` (0 when absent).
-fn n(c: &Map<String, Value>, key: &str) -> u64 {
-    c.get(key).and_then(|v| v.as_u64()).unwrap_or(0)
+/// A whole number of `c` (0 when absent), as f64: the counts are summed in f64 (exact to 2^53,
+/// and an absurd config saturates instead of overflowing).
+fn n(c: &Map<String, Value>, key: &str) -> f64 {
+    c.get(key).and_then(|v| v.as_u64()).unwrap_or(0) as f64
+}
+
+/// A count in f64 as a whole number (saturating).
+fn whole(x: f64) -> u64 {
+    if x.is_finite() && x > 0.0 {
+        x.round() as u64
+    } else {
+        0
+    }
 }
 
 /// The parameters of the vision tower and projector of a `wrapper` model type, from its
@@ -17,6 +27,7 @@ pub(super) fn vision_params(
     vision: &Map<String, Value>,
     text_hidden: u64,
 ) -> Option<u64> {
+    let text_hidden = text_hidden as f64;
     let kind = vision
         .get("model_type")
         .and_then(|v| v.as_str())
@@ -31,6 +42,7 @@ pub(super) fn vision_params(
         ("llama4", "llama4_vision_model") => llama4(vision, text_hidden),
         _ => None,
     }?;
+    let count = whole(count);
     (count > 0).then_some(count)
 }
 
@@ -38,7 +50,7 @@ pub(super) fn vision_params(
 /// position embedding per patch, per layer q/k/v/out with biases, two LayerNorms and the MLP
 /// with biases, the post LayerNorm (and the pooling head when `vision_use_head`).
 /// Gemma 3: 1,152 wide, 4,304 MLP, 27 layers, 896/14 = 64^2 patches: 416,866,032.
-fn siglip(c: &Map<String, Value>) -> Option<u64> {
+fn siglip(c: &Map<String, Value>) -> Option<f64> {
     let (h, i, l, p, img) = (
         n(c, "hidden_size"),
         n(c, "intermediate_size"),
@@ -46,17 +58,17 @@ fn siglip(c: &Map<String, Value>) -> Option<u64> {
         n(c, "patch_size"),
         n(c, "image_size"),
     );
-    if h == 0 || i == 0 || l == 0 || p == 0 || img == 0 {
+    if h == 0.0 || i == 0.0 || l == 0.0 || p == 0.0 || img == 0.0 {
         return None;
     }
-    let channels = c.get("num_channels").and_then(|v| v.as_u64()).unwrap_or(3);
-    let patches = (img / p) * (img / p);
+    let channels = c.get("num_channels").and_then(|v| v.as_u64()).unwrap_or(3) as f64;
+    let patches = (img / p).floor() * (img / p).floor();
     let embeddings = channels * p * p * h + h + patches * h;
-    let layer = 4 * (h * h + h) + 4 * h + (h * i + i) + (i * h + h);
-    let mut total = embeddings + l * layer + 2 * h;
+    let layer = 4.0 * (h * h + h) + 4.0 * h + (h * i + i) + (i * h + h);
+    let mut total = embeddings + l * layer + 2.0 * h;
     if c.get("vision_use_head").and_then(|v| v.as_bool()) != Some(false) {
         // SiglipMultiheadAttentionPoolingHead: a probe, attention in/out, LayerNorm, MLP.
-        total += h + (3 * h * h + 3 * h) + (h * h + h) + 2 * h + (h * i + i) + (i * h + h);
+        total += h + (3.0 * h * h + 3.0 * h) + (h * h + h) + 2.0 * h + (h * i + i) + (i * h + h);
     }
     Some(total)
 }
@@ -65,37 +77,31 @@ fn siglip(c: &Map<String, Value>) -> Option<u64> {
 /// (channels x temporal x patch^2 x width), per block two LayerNorms, fused qkv and proj with
 /// biases, the MLP (`mlp_ratio` x width) with biases; the merger (LayerNorm, 4 x width -> 4 x
 /// width -> text width, with biases). Qwen2-VL-7B: 675,759,104.
-fn qwen2_vl(c: &Map<String, Value>, text_hidden: u64) -> Option<u64> {
+fn qwen2_vl(c: &Map<String, Value>, text_hidden: f64) -> Option<f64> {
     // What the config leaves out is `Qwen2VLVisionConfig`'s default (Qwen2-VL-7B's tower); the
     // merger projects onto the text model's width.
-    let or = |key: &str, default: u64| match n(c, key) {
-        0 => default,
-        x => x,
+    let or = |key: &str, default: f64| match n(c, key) {
+        x if x > 0.0 => x,
+        _ => default,
     };
     let (e, depth, out, p) = (
-        or("embed_dim", 1280),
-        or("depth", 32),
+        or("embed_dim", 1280.0),
+        or("depth", 32.0),
         or("hidden_size", text_hidden),
-        or("patch_size", 14),
+        or("patch_size", 14.0),
     );
-    if e == 0 || depth == 0 || out == 0 || p == 0 {
+    if out == 0.0 {
         return None;
     }
-    let ratio = or("mlp_ratio", 4);
-    let channels = c.get("in_chans").and_then(|v| v.as_u64()).unwrap_or(3);
-    let temporal = c
-        .get("temporal_patch_size")
-        .and_then(|v| v.as_u64())
-        .unwrap_or(2);
-    let merge = c
-        .get("spatial_merge_size")
-        .and_then(|v| v.as_u64())
-        .unwrap_or(2);
+    let ratio = or("mlp_ratio", 4.0);
+    let channels = or("in_chans", 3.0);
+    let temporal = or("temporal_patch_size", 2.0);
+    let merge = or("spatial_merge_size", 2.0);
     let m = e * ratio;
     let patch = channels * temporal * p * p * e;
-    let block = 4 * e + (e * 3 * e + 3 * e) + (e * e + e) + (e * m + m) + (m * e + e);
+    let block = 4.0 * e + (e * 3.0 * e + 3.0 * e) + (e * e + e) + (e * m + m) + (m * e + e);
     let merged = e * merge * merge;
-    let merger = 2 * e + (merged * merged + merged) + (merged * out + out);
+    let merger = 2.0 * e + (merged * merged + merged) + (merged * out + out);
     Some(patch + depth * block + merger)
 }
 
@@ -103,7 +109,7 @@ fn qwen2_vl(c: &Map<String, Value>, text_hidden: u64) -> Option<u64> {
 /// embedding and one position embedding per patch and class, LayerNorms before and after, per
 /// layer q/k/v/o and the MLP with biases and two LayerNorms; the pixel-shuffle adapter (two
 /// projections without bias) and the projector to the text width. Scout: 871,932,416.
-fn llama4(c: &Map<String, Value>, text_hidden: u64) -> Option<u64> {
+fn llama4(c: &Map<String, Value>, text_hidden: f64) -> Option<f64> {
     let (h, i, l, p, img) = (
         n(c, "hidden_size"),
         n(c, "intermediate_size"),
@@ -116,18 +122,19 @@ fn llama4(c: &Map<String, Value>, text_hidden: u64) -> Option<u64> {
         n(c, "projector_output_dim"),
         n(c, "vision_output_dim"),
     );
-    if h == 0 || i == 0 || l == 0 || p == 0 || img == 0 || adapter_in == 0 {
+    if h == 0.0 || i == 0.0 || l == 0.0 || p == 0.0 || img == 0.0 || adapter_in == 0.0 {
         return None;
     }
-    let channels = c.get("num_channels").and_then(|v| v.as_u64()).unwrap_or(3);
+    let channels = c.get("num_channels").and_then(|v| v.as_u64()).unwrap_or(3) as f64;
     let ratio = c
         .get("pixel_shuffle_ratio")
         .and_then(|v| v.as_f64())
+        .filter(|r| *r > 0.0)
         .unwrap_or(0.5);
-    let shuffled = (h as f64 / (ratio * ratio)).round() as u64;
-    let patches = (img / p) * (img / p) + 1;
-    let embeddings = channels * p * p * h + h + patches * h + 4 * h;
-    let layer = 4 * (h * h + h) + (h * i + i) + (i * h + h) + 4 * h;
+    let shuffled = (h / (ratio * ratio)).round();
+    let patches = (img / p).floor() * (img / p).floor() + 1.0;
+    let embeddings = channels * p * p * h + h + patches * h + 4.0 * h;
+    let layer = 4.0 * (h * h + h) + (h * i + i) + (i * h + h) + 4.0 * h;
     let adapter = shuffled * adapter_in + adapter_in * adapter_out;
     let projector = vision_out * text_hidden;
     Some(embeddings + l * layer + adapter + projector)
