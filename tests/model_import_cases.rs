@@ -271,3 +271,29 @@ fn absurd_values_in_the_new_keys_never_panic() {
         let _ = resolve_model(&back, &catalog, Lang::En, &mut Vec::new());
     }
 }
+
+#[test]
+fn the_towers_are_their_own_memory_term() {
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/data/configs/llama-4-scout.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let a = from_config_json(&text).unwrap().arch;
+    let wl = Workload::default();
+    let m = Sizing::new(&a, &wl, &EngineConstants::default()).memory(&Hardware::unbounded());
+    let term = |k: &str| m.terms.iter().find(|t| t.key == k).map(|t| t.bytes.0);
+    // 871,932,416 tower parameters at 2 bytes, out of the weights term, in their own.
+    assert_eq!(term("towers"), Some(1_743_864_832.0));
+    assert_eq!(
+        term("weights").unwrap() + term("towers").unwrap(),
+        m.weights.0
+    );
+    let written = m.terms[1].written(Lang::Es);
+    assert_eq!(written.key.id(), "towers");
+    assert!(
+        written.basis.contains("torres de visión/audio"),
+        "{}",
+        written.basis
+    );
+}

@@ -129,6 +129,7 @@ texts! {
     TermOverhead => "Engine overhead", "Sobrecarga del motor";
     TermReserve => "Reserve", "Reserva";
     TermOther => "Other", "Otros";
+    TermTowers => "Vision/audio towers", "Torres de visión/audio";
     Exact => "exact", "exacto";
     Empirical => "measured", "medido";
     Heuristic => "rule of thumb", "regla práctica";
@@ -282,6 +283,7 @@ pub fn term_name(lang: Lang, key: TermKey) -> &'static str {
             TermKey::Activations => T::TermActivations,
             TermKey::Overhead => T::TermOverhead,
             TermKey::Reserve => T::TermReserve,
+            TermKey::Towers => T::TermTowers,
             TermKey::Gradients | TermKey::Optimizer | TermKey::Adapters | TermKey::OsReserve => {
                 T::TermOther
             }

@@ -160,6 +160,8 @@ pub enum TermBasis {
     Adapters,
     /// CPU inference: memory kept for the operating system.
     OsReserve,
+    /// Vision and audio towers loaded beside the language model.
+    Towers,
 }
 
 impl TermBasis {
@@ -213,6 +215,10 @@ impl TermBasis {
         use TermBasis::*;
         match self {
             Weights(_) | KvCache { .. } | TrainingActivations { .. } => ("", ""),
+            Towers => (
+                "the vision/audio towers and their projector, loaded with the model at 16 bits, never read for text tokens",
+                "las torres de visión/audio y su proyector, cargadas con el modelo a 16 bits, sin leerse para los tokens de texto",
+            ),
             NoKvCache => (
                 "encoders keep no KV cache",
                 "los codificadores no guardan caché KV",
