@@ -116,3 +116,18 @@ fn a_safetensors_header_gives_bytes_parameters_and_format() {
         ImportError::NotCheckpoint
     );
 }
+
+#[test]
+fn one_shard_of_several_is_said_and_not_used() {
+    let mut a = config("smollm3-3b");
+    // The first shard of two: 5 GB of 6.15.
+    let c =
+        from_index_json(r#"{"metadata": {"total_size": 4988000000}, "weight_map": {}}"#).unwrap();
+    let w = apply(&mut a, &c);
+    assert_eq!(a.checkpoint_bytes, None);
+    assert_eq!(
+        w[0].sentence(Lang::En),
+        "the checkpoint holds 2,494,000,000 parameters and the architecture counts 3,075,098,624: one shard of several? its size is not used"
+    );
+    assert_eq!(weight_bytes(&a, Quant::Bf16).total, 6_150_197_248.0);
+}

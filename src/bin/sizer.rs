@@ -121,12 +121,19 @@ Exit status: 0 (with warnings for clamped or unknown input), 2 when it cannot ru
     > {
         use inference_sizer::model::checkpoint::{from_index_json, from_safetensors_header};
         use inference_sizer::model::import::ImportError;
-        let bytes = std::fs::File::open(path).and_then(|f| {
-            let mut head = Vec::new();
-            f.take(100 * 1024 * 1024).read_to_end(&mut head)?;
-            Ok(head)
-        });
-        let head = bytes.map_err(|_| ImportError::NotCheckpoint)?;
+        let mut f = std::fs::File::open(path).map_err(|_| ImportError::NotCheckpoint)?;
+        let mut first = [0u8; 8];
+        let n = f.read(&mut first).map_err(|_| ImportError::NotCheckpoint)?;
+        let mut head = first[..n].to_vec();
+        // An index is JSON; a .safetensors file's first 8 bytes give its header's length.
+        let rest = if head.first() == Some(&b'{') {
+            100 * 1024 * 1024
+        } else {
+            u64::from_le_bytes(first).min(100 * 1024 * 1024)
+        };
+        f.take(rest)
+            .read_to_end(&mut head)
+            .map_err(|_| ImportError::NotCheckpoint)?;
         if head.first() == Some(&b'{') {
             from_index_json(&String::from_utf8_lossy(&head))
         } else {

@@ -109,22 +109,29 @@ fn bytes_per_param(q: Quant) -> Option<f64> {
 
 /// Gives `a` the checkpoint's exact size in its format (the file's own, else the config's:
 /// its native format or `torch_dtype`), and warns when the parameters the file holds and the
-/// count of the architecture are more than 2% apart.
+/// count of the architecture are more than 2% apart. A file holding fewer (one shard of several)
+/// is not used.
 pub fn apply(a: &mut ModelArch, c: &Checkpoint) -> Vec<ImportWarning> {
     let format = c
         .format
         .or(a.checkpoint_format)
         .or(a.native_quant)
         .unwrap_or(Quant::Bf16);
-    a.checkpoint_bytes = Some(c.bytes);
-    a.checkpoint_format = Some(format);
     let counted = param_counts(a).total;
     let held = c
         .params
         .filter(|p| *p > 0)
         .or_else(|| bytes_per_param(format).map(|b| (c.bytes as f64 / b).round() as u64));
+    let ratio = match held {
+        Some(h) if counted > 0 => h as f64 / counted as f64,
+        _ => 1.0,
+    };
+    if ratio >= 0.98 {
+        a.checkpoint_bytes = Some(c.bytes);
+        a.checkpoint_format = Some(format);
+    }
     match held {
-        Some(held) if counted > 0 && (held as f64 / counted as f64 - 1.0).abs() > 0.02 => {
+        Some(held) if (ratio - 1.0).abs() > 0.02 => {
             vec![ImportWarning::CheckpointCount { held, counted }]
         }
         _ => Vec::new(),

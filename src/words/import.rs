@@ -294,14 +294,24 @@ impl ImportWarning {
                 whole(*used, lang)
             ),
             (CheckpointCount { held, counted }, Lang::En) => format!(
-                "the checkpoint holds {} parameters and the architecture counts {}: what it does not count is loaded all the same",
+                "the checkpoint holds {} parameters and the architecture counts {}: {}",
                 whole(*held, lang),
-                whole(*counted, lang)
+                whole(*counted, lang),
+                if held > counted {
+                    "what it does not count is loaded all the same"
+                } else {
+                    "one shard of several? its size is not used"
+                }
             ),
             (CheckpointCount { held, counted }, Lang::Es) => format!(
-                "el checkpoint tiene {} parámetros y la arquitectura cuenta {}: lo que no cuenta se carga igualmente",
+                "el checkpoint tiene {} parámetros y la arquitectura cuenta {}: {}",
                 whole(*held, lang),
-                whole(*counted, lang)
+                whole(*counted, lang),
+                if held > counted {
+                    "lo que no cuenta se carga igualmente"
+                } else {
+                    "¿un fragmento de varios? no se usa su tamaño"
+                }
             ),
             (MoeLayersEnd { end, layers }, Lang::En) => format!(
                 "`moe_layer_end_index` = {end} of {layers} layers: the layers after it are counted as MoE"
