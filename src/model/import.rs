@@ -268,8 +268,8 @@ impl<'a> Reader<'a> {
         if let Some(count) = counted {
             a.extra_params = count;
         }
-        // LLaVA-style and custom wrappers name their tower by other keys.
-        let audio = [
+        // An audio tower, or a LLaVA-style or custom wrapper's tower named by other keys.
+        let other_tower = [
             "audio_config",
             "vision_encoder",
             "vision_tower",
@@ -281,7 +281,7 @@ impl<'a> Reader<'a> {
         .any(|k| self.top.contains_key(*k));
         if counted.is_none() && self.outer.is_some() {
             self.warnings.push(ImportWarning::MultimodalTextOnly);
-        } else if audio || vision.is_some() && counted.is_none() {
+        } else if other_tower || vision.is_some() && counted.is_none() {
             self.warnings.push(ImportWarning::TowersNotCounted);
         }
     }
