@@ -143,6 +143,8 @@ const HARMLESS: &[&str] = &[
     "rope_theta",
     "rope_local_base_freq",
     "partial_rotary_factor",
+    "rotary_dim",
+    "org_vocab_size",
     "initializer_range",
     "rms_norm_eps",
     "layer_norm_eps",
