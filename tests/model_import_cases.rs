@@ -297,3 +297,26 @@ fn the_towers_are_their_own_memory_term() {
         written.basis
     );
 }
+
+#[test]
+fn minimax_m1_keeps_a_state_on_its_70_lightning_layers() {
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/data/configs/minimax-m1.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let i = from_config_json(&text).unwrap();
+    let a = &i.arch;
+    assert_eq!((a.lightning_layers, a.attention_layers()), (70, 10));
+    // 456,089,655,296 against the checkpoint's 456,105,383,936 (index total_size / 2): a
+    // lightning layer holds q/k/v of all 64 heads (6,144 x 3 x 8,192), a gate (6,144 x 8,192),
+    // a norm (8,192) and the output (8,192 x 6,144).
+    assert_eq!(param_counts(a).total, 456_089_655_296);
+    // Cache: 10 softmax layers x 2 x 8 x 128 x 2 B = 40,960 B a token; state: 70 x 64 x 128^2.
+    let kv = kv_shape(a, KvType::F16);
+    assert_eq!(
+        (kv.global_per_token, kv.state_per_seq),
+        (40_960.0, 73_400_320.0)
+    );
+    same_through_the_link(a);
+}

@@ -222,6 +222,11 @@ pub struct ModelArch {
     /// The format of the published checkpoint (`torch_dtype`, or its quantisation).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checkpoint_format: Option<Quant>,
+    /// MiniMax-01/M1 lightning (linear) attention layers (`attn_type_list` 0): every head has its
+    /// own q, k and v, an output gate and a norm; a state of heads x head size^2 per sequence
+    /// instead of a KV cache.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lightning_layers: u64,
 }
 
 fn is_zero(v: &u64) -> bool {
@@ -285,11 +290,21 @@ impl ModelArch {
             self.mamba_layers.min(self.layers)
         }
     }
-    /// Layers whose mixer is attention (all but the linear-attention and Mamba layers).
+    /// Lightning (linear) attention layers (MiniMax), at most the layers left by the others.
+    pub fn lightning_layers(&self) -> u64 {
+        self.lightning_layers.min(
+            self.layers
+                .saturating_sub(self.linear_layers())
+                .saturating_sub(self.mamba_layers()),
+        )
+    }
+    /// Layers whose mixer is softmax attention (all but the linear-attention, Mamba and
+    /// lightning layers).
     pub fn attention_mixer_layers(&self) -> u64 {
         self.layers
             .saturating_sub(self.linear_layers())
             .saturating_sub(self.mamba_layers())
+            .saturating_sub(self.lightning_layers())
     }
     /// Layers that keep a per-token KV cache of their own: the attention layers but those that
     /// reuse an earlier layer's cache.
@@ -397,6 +412,7 @@ impl Default for ModelArch {
             ple_vocab: 0,
             checkpoint_bytes: None,
             checkpoint_format: None,
+            lightning_layers: 0,
         }
     }
 }

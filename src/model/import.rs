@@ -86,6 +86,7 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
     r.recent_architectures(&mut a);
     r.state_space_layers(&mut a, &mut missing);
     r.gemma_3n(&mut a);
+    r.lightning_layers(&mut a);
     r.quantisation(&mut a);
     r.towers(&mut a);
     if a.family != ArchFamily::DeepseekMla && r.int(&["num_nextn_predict_layers"]).unwrap_or(0) > 0

@@ -178,14 +178,17 @@ fn linear_state_values(a: &ModelArch) -> f64 {
 /// Granite-4.0-H-Small (inner 8,192, 1 group, state 128, kernel 4) 8,448 x 3 + 8,192 x 128 =
 /// 1,073,920 values, x 36 layers.
 fn mamba_state_values(a: &ModelArch) -> f64 {
+    // MiniMax's lightning layers: a heads x head size x head size state each.
+    let d = a.head_dim() as f64;
+    let lightning = a.lightning_layers() as f64 * a.heads as f64 * d * d;
     let layers = a.mamba_layers() as f64;
     if layers == 0.0 {
-        return 0.0;
+        return lightning;
     }
-    let (inner, conv) = super::params::mamba_widths(a);
+    let (inner, conv) = super::layer_kinds::mamba_widths(a);
     let conv_state = conv as f64 * a.mamba_conv.saturating_sub(1) as f64;
     let ssm = inner as f64 * a.mamba_state as f64;
-    layers * (conv_state + ssm)
+    layers * (conv_state + ssm) + lightning
 }
 
 /// KV bytes each further token adds once every window and chunk is full: the full-attention

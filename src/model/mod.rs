@@ -52,6 +52,7 @@ pub mod gguf;
 mod gguf_mix;
 pub mod import;
 pub mod kv;
+mod layer_kinds;
 pub mod memory;
 mod numbers;
 mod options;

@@ -66,7 +66,7 @@ pub struct Tensor {
 }
 
 impl Tensor {
-    fn global(role: Role, ne0: u64, elems: u64) -> Tensor {
+    pub(super) fn global(role: Role, ne0: u64, elems: u64) -> Tensor {
         Tensor {
             role,
             ne0,
@@ -78,7 +78,7 @@ impl Tensor {
             per_layer: false,
         }
     }
-    fn layers(role: Role, ne0: u64, elems: u64, first: u64, count: u64) -> Tensor {
+    pub(super) fn layers(role: Role, ne0: u64, elems: u64, first: u64, count: u64) -> Tensor {
         Tensor {
             role,
             ne0,
@@ -208,7 +208,8 @@ pub fn tensors(a: &ModelArch) -> Vec<Tensor> {
             // Attention layers first, then the Mamba-2 layers of a hybrid (counts exact).
             let attn = a.attention_mixer_layers();
             gqa_attention(a, 0, attn, &mut t);
-            mamba_mixer(a, attn, a.mamba_layers(), &mut t);
+            super::layer_kinds::mamba_mixer(a, attn, a.mamba_layers(), &mut t);
+            super::layer_kinds::lightning_attention(a, attn, a.lightning_layers(), &mut t);
             let d = a.head_dim();
             let mut vec: u64 = 0;
             if a.qkv_bias {
@@ -229,7 +230,7 @@ pub fn tensors(a: &ModelArch) -> Vec<Tensor> {
                 0,
                 l,
             ));
-            per_layer_embeddings(a, &mut t);
+            super::layer_kinds::per_layer_embeddings(a, &mut t);
             if a.experts > 1 {
                 // Dense layers (a prefix, or those between interleaved MoE layers) first.
                 let moe = moe_layer_count(a);
@@ -407,65 +408,6 @@ fn hybrid_linear(a: &ModelArch, t: &mut Vec<Tensor>) {
     if a.shared_experts > 0 {
         t.push(Tensor::layers(Role::Router, h, h, 0, l));
     }
-}
-
-/// Mamba-2 mixers (`transformers` `Mamba2Mixer`, as in Bamba, Granite-4.0-H and Nemotron-H):
-/// `in_proj` (hidden -> z, x, B, C and dt: inner + conv + heads), a depthwise conv with bias over
-/// x, B and C (conv = inner + 2 x groups x state), `dt_bias`, `A_log` and `D` per head, a gated
-/// norm of the inner width, `out_proj` (inner -> hidden).
-fn mamba_mixer(a: &ModelArch, first: u64, n: u64, t: &mut Vec<Tensor>) {
-    if n == 0 {
-        return;
-    }
-    let h = a.hidden;
-    let (inner, conv) = mamba_widths(a);
-    let heads = a.mamba_heads;
-    let in_proj = mul(h, inner.saturating_add(conv).saturating_add(heads));
-    t.push(Tensor::layers(Role::Dense2d, h, in_proj, first, n));
-    let vectors = mul(conv, a.mamba_conv.saturating_add(1))
-        .saturating_add(mul(3, heads))
-        .saturating_add(inner);
-    t.push(Tensor::layers(Role::Vector, h, vectors, first, n));
-    t.push(Tensor::layers(
-        Role::Dense2d,
-        inner,
-        mul(inner, h),
-        first,
-        n,
-    ));
-}
-
-/// A Mamba-2 layer's inner width (heads x head size) and its conv channels (inner + 2 x groups x
-/// state).
-pub(super) fn mamba_widths(a: &ModelArch) -> (u64, u64) {
-    let inner = mul(a.mamba_heads, a.mamba_head_dim);
-    let conv = inner.saturating_add(mul3(2, a.mamba_groups.max(1), a.mamba_state));
-    (inner, conv)
-}
-
-/// Gemma-3n's per-layer embeddings (`Gemma3nTextModel`): `embed_tokens_per_layer` (a lookup
-/// table of vocabulary x layers x width), `per_layer_model_projection` (hidden -> layers x width)
-/// and its norm; in each layer `per_layer_input_gate` (hidden -> width), `per_layer_projection`
-/// (width -> hidden) and `post_per_layer_input_norm`.
-fn per_layer_embeddings(a: &ModelArch, t: &mut Vec<Tensor>) {
-    let (d, l, h) = (a.ple_dim, a.layers, a.hidden);
-    if d == 0 {
-        return;
-    }
-    let vocab = if a.ple_vocab > 0 {
-        a.ple_vocab
-    } else {
-        a.vocab
-    };
-    t.push(Tensor::global(
-        Role::TokenEmbd,
-        mul(l, d),
-        mul3(vocab, l, d),
-    ));
-    t.push(Tensor::global(Role::Dense2d, h, mul3(h, l, d)));
-    t.push(Tensor::global(Role::Vector, d, d));
-    t.push(Tensor::layers(Role::Dense2d, h, mul3(2, h, d), 0, l));
-    t.push(Tensor::layers(Role::Vector, h, h, 0, l));
 }
 
 /// Routed experts (+ shared experts, + router, + DeepSeek's score-correction bias).

@@ -135,6 +135,9 @@ fields! {
     /// The published checkpoint's exact bytes (a safetensors index's `total_size`) and format.
     CKPT_BYTES: Number<Option<u64>> = Number::new("ckpt_bytes", at!(arch.ckpt_bytes), count(1e15));
     CKPT_FORMAT: Choice<Option<Quant>> = Choice::new("ckpt_format", at!(arch.ckpt_format));
+    /// Lightning (linear) attention layers (MiniMax-01/M1).
+    LIGHTNING_LAYERS: Number<Option<u64>> =
+        Number::new("lightning_layers", at!(arch.lightning_layers), count(1e4));
     QUANT: Choice<Quant> = Choice::new("quant", at!(quant));
     KV: Choice<KvType> = Choice::new("kv", at!(kv));
     /// Context length per sequence, tokens; the slider runs from 512 to 8M.

@@ -124,6 +124,8 @@ pub struct ArchOverrides {
     /// The published checkpoint: its exact bytes and its format.
     pub ckpt_bytes: Option<u64>,
     pub ckpt_format: Option<crate::model::Quant>,
+    /// MiniMax's lightning (linear) attention layers.
+    pub lightning_layers: Option<u64>,
 }
 
 impl ArchOverrides {

@@ -112,6 +112,7 @@ fn apply_overrides(arch: &mut ModelArch, s: &Scenario) {
     set(&mut arch.qk_nope_dim, o.qk_nope_dim);
     set(&mut arch.v_head_dim, o.v_head_dim);
     set(&mut arch.mtp_layers, o.mtp);
+    set(&mut arch.lightning_layers, o.lightning_layers);
     if o.ckpt_bytes.is_some() {
         arch.checkpoint_bytes = o.ckpt_bytes.filter(|b| *b > 0);
     }
@@ -292,6 +293,7 @@ fn overrides_from(imported: &ModelArch, base: &ModelArch) -> super::ArchOverride
         qk_nope_dim: diff(imported.qk_nope_dim, base.qk_nope_dim),
         v_head_dim: diff(imported.v_head_dim, base.v_head_dim),
         mtp: diff(imported.mtp_layers, base.mtp_layers),
+        lightning_layers: diff(imported.lightning_layers, base.lightning_layers),
         ckpt_bytes: (imported.checkpoint_bytes != base.checkpoint_bytes)
             .then_some(imported.checkpoint_bytes.unwrap_or(0)),
         // The format only matters beside the bytes.

@@ -124,12 +124,6 @@ const NOT_MODELLED: &[(&str, SizeEffect)] = &[
     ("swa_layers", SizeEffect::Cache),
     ("hybrid_layer_ids", SizeEffect::Cache),
     ("moe_latent_size", SizeEffect::WeightsUnder),
-    // MiniMax-01/M1: lightning (linear) attention layers, a state instead of a cache.
-    ("attn_type_list", SizeEffect::WeightsAndCache),
-    (
-        "layernorm_full_attention_alpha",
-        SizeEffect::WeightsAndCache,
-    ),
 ];
 
 /// Keys read elsewhere, or that change nothing the sizer counts (training, numerics, tokens,
@@ -219,6 +213,7 @@ const HARMLESS: &[&str] = &[
     "hidden_size_per_layer_input",
     "num_kv_shared_layers",
     "attn_layer_indices",
+    "attn_type_list",
     "type_vocab_size",
     "max_length",
     "min_length",

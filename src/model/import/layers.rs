@@ -61,6 +61,13 @@ impl Reader<'_> {
         }
     }
 
+    /// MiniMax-01/M1: `attn_type_list`, 0 for a lightning (linear) attention layer, 1 for softmax.
+    pub(super) fn lightning_layers(&mut self, a: &mut ModelArch) {
+        if let Some(list) = self.raw("attn_type_list").and_then(|v| v.as_array()) {
+            a.lightning_layers = list.iter().filter(|x| x.as_u64() == Some(0)).count() as u64;
+        }
+    }
+
     /// Gemma-3n: the last `num_kv_shared_layers` layers reuse an earlier layer's cache (the
     /// global layers are counted among the layers that keep one), and the per-layer embeddings
     /// (`hidden_size_per_layer_input` wide, `vocab_size_per_layer_input` tokens).
