@@ -40,6 +40,18 @@ impl Gguf {
         self.n_kv += 1;
         self
     }
+    /// An array of u32, one a layer (llama.cpp's per-layer `head_count_kv` of hybrids).
+    fn u32s(mut self, key: &str, v: &[u32]) -> Gguf {
+        string(&mut self.kv, key);
+        self.kv.extend(9u32.to_le_bytes());
+        self.kv.extend(4u32.to_le_bytes());
+        self.kv.extend((v.len() as u64).to_le_bytes());
+        for x in v {
+            self.kv.extend(x.to_le_bytes());
+        }
+        self.n_kv += 1;
+        self
+    }
     fn tokens(mut self, n: usize) -> Gguf {
         string(&mut self.kv, "tokenizer.ggml.tokens");
         self.kv.extend(9u32.to_le_bytes());
@@ -530,4 +542,94 @@ fn a_qwen3_next_header_gives_its_linear_attention_state() {
         (49_152.0, 147_456.0, 8192)
     );
     assert_eq!(a.shared_experts, 1);
+}
+
+#[test]
+fn a_granite_hybrid_header_gives_its_mamba_layers_and_their_state() {
+    // Granite-4.0-H-Tiny as llama.cpp writes it: head_count_kv per layer, 0 on the 36 Mamba
+    // layers (attention on layers 5, 15, 25, 35); ssm.inner_size 3,072 = 48 heads
+    // (time_step_rank) x 64; state 128, one group, conv 4; 64 experts of 512, a shared MLP of
+    // 1,024 (two experts' width).
+    let kv: Vec<u32> = (0..40).map(|i| if i % 10 == 5 { 4 } else { 0 }).collect();
+    let buf = Gguf::new()
+        .str("general.architecture", "granitehybrid")
+        .u32("granitehybrid.block_count", 40)
+        .u32("granitehybrid.embedding_length", 1536)
+        .u32("granitehybrid.attention.head_count", 12)
+        .u32s("granitehybrid.attention.head_count_kv", &kv)
+        .u32("granitehybrid.feed_forward_length", 512)
+        .u32("granitehybrid.expert_count", 64)
+        .u32("granitehybrid.expert_used_count", 6)
+        .u32("granitehybrid.expert_feed_forward_length", 512)
+        .u32("granitehybrid.expert_shared_feed_forward_length", 1024)
+        .u32("granitehybrid.ssm.conv_kernel", 4)
+        .u32("granitehybrid.ssm.state_size", 128)
+        .u32("granitehybrid.ssm.group_count", 1)
+        .u32("granitehybrid.ssm.time_step_rank", 48)
+        .u32("granitehybrid.ssm.inner_size", 3072)
+        .tokens(10)
+        .tensor("token_embd.weight", &[1536, 10], 0)
+        .bytes();
+    let a = read_header(&buf).expect("reads").arch;
+    assert_eq!((a.mamba_layers, a.attention_layers()), (36, 4));
+    assert_eq!(
+        (a.mamba_heads, a.mamba_head_dim, a.shared_experts),
+        (48, 64, 2)
+    );
+    let s = kv_shape(&a, KvType::F16);
+    // 4 layers x 2 x 4 x 128 x 2 B = 8,192; state 36 x ((3,072 + 256) x 3 + 3,072 x 128).
+    assert_eq!(
+        (s.global_per_token, s.state_per_seq),
+        (8_192.0, 14_515_200.0)
+    );
+    // llama.cpp keeps the state in F32: 4 bytes a value.
+    assert_eq!(state_elem_bytes(Engine::Llamacpp), 4.0);
+}
+
+#[test]
+fn gemma_3n_and_ernie_headers_give_their_sharing_and_moe_step() {
+    let g = Gguf::new()
+        .str("general.architecture", "gemma3n")
+        .u32("gemma3n.block_count", 35)
+        .u32("gemma3n.embedding_length", 2048)
+        .u32("gemma3n.attention.head_count", 8)
+        .u32("gemma3n.attention.head_count_kv", 2)
+        .u32("gemma3n.attention.key_length", 256)
+        .u32("gemma3n.feed_forward_length", 16384)
+        .u32("gemma3n.attention.shared_kv_layers", 15)
+        .u32("gemma3n.embedding_length_per_layer_input", 256)
+        .tokens(10)
+        .tensor("token_embd.weight", &[2048, 10], 0)
+        .bytes();
+    let a = read_header(&g).expect("reads").arch;
+    // 20 of 35 layers keep a cache: 20 x 2 x 2 x 256 x 2 B = 40,960 bytes a token.
+    assert_eq!((a.kv_shared_layers, a.ple_dim), (15, 256));
+    assert_eq!(kv_bytes_per_token(&a, KvType::F16), 40_960.0);
+    // ERNIE-4.5-style MoE on every second layer after a dense one.
+    let e = Gguf::new()
+        .str("general.architecture", "ernie4_5-moe")
+        .u32("ernie4_5-moe.block_count", 28)
+        .u32("ernie4_5-moe.embedding_length", 2560)
+        .u32("ernie4_5-moe.attention.head_count", 20)
+        .u32("ernie4_5-moe.attention.head_count_kv", 4)
+        .u32("ernie4_5-moe.feed_forward_length", 12288)
+        .u32("ernie4_5-moe.expert_count", 64)
+        .u32("ernie4_5-moe.expert_used_count", 6)
+        .u32("ernie4_5-moe.expert_feed_forward_length", 1536)
+        .u32("ernie4_5-moe.expert_shared_count", 2)
+        .u32("ernie4_5-moe.leading_dense_block_count", 1)
+        .u32("ernie4_5-moe.interleave_moe_layer_step", 2)
+        .tokens(10)
+        .tensor("token_embd.weight", &[2560, 10], 0)
+        .bytes();
+    let a = read_header(&e).expect("reads").arch;
+    assert_eq!(
+        (
+            a.experts,
+            a.shared_experts,
+            a.first_dense_layers,
+            a.moe_layer_step
+        ),
+        (64, 2, 1, 2)
+    );
 }

@@ -1,7 +1,7 @@
 //! Hugging Face config.json import: Llama, Mixtral, DeepSeek-V3, Gemma-3 (multimodal wrapper),
 //! gpt-oss layer_types, Qwen2.5's disabled window, and errors that name the missing fields.
 
-use inference_sizer::model::import::{from_config_json, ImportError};
+use inference_sizer::model::import::{from_config_json, ImportError, SizeEffect, Unsupported};
 use inference_sizer::model::*;
 use inference_sizer::scenario::Lang;
 
@@ -211,13 +211,20 @@ const ENGLISH: &str = "\
 mod spanish;
 
 /// The English words left in `text`, outside backticks (`config.json` is a file name).
+/// File and key names a Spanish sentence quotes as they are.
+const FILE_NAMES: &[&str] = &[
+    "config.json",
+    "model.safetensors.index.json",
+    "metadata.total_size",
+];
+
 fn english_words_in(text: &str) -> Vec<String> {
-    spanish::english_words_in(text, ENGLISH, &["config.json"])
+    spanish::english_words_in(text, ENGLISH, FILE_NAMES)
 }
 
 #[track_caller]
 fn assert_spanish(text: &str) {
-    spanish::assert_no_english(text, ENGLISH, &["config.json"]);
+    spanish::assert_no_english(text, ENGLISH, FILE_NAMES);
 }
 
 /// One of each warning; the match makes a new variant fail to compile here until it is listed.
@@ -262,6 +269,33 @@ fn every_warning() -> Vec<ImportWarning> {
         LlamaFormula {
             model_type: "falcon".into(),
         },
+        TiedBaseDefault {
+            model_type: "my_model".into(),
+        },
+        NotModelled {
+            key: "altup_num_inputs".into(),
+            effect: SizeEffect::WeightsUnder,
+        },
+        NotModelled {
+            key: "cross_attention_layers".into(),
+            effect: SizeEffect::WeightsAndCache,
+        },
+        NotModelled {
+            key: "sliding_window_layers".into(),
+            effect: SizeEffect::Cache,
+        },
+        UnknownKey {
+            key: "num_memory_slots".into(),
+            value: "64".into(),
+        },
+        PerLayerMean {
+            key: "intermediate_size".into(),
+            used: 12_288,
+        },
+        MoeLayersEnd {
+            end: 20,
+            layers: 28,
+        },
     ];
     for w in &all {
         match w {
@@ -269,7 +303,9 @@ fn every_warning() -> Vec<ImportWarning> {
             KvHeadsAssumed | SharedExpertNotCounted | MlpOnlyLayers { .. } | SparseStep { .. } => {}
             TiedAssumed { .. } | LayerTypesOther | LayerTypesCount { .. } => {}
             WindowWithoutPattern { .. } | AttentionBias | MlpBias | Quantised { .. } => {}
-            LlamaFormula { .. } => {}
+            LlamaFormula { .. } | TiedBaseDefault { .. } | NotModelled { .. } => {}
+            UnknownKey { .. } | PerLayerMean { .. } | MoeLayersEnd { .. } => {}
+            CheckpointCount { .. } => {}
         }
     }
     all
@@ -294,6 +330,15 @@ fn every_error() -> Vec<ImportError> {
         .collect();
     errors.push(ImportError::NotObject);
     errors.push(ImportError::Missing(all_fields));
+    errors.push(ImportError::NotCheckpoint);
+    errors.push(ImportError::Unsupported {
+        model_type: "t5".into(),
+        why: Unsupported::EncoderDecoder,
+    });
+    errors.push(ImportError::Unsupported {
+        model_type: "lfm2".into(),
+        why: Unsupported::LayerKind("conv".into()),
+    });
     errors
 }
 
@@ -394,7 +439,7 @@ fn an_unknown_architecture_and_absurd_values_are_warned_in_spanish() {
             "`num_key_value_heads` = 2.5 no es un número entero no negativo; se ignora",
             "falta `num_key_value_heads`: se supone igual al número de cabezas de atención (MHA)",
             "`tie_word_embeddings` = \"yes\" no es `true` ni `false`; se ignora",
-            "falta `tie_word_embeddings`: se supone `false` (el valor por defecto de los modelos `falcon`)",
+            "falta `tie_word_embeddings`: se supone `true` (el valor por defecto de los modelos `falcon`)",
             "`sliding_window` = 16 sin patrón de capas: todas las capas se tratan como de ventana deslizante",
             "el tipo de modelo `falcon` se dimensiona con la fórmula densa de Llama",
         ]
@@ -405,10 +450,10 @@ fn an_unknown_architecture_and_absurd_values_are_warned_in_spanish() {
         "num_experts_per_tok": 2, "intermediate_size": 16, "mlp_only_layers": [1],
         "tie_word_embeddings": false, "quantization_config": {}}"#,
     );
+    // `mlp_only_layers` is now counted (one dense layer), so it is no longer warned about.
     assert_eq!(
         moe,
         [
-            "`mlp_only_layers` indica 1 capa densa: se cuenta como capa MoE",
             "`quantization_config` (método desconocido): los pesos publicados están cuantizados; elige el formato de pesos que les corresponde",
         ]
     );

@@ -383,12 +383,12 @@ fn the_cache_basis_names_chunks_and_linear_state_in_both_languages() {
         "{en}"
     );
     assert!(
-        en.ends_with(" of linear-attention state per sequence, whatever its length"),
+        en.ends_with(" of linear-attention or Mamba state per sequence, whatever its length"),
         "{en}"
     );
     let es = hybrid.sentence(Lang::Es);
     assert!(
-        es.contains("de estado de atención lineal por secuencia"),
+        es.contains("de estado de atención lineal o Mamba por secuencia"),
         "{es}"
     );
     assert!(!es.contains("state") && !es.contains("sequence"), "{es}");

@@ -936,25 +936,30 @@ fn every_memory_term_the_model_writes_has_its_key() {
         amx: false,
     };
     let gpu = Hardware::gpu(GpuFigures::with_memory_gib(79.6));
-    let arch = preset("llama-3.1-8b").unwrap();
     let mut seen = std::collections::HashSet::new();
-    for engine in [Engine::Vllm, Engine::Llamacpp, Engine::Transformers] {
-        for task in [Task::Infer, Task::Lora, Task::Qlora, Task::Full] {
-            let wl = Workload {
-                engine,
-                task,
-                quant: if task == Task::Qlora {
-                    Quant::Nf4
-                } else {
-                    Quant::Bf16
-                },
-                ..Workload::default()
-            };
-            for hw in [&gpu, &cpu] {
-                let m = Sizing::new(&arch, &wl, &EngineConstants::default()).memory(hw);
-                for t in &m.terms {
-                    assert_eq!(t.written(Lang::En).key.id(), t.key);
-                    seen.insert(TermKey::parse(t.key).unwrap());
+    // Llama 4 Scout's preset carries its vision tower: the `towers` term.
+    for arch in [
+        preset("llama-3.1-8b").unwrap(),
+        preset("llama-4-scout").unwrap(),
+    ] {
+        for engine in [Engine::Vllm, Engine::Llamacpp, Engine::Transformers] {
+            for task in [Task::Infer, Task::Lora, Task::Qlora, Task::Full] {
+                let wl = Workload {
+                    engine,
+                    task,
+                    quant: if task == Task::Qlora {
+                        Quant::Nf4
+                    } else {
+                        Quant::Bf16
+                    },
+                    ..Workload::default()
+                };
+                for hw in [&gpu, &cpu] {
+                    let m = Sizing::new(&arch, &wl, &EngineConstants::default()).memory(hw);
+                    for t in &m.terms {
+                        assert_eq!(t.written(Lang::En).key.id(), t.key);
+                        seen.insert(TermKey::parse(t.key).unwrap());
+                    }
                 }
             }
         }

@@ -108,7 +108,7 @@ fn only_values_that_differ_from_the_defaults_are_written() {
 
 #[test]
 fn every_warning_reads_in_english_and_in_spanish() {
-    let many = "x=1&".repeat(103);
+    let many = "x=1&".repeat(163);
     let (_, w) = Scenario::from_query(&format!("v=4&ctx=0&quant=q9_z&foo=1&{many}"));
     let en: Vec<String> = w.iter().map(|w| w.message(Lang::En)).collect();
     let es: Vec<String> = w.iter().map(|w| w.message(Lang::Es)).collect();
@@ -167,8 +167,11 @@ fn the_table_names_each_key_once_in_lowercase() {
     let keys: Vec<&str> = FIELDS.iter().map(|f| f.key()).collect();
     // 52, 17 architecture fields added after `tied` (name, ctx_limit, the MoE layout, layer
     // patterns, linear attention, the indexer, active_params), kv_basis, spot and epochs; own
-    // and owned hardware's seven assumptions; max_term; community.
-    assert_eq!(keys.len(), 82);
+    // and owned hardware's seven assumptions; max_term; community. 24 more for imports (issue
+    // 27): the Mamba-2 layers (6), kv_shared, per-layer embeddings (2), towers, native, the
+    // family's flags (7), MLA's q_lora_rank, qk_nope_dim, v_head_dim, mtp, the checkpoint's bytes
+    // and format, MiniMax's lightning layers.
+    assert_eq!(keys.len(), 107);
     assert_eq!(keys[0], "v");
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");

@@ -36,7 +36,7 @@ mod cli {
     use std::io::Read;
 
     const USAGE: &str = "usage: sizer [--catalog FILE] [--today YYYY-MM-DD] [--compact | --csv] \
-         [--config FILE | --gguf FILE] 'QUERY STRING or SHARE URL'";
+         [--config FILE [--safetensors FILE] | --gguf FILE] 'QUERY STRING or SHARE URL'";
 
     /// How much of a GGUF file is read, as the page does: the header and tensor table sit at the
     /// start (16 MiB holds them for every model with a vocabulary up to a few hundred thousand).
@@ -47,12 +47,16 @@ Sizes the hardware for an AI model and costs it, cloud against bare metal, and p
 report as JSON.
 
 usage: sizer [--catalog FILE] [--today YYYY-MM-DD] [--compact | --csv]
-             [--config FILE | --gguf FILE]
+             [--config FILE [--safetensors FILE] | --gguf FILE]
              'QUERY STRING or SHARE URL'
 
   --catalog FILE   offers from FILE (catalogue schema 1) instead of the built-in ones
   --config FILE    the model from a Hugging Face config.json (as the page's import: its own
                    name, context limit and architecture; the query gives the rest)
+  --safetensors FILE
+                   with --config: the checkpoint's exact size from its
+                   model.safetensors.index.json or a .safetensors file's header, used for the
+                   weights in the checkpoint's own format and to check the count
   --gguf FILE      the model from a GGUF file's header (its first 16 MiB are read, as the page
                    does; the weights' format is chosen with quant=, e.g. quant=q4_k_m)
   --today DATE     count the ages of the prices (report.freshness) to DATE instead of the
@@ -107,6 +111,36 @@ Exit status: 0 (with warnings for clamped or unknown input), 2 when it cannot ru
         }
     }
 
+    /// A checkpoint's size: a `.json` index, else a `.safetensors` file's header (its first 8
+    /// bytes give the header's length; at most 100 MiB of header are read).
+    fn read_checkpoint(
+        path: &str,
+    ) -> Result<
+        inference_sizer::model::checkpoint::Checkpoint,
+        inference_sizer::model::import::ImportError,
+    > {
+        use inference_sizer::model::checkpoint::{from_index_json, from_safetensors_header};
+        use inference_sizer::model::import::ImportError;
+        let mut f = std::fs::File::open(path).map_err(|_| ImportError::NotCheckpoint)?;
+        let mut first = [0u8; 8];
+        let n = f.read(&mut first).map_err(|_| ImportError::NotCheckpoint)?;
+        let mut head = first[..n].to_vec();
+        // An index is JSON; a .safetensors file's first 8 bytes give its header's length.
+        let rest = if head.first() == Some(&b'{') {
+            100 * 1024 * 1024
+        } else {
+            u64::from_le_bytes(first).min(100 * 1024 * 1024)
+        };
+        f.take(rest)
+            .read_to_end(&mut head)
+            .map_err(|_| ImportError::NotCheckpoint)?;
+        if head.first() == Some(&b'{') {
+            from_index_json(&String::from_utf8_lossy(&head))
+        } else {
+            from_safetensors_header(&head)
+        }
+    }
+
     /// `Ok`: text for stdout, exit 0 (the report, the CSV, or the help asked for), ending with
     /// a line end; `Err`: a message for stderr, exit 2.
     pub fn run(args: Vec<String>) -> Result<String, String> {
@@ -116,6 +150,7 @@ Exit status: 0 (with warnings for clamped or unknown input), 2 when it cannot ru
         let mut as_csv = false;
         let mut today: Option<String> = None;
         let mut model_file: Option<ModelFile> = None;
+        let mut checkpoint_file: Option<String> = None;
         let mut it = args.into_iter();
         while let Some(a) = it.next() {
             match a.as_str() {
@@ -129,6 +164,9 @@ Exit status: 0 (with warnings for clamped or unknown input), 2 when it cannot ru
                 }
                 "--gguf" => {
                     model_file = Some(ModelFile::Gguf(it.next().ok_or("--gguf needs a file")?))
+                }
+                "--safetensors" => {
+                    checkpoint_file = Some(it.next().ok_or("--safetensors needs a file")?)
                 }
                 "--compact" => compact = true,
                 "--csv" => as_csv = true,
@@ -157,8 +195,17 @@ Exit status: 0 (with warnings for clamped or unknown input), 2 when it cannot ru
         let (mut scenario, url_warnings) = Scenario::from_query(query.as_deref().unwrap_or(""));
         let lang = scenario.lang.unwrap_or_default();
         let mut warnings = Vec::new();
+        if checkpoint_file.is_some() && !matches!(model_file, Some(ModelFile::Config(_))) {
+            return Err(format!("--safetensors goes with --config\n{USAGE}"));
+        }
         if let Some(file) = &model_file {
-            let (arch, import_warnings) = read_model(file, lang)?;
+            let (mut arch, mut import_warnings) = read_model(file, lang)?;
+            if let Some(path) = &checkpoint_file {
+                let c = read_checkpoint(path)
+                    .map_err(|e| format!("{path} was refused: {}", e.message(lang)))?;
+                let found = inference_sizer::model::checkpoint::apply(&mut arch, &c);
+                import_warnings.extend(found.iter().map(|w| w.sentence(lang)));
+            }
             import_into(&mut scenario, &arch, &catalog);
             warnings.extend(import_warnings);
         }

@@ -184,6 +184,49 @@ pub struct ModelArch {
     /// Encoders: a sequence-classification head of this many labels (a reranker: 1).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub classifier_labels: u64,
+    /// Hybrid state-space models (Granite-4.0-H, Nemotron-H, Falcon-H1, pure Mamba-2): layers
+    /// whose mixer is a Mamba-2 block instead of attention (no per-token cache, a fixed state per
+    /// sequence). Every layer keeps its FFN (dense or MoE).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mamba_layers: u64,
+    /// Mamba-2 heads (`mamba_n_heads`), head size (`mamba_d_head`): the inner width is their
+    /// product (`mamba_expand` x hidden).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mamba_heads: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mamba_head_dim: u64,
+    /// Mamba-2 state size per head channel (`mamba_d_state`, `ssm_state_size`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mamba_state: u64,
+    /// Mamba-2 B/C groups (`mamba_n_groups`, `n_groups`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mamba_groups: u64,
+    /// Mamba-2 causal convolution kernel (`mamba_d_conv`, `conv_kernel`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mamba_conv: u64,
+    /// The last layers that reuse an earlier layer's keys and values and keep no cache of their
+    /// own (Gemma-3n `num_kv_shared_layers`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub kv_shared_layers: u64,
+    /// Per-layer embeddings (Gemma-3n): width per layer (`hidden_size_per_layer_input`) and
+    /// vocabulary (`vocab_size_per_layer_input`). A table of vocabulary x layers x width, read by
+    /// lookup, plus a projection from the hidden state and a gate per layer.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ple_dim: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ple_vocab: u64,
+    /// The exact bytes of the published checkpoint (a safetensors index's `total_size`, or a
+    /// header's tensors), used instead of the estimate when the weights are in its format.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkpoint_bytes: Option<u64>,
+    /// The format of the published checkpoint (`torch_dtype`, or its quantisation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkpoint_format: Option<Quant>,
+    /// MiniMax-01/M1 lightning (linear) attention layers (`attn_type_list` 0): every head has its
+    /// own q, k and v, an output gate and a norm; a state of heads x head size^2 per sequence
+    /// instead of a KV cache.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lightning_layers: u64,
 }
 
 fn is_zero(v: &u64) -> bool {
@@ -239,9 +282,35 @@ impl ModelArch {
             0
         }
     }
-    /// Layers that keep a per-token KV cache: all but the linear-attention layers.
+    /// Mamba-2 layers of a hybrid state-space model (0 otherwise), at most the layers.
+    pub fn mamba_layers(&self) -> u64 {
+        if self.is_hybrid_linear() {
+            0
+        } else {
+            self.mamba_layers.min(self.layers)
+        }
+    }
+    /// Lightning (linear) attention layers (MiniMax), at most the layers left by the others.
+    pub fn lightning_layers(&self) -> u64 {
+        self.lightning_layers.min(
+            self.layers
+                .saturating_sub(self.linear_layers())
+                .saturating_sub(self.mamba_layers()),
+        )
+    }
+    /// Layers whose mixer is softmax attention (all but the linear-attention, Mamba and
+    /// lightning layers).
+    pub fn attention_mixer_layers(&self) -> u64 {
+        self.layers
+            .saturating_sub(self.linear_layers())
+            .saturating_sub(self.mamba_layers())
+            .saturating_sub(self.lightning_layers())
+    }
+    /// Layers that keep a per-token KV cache of their own: the attention layers but those that
+    /// reuse an earlier layer's cache.
     pub fn attention_layers(&self) -> u64 {
-        self.layers - self.linear_layers()
+        self.attention_mixer_layers()
+            .saturating_sub(self.kv_shared_layers)
     }
     /// Full-attention layers (the rest are sliding-window or chunked layers when the model has a
     /// window or a chunk, linear-attention layers in a hybrid).
@@ -250,9 +319,11 @@ impl ModelArch {
             return self.attention_layers();
         }
         if let Some(g) = self.global_layers {
-            return g.min(self.layers);
+            return g.min(self.attention_layers());
         }
-        self.layers.checked_div(self.swa_period).unwrap_or(0)
+        self.attention_layers()
+            .checked_div(self.swa_period)
+            .unwrap_or(0)
     }
     /// Sliding-window (or chunked) layers.
     pub fn local_layers(&self) -> u64 {
@@ -330,6 +401,18 @@ impl Default for ModelArch {
             router_bias: false,
             extra_params: 0,
             classifier_labels: 0,
+            mamba_layers: 0,
+            mamba_heads: 0,
+            mamba_head_dim: 0,
+            mamba_state: 0,
+            mamba_groups: 0,
+            mamba_conv: 0,
+            kv_shared_layers: 0,
+            ple_dim: 0,
+            ple_vocab: 0,
+            checkpoint_bytes: None,
+            checkpoint_format: None,
+            lightning_layers: 0,
         }
     }
 }

@@ -46,6 +46,9 @@ pub struct WeightBytes {
     pub experts_total: f64,
     /// Bytes of one transformer layer on average (for llama.cpp/Ollama layer buffers).
     pub per_layer: f64,
+    /// Bytes of the towers loaded beside the language model (vision, audio), within `total`:
+    /// the memory breakdown shows them as their own term.
+    pub towers: f64,
     pub provenance: Provenance,
     pub basis: WeightBasis,
 }
@@ -93,6 +96,7 @@ fn params_only_weight_bytes(a: &ModelArch, q: Quant) -> WeightBytes {
         experts_total: 0.0,
         per_layer: finite(total / layers),
         provenance: prov,
+        towers: 0.0,
         basis,
     }
 }
@@ -107,6 +111,7 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
     let mut emb = 0.0;
     let mut head = 0.0;
     let mut experts = 0.0;
+    let mut towers = 0.0;
     let ctx = if q.is_gguf() {
         Some(GgufCtx::new(a, q))
     } else {
@@ -144,6 +149,9 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
         if t.experts > 0 && t.role != Role::Vector {
             experts += b;
         }
+        if t.role == Role::Extra {
+            towers += b;
+        }
         total += b;
     }
     let basis = match q {
@@ -157,7 +165,17 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
         },
     };
     let total = finite(total);
-    if let Some(fb) = a.file_weight_bytes {
+    // Exact bytes read from a file: a GGUF's tensors, or the safetensors checkpoint when the
+    // weights are in its own format.
+    let exact = a.file_weight_bytes.map(|b| (b, WeightBasis::GgufFile)).or(
+        match (a.checkpoint_bytes, a.checkpoint_format) {
+            (Some(b), Some(f)) if f == q => {
+                Some((b, WeightBasis::CheckpointFile { quant: q.id() }))
+            }
+            _ => None,
+        },
+    );
+    if let Some((fb, file_basis)) = exact {
         let f = fb as f64;
         return WeightBytes {
             total: f,
@@ -171,8 +189,9 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
                 0.0
             },
             per_layer: f / layers,
+            towers: finite(towers).min(f),
             provenance: Provenance::Exact,
-            basis: WeightBasis::GgufFile,
+            basis: file_basis,
         };
     }
     WeightBytes {
@@ -183,6 +202,7 @@ pub(crate) fn weight_bytes_of(a: &ModelArch, q: Quant, ts: &[Tensor]) -> WeightB
         head: finite(head),
         experts_total: finite(experts),
         per_layer: finite((total - emb) / layers),
+        towers: finite(towers),
         provenance: Provenance::Exact,
         basis,
     }

@@ -443,6 +443,7 @@ fn arch_from(
         );
     }
     later_architectures(name, &get, &mut a);
+    state_space_and_sharing(name, m, &get, &mut a);
     // Phi-3 family: q, k and v in one `attn_qkv` tensor, gate and up in one `ffn_up` of 2 x ffn
     // (no `ffn_gate`).
     a.fused_qkv = tensors.iter().any(|t| t.name.ends_with(".attn_qkv.weight"));
@@ -461,6 +462,50 @@ fn arch_from(
         a.max_position = a.max_position.max(512);
     }
     a
+}
+
+/// Hybrid state-space models as llama.cpp writes them (`granitehybrid`, `bamba`): a per-layer
+/// `attention.head_count_kv` that is 0 on the Mamba layers, and the Mamba-2 shape in `ssm.*`
+/// (`ssm.inner_size` = heads x head size, `ssm.time_step_rank` = heads, `ssm.state_size`,
+/// `ssm.group_count`, `ssm.conv_kernel`); Granite's shared MLP (`expert_shared_feed_forward_length`);
+/// Gemma-3n's KV sharing (`attention.shared_kv_layers`) and per-layer embeddings
+/// (`embedding_length_per_layer_input`); the MoE step of ERNIE-4.5 and others.
+fn state_space_and_sharing(
+    name: &str,
+    m: &HashMap<String, MetaValue>,
+    get: &dyn Fn(&str) -> Option<u64>,
+    a: &mut ModelArch,
+) {
+    if a.moe_layer_step == 0 {
+        a.moe_layer_step = get("interleave_moe_layer_step")
+            .filter(|s| *s > 1)
+            .unwrap_or(0);
+    }
+    if let Some(shared) = get("expert_shared_feed_forward_length") {
+        if a.experts > 1 && a.moe_ffn > 0 && shared % a.moe_ffn == 0 {
+            a.shared_experts = shared / a.moe_ffn;
+        }
+    }
+    a.kv_shared_layers = get("attention.shared_kv_layers").unwrap_or(0);
+    a.ple_dim = get("embedding_length_per_layer_input").unwrap_or(0);
+    if a.family == ArchFamily::HybridLinear {
+        return;
+    }
+    let kv_per_layer = match m.get(&format!("{name}.attention.head_count_kv")) {
+        Some(MetaValue::Array { ints, .. }) => ints.clone(),
+        _ => Vec::new(),
+    };
+    let mamba = kv_per_layer.iter().filter(|h| **h == 0).count() as u64;
+    let inner = get("ssm.inner_size").unwrap_or(0);
+    if mamba == 0 || inner == 0 {
+        return;
+    }
+    a.mamba_layers = mamba;
+    a.mamba_heads = get("ssm.time_step_rank").unwrap_or(0);
+    a.mamba_head_dim = inner.checked_div(a.mamba_heads).unwrap_or(0);
+    a.mamba_state = get("ssm.state_size").unwrap_or(0);
+    a.mamba_groups = get("ssm.group_count").unwrap_or(1);
+    a.mamba_conv = get("ssm.conv_kernel").unwrap_or(4);
 }
 
 /// Keys of the 2025 architectures (`ggml-org/llama.cpp@00395eb2:src/llama-arch.cpp`): Llama 4's

@@ -7,9 +7,17 @@
 //! or Spanish (`sentence(lang)` / `message(lang)`).
 
 use super::arch::{ArchFamily, ModelArch};
-use super::options::Quant;
-pub use crate::words::import::{ImportError, ImportWarning, JsonSyntax, MissingField};
+pub use crate::words::import::{
+    ImportError, ImportWarning, JsonSyntax, MissingField, SizeEffect, Unsupported,
+};
 use serde_json::{Map, Value};
+use std::cell::RefCell;
+
+mod families;
+mod keys;
+mod layers;
+mod moe;
+mod towers;
 
 /// A model read from a config, with what could not be taken into account.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,14 +38,23 @@ struct Reader<'a> {
     /// The first of `architectures` (empty when absent).
     architecture: String,
     warnings: Vec<ImportWarning>,
+    /// Every key looked up, for the warning on keys not understood.
+    read: RefCell<Vec<&'static str>>,
 }
 
 /// Reads a `config.json` text.
 pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| ImportError::NotJson(JsonSyntax::of(&e)))?;
+    let value: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        // Python's json writes `Infinity` and `NaN` (Nemotron-H's `time_step_limit`).
+        Err(e) => serde_json::from_str(&keys::python_numbers_as_null(text))
+            .map_err(|_| ImportError::NotJson(JsonSyntax::of(&e)))?,
+    };
     let top = value.as_object().ok_or(ImportError::NotObject)?;
     let mut r = Reader::new(top);
+    if let Some(refused) = keys::refusal(&r.model_type, r.main) {
+        return Err(refused);
+    }
     let mut a = ModelArch {
         source: "imported config.json".into(),
         ..ModelArch::default()
@@ -45,7 +62,7 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
     let mut missing = Vec::new();
     let experts = r.dimensions(&mut a, &mut missing);
     r.attention(&mut a);
-    let ffn = r.int(&[
+    let ffn = r.per_layer(&[
         "intermediate_size",
         "ffn_dim",
         "hidden_dim",
@@ -67,7 +84,20 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
     r.sliding_windows(&mut a);
     r.family_details(&mut a);
     r.recent_architectures(&mut a);
+    r.state_space_layers(&mut a, &mut missing);
+    r.gemma_3n(&mut a);
+    r.lightning_layers(&mut a);
     r.quantisation(&mut a);
+    r.towers(&mut a);
+    if a.family != ArchFamily::DeepseekMla && r.int(&["num_nextn_predict_layers"]).unwrap_or(0) > 0
+    {
+        // MiMo and GLM-4.5 ship multi-token-prediction layers that this family does not count.
+        r.warnings.push(ImportWarning::NotModelled {
+            key: "num_nextn_predict_layers".into(),
+            effect: SizeEffect::WeightsUnder,
+        });
+    }
+    r.unknown_keys();
     let mt = r.model_type.as_str();
     if a.family == ArchFamily::Dense && !LLAMA_LIKE.contains(&mt) {
         r.warnings.push(ImportWarning::LlamaFormula {
@@ -88,8 +118,15 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
 }
 
 /// Dense model types whose size the Llama-style formula gives (the empty type too: no warning).
-const LLAMA_LIKE: [&str; 10] = [
+const LLAMA_LIKE: [&str; 17] = [
     "llama",
+    "smollm3",
+    "cohere",
+    "ernie4_5",
+    "granite",
+    "granitemoehybrid",
+    "olmo2",
+    "qwen3_5_text",
     "mistral",
     "qwen2",
     "qwen3",
@@ -115,7 +152,11 @@ fn need(v: Option<u64>, what: MissingField, missing: &mut Vec<MissingField>) -> 
 impl<'a> Reader<'a> {
     /// The text model of `top` (its `text_config` when it wraps one), its type and architecture.
     fn new(top: &'a Map<String, Value>) -> Reader<'a> {
-        let (main, outer) = match top.get("text_config").and_then(|v| v.as_object()) {
+        let inner = top
+            .get("text_config")
+            .or_else(|| top.get("language_config"))
+            .and_then(|v| v.as_object());
+        let (main, outer) = match inner {
             Some(tc) => (tc, Some(top)),
             None => (top, None),
         };
@@ -126,12 +167,8 @@ impl<'a> Reader<'a> {
             model_type: String::new(),
             architecture: String::new(),
             warnings: Vec::new(),
+            read: RefCell::new(Vec::new()),
         };
-        if outer.is_some() {
-            r.warnings.push(ImportWarning::MultimodalTextOnly);
-        } else if top.contains_key("vision_config") || top.contains_key("audio_config") {
-            r.warnings.push(ImportWarning::TowersNotCounted);
-        }
         r.model_type = r
             .string("model_type")
             .or_else(|| top.get("model_type").and_then(|v| v.as_str()))
@@ -147,7 +184,8 @@ impl<'a> Reader<'a> {
         r
     }
 
-    fn raw(&self, key: &str) -> Option<&'a Value> {
+    fn raw(&self, key: &'static str) -> Option<&'a Value> {
+        self.read.borrow_mut().push(key);
         self.main
             .get(key)
             .or_else(|| self.outer.and_then(|o| o.get(key)))
@@ -155,7 +193,9 @@ impl<'a> Reader<'a> {
     }
     /// The first of `keys` present as a non-negative integer; a present but unreadable value is
     /// named in a warning.
-    fn int(&mut self, keys: &[&str]) -> Option<u64> {
+    fn int(&mut self, keys: &[&'static str]) -> Option<u64> {
+        // Every spelling counts as read, the one given or its aliases.
+        self.read.borrow_mut().extend_from_slice(keys);
         for k in keys {
             if let Some(v) = self.raw(k) {
                 if let Some(n) = v.as_u64() {
@@ -174,7 +214,7 @@ impl<'a> Reader<'a> {
         }
         None
     }
-    fn boolean(&mut self, key: &str) -> Option<bool> {
+    fn boolean(&mut self, key: &'static str) -> Option<bool> {
         let v = self.raw(key)?;
         match v.as_bool() {
             Some(b) => Some(b),
@@ -187,8 +227,70 @@ impl<'a> Reader<'a> {
             }
         }
     }
-    fn string(&self, key: &str) -> Option<&'a str> {
+    fn string(&self, key: &'static str) -> Option<&'a str> {
         self.raw(key).and_then(|v| v.as_str())
+    }
+
+    /// The first of `keys` present as a whole number, or as a list of them (one per layer, or
+    /// ERNIE-VL's per modality): the value when they agree, else their mean, said in a warning.
+    fn per_layer(&mut self, keys: &[&'static str]) -> Option<u64> {
+        for k in keys {
+            if let Some(list) = self.raw(k).and_then(|v| v.as_array()) {
+                let xs: Vec<u64> = list.iter().filter_map(|v| v.as_u64()).collect();
+                if xs.is_empty() || xs.len() != list.len() {
+                    continue;
+                }
+                if xs.iter().all(|x| *x == xs[0]) {
+                    return Some(xs[0]);
+                }
+                let mean =
+                    (xs.iter().map(|x| *x as f64).sum::<f64>() / xs.len() as f64).round() as u64;
+                self.warnings.push(ImportWarning::PerLayerMean {
+                    key: k.to_string(),
+                    used: mean,
+                });
+                return Some(mean);
+            }
+        }
+        self.int(keys)
+    }
+
+    /// Vision and audio towers: counted (`extra_params`) when their kind is known, else named
+    /// in a warning.
+    fn towers(&mut self, a: &mut ModelArch) {
+        let wrapper = self
+            .top
+            .get("model_type")
+            .and_then(|v| v.as_str())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let vision = self.top.get("vision_config").and_then(|v| v.as_object());
+        let counted = vision.and_then(|v| towers::vision_params(&wrapper, v, a.hidden));
+        if let Some(count) = counted {
+            a.extra_params = count;
+        }
+        // An audio tower, or a LLaVA-style or custom wrapper's tower named by other keys.
+        let other_tower = [
+            "audio_config",
+            "vision_encoder",
+            "vision_tower",
+            "mm_vision_tower",
+            "visual",
+            "vit_config",
+        ]
+        .iter()
+        .any(|k| self.top.contains_key(*k));
+        if counted.is_none() && self.outer.is_some() {
+            self.warnings.push(ImportWarning::MultimodalTextOnly);
+        } else if other_tower || vision.is_some() && counted.is_none() {
+            self.warnings.push(ImportWarning::TowersNotCounted);
+        }
+    }
+
+    /// The warnings on keys of the text model not understood (see `import_keys`).
+    fn unknown_keys(&mut self) {
+        let read = self.read.borrow().clone();
+        keys::unknown_keys(self.main, &read, &mut self.warnings);
     }
 
     /// The essential dimensions and the family; returns the routed experts the config states.
@@ -210,11 +312,21 @@ impl<'a> Reader<'a> {
             mt,
             "bert" | "distilbert" | "roberta" | "xlm-roberta" | "camembert" | "mpnet" | "electra"
         ) || arch_l.contains("bert") && !arch_l.contains("causallm");
-        let mla = mt.starts_with("deepseek_v") || self.raw("kv_lora_rank").is_some();
+        // DeepSeek's family is MLA unless it says `use_mla: false` (DeepSeek-VL2, OCR).
+        let use_mla = self.raw("use_mla").and_then(|v| v.as_bool()) != Some(false);
+        let mla = use_mla
+            && (mt.starts_with("deepseek_v") && !mt.starts_with("deepseek_vl")
+                || self.raw("kv_lora_rank").is_some());
         let hybrid = mt == "qwen3_next" || self.raw("linear_num_value_heads").is_some();
         let gpt_oss = mt == "gpt_oss" || arch_l.contains("gptoss");
+        // ERNIE-VL lists its experts per modality: the text model's come first.
         let experts = self
-            .int(&["num_local_experts", "num_experts", "n_routed_experts"])
+            .per_layer(&[
+                "num_local_experts",
+                "num_experts",
+                "n_routed_experts",
+                "moe_num_experts",
+            ])
             .unwrap_or(0);
         a.family = if mla {
             ArchFamily::DeepseekMla
@@ -239,6 +351,7 @@ impl<'a> Reader<'a> {
             "n_kv_heads",
             "num_kv_heads",
             "n_head_kv",
+            "multi_query_group_num",
         ]) {
             Some(k) if k > 0 => a.kv_heads = k,
             _ => {
@@ -249,93 +362,38 @@ impl<'a> Reader<'a> {
             }
         }
         a.head_dim = self
-            .int(&["head_dim", "attention_head_size"])
+            .int(&[
+                "head_dim",
+                "attention_head_size",
+                "kv_channels",
+                "attention_head_dim",
+            ])
             .filter(|d| *d > 0);
-    }
-
-    /// A mixture of experts: experts per token, the expert width (`ffn` when no
-    /// `moe_intermediate_size`), shared experts and the dense leading layers.
-    fn experts(&mut self, a: &mut ModelArch, ffn: Option<u64>, missing: &mut Vec<MissingField>) {
-        a.experts_active = self
-            .int(&["num_experts_per_tok", "num_experts_per_token", "moe_top_k"])
-            .unwrap_or(0);
-        if a.experts_active == 0 {
-            missing.push(MissingField::ExpertsPerToken);
-        }
-        a.moe_ffn = self.int(&["moe_intermediate_size"]).unwrap_or(0);
-        if a.moe_ffn == 0 {
-            // Mixtral and gpt-oss give the expert width as `intermediate_size`.
-            a.moe_ffn = ffn.unwrap_or(0);
-        }
-        if a.moe_ffn == 0 {
-            missing.push(MissingField::ExpertFfn);
-        }
-        a.shared_experts = self
-            .int(&["n_shared_experts", "num_shared_experts"])
-            .unwrap_or(0);
-        if let Some(shared) = self.int(&["shared_expert_intermediate_size"]) {
-            // Qwen3-Next: a gated shared expert of the routed experts' width, counted as one.
-            if a.family == ArchFamily::HybridLinear && a.moe_ffn > 0 && shared % a.moe_ffn == 0 {
-                a.shared_experts = shared / a.moe_ffn;
-            } else if shared > 0 {
-                self.warnings.push(ImportWarning::SharedExpertNotCounted);
-            }
-        }
-        a.first_dense_layers = self.int(&["first_k_dense_replace"]).unwrap_or(0);
-        if let Some(m) = self.raw("mlp_only_layers").and_then(|v| v.as_array()) {
-            if !m.is_empty() {
-                self.warnings.push(ImportWarning::MlpOnlyLayers {
-                    count: m.len() as u64,
-                });
-            }
-        }
-        if let Some(s) = self.int(&["interleave_moe_layer_step"]) {
-            // Llama 4 Maverick: MoE on every s-th layer, dense layers between.
-            a.moe_layer_step = s;
-        } else if let Some(s) = self.int(&["decoder_sparse_step", "moe_layer_freq"]) {
-            if s > 1 {
-                self.warnings.push(ImportWarning::SparseStep { step: s });
-            }
-        }
-    }
-
-    /// Multi-head latent attention (DeepSeek-V2/V3): the latent ranks and head widths.
-    fn mla(&mut self, a: &mut ModelArch, missing: &mut Vec<MissingField>) {
-        a.kv_lora_rank = self.int(&["kv_lora_rank"]).unwrap_or(0);
-        a.q_lora_rank = self.int(&["q_lora_rank"]).unwrap_or(0);
-        a.rope_dim = self.int(&["qk_rope_head_dim"]).unwrap_or(0);
-        a.qk_nope_dim = self.int(&["qk_nope_head_dim"]).unwrap_or(0);
-        a.v_head_dim = self.int(&["v_head_dim"]).unwrap_or(a.qk_nope_dim);
-        a.mtp_layers = self.int(&["num_nextn_predict_layers"]).unwrap_or(0);
-        for (v, k) in [
-            (a.kv_lora_rank, "kv_lora_rank"),
-            (a.qk_nope_dim, "qk_nope_head_dim"),
-            (a.rope_dim, "qk_rope_head_dim"),
-        ] {
-            if v == 0 {
-                missing.push(MissingField::Mla(k));
-            }
-        }
-        if a.first_dense_layers > 0 && a.ffn == 0 {
-            missing.push(MissingField::DenseLayerFfn);
-        }
     }
 
     /// Tied embeddings and the context limit.
     fn embeddings_and_positions(&mut self, a: &mut ModelArch) {
         // Tied embeddings: transformers' default differs by model; Llama/Mistral/Qwen default untied.
+        // Absent: the default of the model type's configuration class in transformers.
         a.tied = match self.boolean("tie_word_embeddings") {
             Some(t) => t,
-            None => {
-                let default = self.model_type.starts_with("gemma");
-                if a.family != ArchFamily::Encoder {
-                    self.warnings.push(ImportWarning::TiedAssumed {
-                        tied: default,
+            None => match keys::tied_default(&self.model_type) {
+                Some(default) => {
+                    if a.family != ArchFamily::Encoder {
+                        self.warnings.push(ImportWarning::TiedAssumed {
+                            tied: default,
+                            model_type: self.model_type.clone(),
+                        });
+                    }
+                    default
+                }
+                None => {
+                    self.warnings.push(ImportWarning::TiedBaseDefault {
                         model_type: self.model_type.clone(),
                     });
+                    true
                 }
-                default
-            }
+            },
         };
         a.max_position = self
             .int(&[
@@ -403,16 +461,39 @@ impl<'a> Reader<'a> {
         // GLM-4.5's `attention_bias` is on q, k and v (no o bias).
         let glm_bias = mt == "glm4_moe" && self.top_bias();
         let mt = self.model_type.as_str();
-        a.qkv_bias = mt.starts_with("qwen2") || glm_bias;
+        // ChatGLM (GLM-4-9B): q, k and v biases by `add_qkv_bias`.
+        let chatglm_bias = mt == "chatglm" && self.boolean("add_qkv_bias") == Some(true);
+        let mt = self.model_type.as_str();
+        a.qkv_bias = mt.starts_with("qwen2") || glm_bias || chatglm_bias;
         a.qk_norm = matches!(
             mt,
-            "qwen3" | "qwen3_moe" | "gemma3" | "gemma3_text" | "olmo2"
+            "qwen3" | "qwen3_moe" | "gemma3" | "gemma3_text" | "olmo2" | "dots1" | "gemma3n_text"
         );
         a.norms_per_layer = if mt.starts_with("gemma2") || mt.starts_with("gemma3") {
             4
+        } else if mt == "cohere" {
+            // Command-R / Aya-23: attention and FFN in parallel after one norm.
+            1
         } else {
             2
         };
+        // Per-head q/k norms by `use_qk_norm` (Hunyuan, Hunyuan-A13B); Cohere's norm all heads
+        // at once (Command R+).
+        let (own_rule, cohere) = (
+            // Llama 4's q/k norm is an L2 norm without weights.
+            matches!(mt, "glm4_moe" | "minimax_m2") || mt.starts_with("llama4"),
+            mt.starts_with("cohere"),
+        );
+        if self.boolean("use_qk_norm") == Some(true) && !own_rule {
+            if cohere {
+                a.qk_norm_all_heads = true;
+            } else {
+                a.qk_norm = true;
+            }
+        }
+        let mt = self.model_type.as_str();
+        // DeepSeek-V3-style routers with a score-correction bias per expert.
+        a.router_bias |= matches!(mt, "dots1" | "ernie4_5_moe");
         let distilbert = mt == "distilbert";
         if self.boolean("attention_bias") == Some(true)
             && !a.qkv_bias
@@ -432,90 +513,6 @@ impl<'a> Reader<'a> {
             if a.max_position == 0 {
                 a.max_position = 512;
             }
-        }
-    }
-
-    /// The layer kinds and tensors of the 2025 architectures: Llama 4 (implicit shared expert,
-    /// dense FFN width, chunked attention and its NoPE global layers), Qwen3-Next (Gated DeltaNet
-    /// layers), DeepSeek-V3.2 (the indexer), the Phi-3 family (fused tensors), GLM-4.5 and
-    /// MiniMax-M2 (biases and norms), a classification head (rerankers).
-    fn recent_architectures(&mut self, a: &mut ModelArch) {
-        let mt = self.model_type.clone();
-        if mt.starts_with("llama4") {
-            if a.experts > 1 {
-                a.shared_experts = a.shared_experts.max(1);
-            }
-            if let Some(i) = self.int(&["intermediate_size_mlp"]) {
-                a.ffn = i;
-            }
-            if let Some(c) = self.int(&["attention_chunk_size"]) {
-                a.attention_chunk = c;
-                // `no_rope_layers`: 1 for a RoPE (chunked) layer, 0 for a NoPE global one; else
-                // every `no_rope_layer_interval`-th layer (default 4) is global.
-                let listed = self.raw("no_rope_layers").and_then(|v| v.as_array());
-                match listed {
-                    Some(l) if !l.is_empty() => {
-                        let global = l.iter().filter(|x| x.as_u64() == Some(0)).count() as u64;
-                        a.global_layers = Some(global);
-                    }
-                    _ => a.swa_period = self.int(&["no_rope_layer_interval"]).unwrap_or(4),
-                }
-            }
-        }
-        if a.family == ArchFamily::HybridLinear {
-            a.full_attention_interval = self.int(&["full_attention_interval"]).unwrap_or(4);
-            a.linear_key_heads = self.int(&["linear_num_key_heads"]).unwrap_or(0);
-            a.linear_value_heads = self.int(&["linear_num_value_heads"]).unwrap_or(0);
-            a.linear_key_dim = self.int(&["linear_key_head_dim"]).unwrap_or(0);
-            a.linear_value_dim = self.int(&["linear_value_head_dim"]).unwrap_or(0);
-            a.linear_conv_kernel = self.int(&["linear_conv_kernel_dim"]).unwrap_or(4);
-        }
-        if a.family == ArchFamily::DeepseekMla {
-            a.index_heads = self.int(&["index_n_heads"]).unwrap_or(0);
-            a.index_head_dim = self.int(&["index_head_dim"]).unwrap_or(0);
-        }
-        if mt == "phi3" {
-            a.fused_qkv = true;
-            a.fused_gate_up = true;
-        }
-        if mt == "glm4_moe" {
-            a.qk_norm = self.boolean("use_qk_norm").unwrap_or(false);
-            a.router_bias = true;
-        }
-        if mt == "minimax_m2" {
-            a.qk_norm_all_heads = self.boolean("use_qk_norm").unwrap_or(true);
-            a.router_bias = self.boolean("use_routing_bias").unwrap_or(true);
-        }
-        if a.family == ArchFamily::Encoder
-            && self.architecture.contains("ForSequenceClassification")
-        {
-            let labels = self
-                .raw("id2label")
-                .and_then(|v| v.as_object())
-                .map(|m| m.len() as u64);
-            a.classifier_labels = self.int(&["num_labels"]).or(labels).unwrap_or(1).max(1);
-        }
-    }
-
-    /// `attention_bias` as given, true when absent.
-    fn top_bias(&mut self) -> bool {
-        self.boolean("attention_bias") != Some(false)
-    }
-
-    /// A quantised checkpoint: named in a warning, and its native format when the sizing knows it.
-    fn quantisation(&mut self, a: &mut ModelArch) {
-        if let Some(q) = self.raw("quantization_config") {
-            let method = q.get("quant_method").and_then(|m| m.as_str());
-            self.warnings.push(ImportWarning::Quantised {
-                method: method.map(str::to_string),
-            });
-            if method == Some("mxfp4") {
-                a.native_quant = Some(Quant::Mxfp4);
-            } else if method == Some("fp8") {
-                a.native_quant = Some(Quant::Fp8);
-            }
-        } else if a.family == ArchFamily::GptOss {
-            a.native_quant = Some(Quant::Mxfp4);
         }
     }
 

@@ -163,7 +163,7 @@ fn attention_shape(a: &ModelArch, e: f64) -> KvShape {
 fn linear_state_values(a: &ModelArch) -> f64 {
     let layers = a.linear_layers() as f64;
     if layers == 0.0 {
-        return 0.0;
+        return mamba_state_values(a);
     }
     let key = a.linear_key_heads as f64 * a.linear_key_dim as f64;
     let value = a.linear_value_heads as f64 * a.linear_value_dim as f64;
@@ -171,6 +171,24 @@ fn linear_state_values(a: &ModelArch) -> f64 {
     let recurrent =
         a.linear_value_heads as f64 * a.linear_key_dim as f64 * a.linear_value_dim as f64;
     layers * (conv + recurrent)
+}
+
+/// Values of state one sequence keeps in the Mamba-2 layers of a hybrid, per layer the conv
+/// state (conv channels x (kernel - 1)) and the SSM state (heads x head size x state size):
+/// Granite-4.0-H-Small (inner 8,192, 1 group, state 128, kernel 4) 8,448 x 3 + 8,192 x 128 =
+/// 1,073,920 values, x 36 layers.
+fn mamba_state_values(a: &ModelArch) -> f64 {
+    // MiniMax's lightning layers: a heads x head size x head size state each.
+    let d = a.head_dim() as f64;
+    let lightning = a.lightning_layers() as f64 * a.heads as f64 * d * d;
+    let layers = a.mamba_layers() as f64;
+    if layers == 0.0 {
+        return lightning;
+    }
+    let (inner, conv) = super::layer_kinds::mamba_widths(a);
+    let conv_state = conv as f64 * a.mamba_conv.saturating_sub(1) as f64;
+    let ssm = inner as f64 * a.mamba_state as f64;
+    layers * (conv_state + ssm) + lightning
 }
 
 /// KV bytes each further token adds once every window and chunk is full: the full-attention

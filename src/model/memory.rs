@@ -134,15 +134,28 @@ impl Sizing {
     fn terms(&self, n: &Numbers, at: Layout, kv_full_context: f64) -> Vec<Term> {
         let d = at.devices.max(1) as f64;
         let wt = n.weights_total;
-        let mut terms = Vec::with_capacity(9);
+        // The towers (vision, audio) are weights shown as their own term.
+        let finite = super::formats::finite;
+        let towers = finite(self.weights.towers).min(finite(wt.v));
+        let mut terms = Vec::with_capacity(10);
         terms.push(Term {
             key: "weights",
-            bytes: Bytes(wt.v),
-            low: Bytes(wt.lo),
-            high: Bytes(wt.hi),
+            bytes: Bytes(wt.v - towers),
+            low: Bytes((wt.lo - towers).max(0.0)),
+            high: Bytes((wt.hi - towers).max(0.0)),
             provenance: self.weights.provenance,
             basis: TermBasis::Weights(self.weights.basis),
         });
+        if towers > 0.0 {
+            terms.push(Term {
+                key: "towers",
+                bytes: Bytes(towers),
+                low: Bytes(towers),
+                high: Bytes(towers),
+                provenance: Provenance::Exact,
+                basis: TermBasis::Towers,
+            });
+        }
         let mut push = |key: &'static str, num: Num, provenance, basis: Option<TermBasis>| {
             let Some(basis) = basis else { return };
             if num.v > 0.0 || key == "kv_cache" {

@@ -43,6 +43,7 @@
 
 mod arch;
 mod capacity;
+pub mod checkpoint;
 pub mod compat;
 pub mod engine;
 pub mod formats;
@@ -51,6 +52,7 @@ pub mod gguf;
 mod gguf_mix;
 pub mod import;
 pub mod kv;
+mod layer_kinds;
 pub mod memory;
 mod numbers;
 mod options;

@@ -66,7 +66,7 @@ pub struct Tensor {
 }
 
 impl Tensor {
-    fn global(role: Role, ne0: u64, elems: u64) -> Tensor {
+    pub(super) fn global(role: Role, ne0: u64, elems: u64) -> Tensor {
         Tensor {
             role,
             ne0,
@@ -78,7 +78,7 @@ impl Tensor {
             per_layer: false,
         }
     }
-    fn layers(role: Role, ne0: u64, elems: u64, first: u64, count: u64) -> Tensor {
+    pub(super) fn layers(role: Role, ne0: u64, elems: u64, first: u64, count: u64) -> Tensor {
         Tensor {
             role,
             ne0,
@@ -205,9 +205,13 @@ pub fn tensors(a: &ModelArch) -> Vec<Tensor> {
         }
         ArchFamily::HybridLinear => hybrid_linear(a, &mut t),
         _ => {
-            gqa_attention(a, 0, l, &mut t);
+            // Attention layers first, then the Mamba-2 layers of a hybrid (counts exact).
+            let attn = a.attention_mixer_layers();
+            gqa_attention(a, 0, attn, &mut t);
+            super::layer_kinds::mamba_mixer(a, attn, a.mamba_layers(), &mut t);
+            super::layer_kinds::lightning_attention(a, attn, a.lightning_layers(), &mut t);
             let d = a.head_dim();
-            let mut vec = mul(a.norms_per_layer, h);
+            let mut vec: u64 = 0;
             if a.qkv_bias {
                 vec = vec.saturating_add(mul(a.heads, d).saturating_add(mul3(2, a.kv_heads(), d)));
             }
@@ -216,7 +220,17 @@ pub fn tensors(a: &ModelArch) -> Vec<Tensor> {
             } else if a.qk_norm {
                 vec = vec.saturating_add(mul(2, d));
             }
-            t.push(Tensor::layers(Role::Vector, h, vec, 0, l));
+            if vec > 0 && attn > 0 {
+                t.push(Tensor::layers(Role::Vector, h, vec, 0, attn));
+            }
+            t.push(Tensor::layers(
+                Role::Vector,
+                h,
+                mul(a.norms_per_layer, h),
+                0,
+                l,
+            ));
+            super::layer_kinds::per_layer_embeddings(a, &mut t);
             if a.experts > 1 {
                 // Dense layers (a prefix, or those between interleaved MoE layers) first.
                 let moe = moe_layer_count(a);
@@ -507,7 +521,7 @@ pub fn param_counts(a: &ModelArch) -> ParamCounts {
         .iter()
         .filter(|t| t.role == Role::TokenEmbd)
         .map(|t| t.params())
-        .sum();
+        .fold(0u64, u64::saturating_add);
     ParamCounts {
         total,
         active,

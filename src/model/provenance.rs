@@ -30,10 +30,12 @@ pub enum TermKey {
     Adapters,
     /// What the operating system keeps of a CPU server's RAM.
     OsReserve,
+    /// Vision and audio towers loaded beside the language model.
+    Towers,
 }
 
 impl TermKey {
-    pub const ALL: [TermKey; 9] = [
+    pub const ALL: [TermKey; 10] = [
         TermKey::Weights,
         TermKey::KvCache,
         TermKey::Activations,
@@ -43,6 +45,7 @@ impl TermKey {
         TermKey::Optimizer,
         TermKey::Adapters,
         TermKey::OsReserve,
+        TermKey::Towers,
     ];
     /// The id the report writes (`kv_cache`), as a CSS class too.
     pub fn id(self) -> &'static str {
@@ -56,6 +59,7 @@ impl TermKey {
             TermKey::Optimizer => "optimizer",
             TermKey::Adapters => "adapters",
             TermKey::OsReserve => "os_reserve",
+            TermKey::Towers => "towers",
         }
     }
     pub fn parse(id: &str) -> Option<TermKey> {

@@ -23,7 +23,7 @@ pub use crate::catalog::{OfferKind, Virtualization};
 pub use crate::cost::{CostLine, Deployment, LazyText, OptionReport};
 pub use crate::model::{MemoryTerm, Provenance, TermKey};
 pub use crate::plan::{Recommendation, RunnerUp};
-pub use crate::scenario::{import_into, resolve_model};
+pub use crate::scenario::{import_checkpoint, import_into, resolve_model};
 pub use alternative::CheaperPath;
 pub use card::{CardPath, CardRunnerUp, CardVerdict, VerdictCard};
 pub use evaluate::{evaluate, evaluate_query};

@@ -7,8 +7,9 @@ use super::kinds::Range;
 use super::{Lang, Scenario, SCENARIO_VERSION};
 pub use crate::words::scenario::{Warning, WarningKind};
 
-/// Most parameters read from one URL; the rest are ignored with one warning.
-const MAX_PARAMS: usize = 100;
+/// Most parameters read from one URL (every field once, with room); the rest are ignored with
+/// one warning.
+const MAX_PARAMS: usize = 160;
 
 impl Warning {
     /// The warning as a sentence in the given language (written by [`crate::words::scenario`]).

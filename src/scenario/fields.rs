@@ -31,6 +31,12 @@ const fn arch(max: f64) -> Range {
     Range::whole(1.0, max)
 }
 
+/// Architecture counts where 0 is a value (no window, no chunking, no experts, none of a kind
+/// of layer): whole numbers from 0 to `max`.
+const fn count(max: f64) -> Range {
+    Range::whole(0.0, max)
+}
+
 fields! {
     /// `v`: the scenario version.
     V: Version = Version { key: "v" };
@@ -44,16 +50,16 @@ fields! {
     HEADS: Number<Option<u64>> = Number::new("heads", at!(arch.heads), arch(1e5));
     KV_HEADS: Number<Option<u64>> = Number::new("kv_heads", at!(arch.kv_heads), arch(1e5));
     HEAD_DIM: Number<Option<u64>> = Number::new("head_dim", at!(arch.head_dim), arch(1e5));
-    FFN: Number<Option<u64>> = Number::new("ffn", at!(arch.ffn), arch(1e7));
+    FFN: Number<Option<u64>> = Number::new("ffn", at!(arch.ffn), count(1e7));
     VOCAB: Number<Option<u64>> = Number::new("vocab", at!(arch.vocab), arch(1e8));
-    EXPERTS: Number<Option<u64>> = Number::new("experts", at!(arch.experts), arch(1e5));
+    EXPERTS: Number<Option<u64>> = Number::new("experts", at!(arch.experts), count(1e5));
     EXPERTS_ACTIVE: Number<Option<u64>> =
-        Number::new("experts_active", at!(arch.experts_active), arch(1e5));
-    MOE_FFN: Number<Option<u64>> = Number::new("moe_ffn", at!(arch.moe_ffn), arch(1e7));
+        Number::new("experts_active", at!(arch.experts_active), count(1e5));
+    MOE_FFN: Number<Option<u64>> = Number::new("moe_ffn", at!(arch.moe_ffn), count(1e7));
     KV_LORA_RANK: Number<Option<u64>> =
-        Number::new("kv_lora_rank", at!(arch.kv_lora_rank), arch(1e6));
-    ROPE_DIM: Number<Option<u64>> = Number::new("rope_dim", at!(arch.rope_dim), arch(1e6));
-    WINDOW: Number<Option<u64>> = Number::new("window", at!(arch.window), arch(1e8));
+        Number::new("kv_lora_rank", at!(arch.kv_lora_rank), count(1e6));
+    ROPE_DIM: Number<Option<u64>> = Number::new("rope_dim", at!(arch.rope_dim), count(1e6));
+    WINDOW: Number<Option<u64>> = Number::new("window", at!(arch.window), count(1e8));
     TIED: Choice<Option<bool>> = Choice::new("tied", at!(arch.tied));
     /// The model's own name, shown instead of the preset's (an import's).
     NAME: Text<Option<String>> =
@@ -64,31 +70,74 @@ fields! {
         Number::new("shared_experts", at!(arch.shared_experts), Range::whole(0.0, 1e3));
     DENSE_LAYERS: Number<Option<u64>> =
         Number::new("dense_layers", at!(arch.dense_layers), Range::whole(0.0, 1e4));
-    MOE_STEP: Number<Option<u64>> = Number::new("moe_step", at!(arch.moe_step), arch(1e4));
-    CHUNK: Number<Option<u64>> = Number::new("chunk", at!(arch.chunk), arch(1e8));
+    MOE_STEP: Number<Option<u64>> = Number::new("moe_step", at!(arch.moe_step), count(1e4));
+    CHUNK: Number<Option<u64>> = Number::new("chunk", at!(arch.chunk), count(1e8));
     SWA_PERIOD: Number<Option<u64>> =
         Number::new("swa_period", at!(arch.swa_period), Range::whole(0.0, 1e4));
     GLOBAL_LAYERS: Number<Option<u64>> =
         Number::new("global_layers", at!(arch.global_layers), Range::whole(0.0, 1e4));
     FULL_ATTN_EVERY: Number<Option<u64>> =
-        Number::new("full_attn_every", at!(arch.full_attn_every), arch(1e4));
+        Number::new("full_attn_every", at!(arch.full_attn_every), count(1e4));
     LINEAR_K_HEADS: Number<Option<u64>> =
-        Number::new("linear_k_heads", at!(arch.linear_k_heads), arch(1e5));
+        Number::new("linear_k_heads", at!(arch.linear_k_heads), count(1e5));
     LINEAR_V_HEADS: Number<Option<u64>> =
-        Number::new("linear_v_heads", at!(arch.linear_v_heads), arch(1e5));
+        Number::new("linear_v_heads", at!(arch.linear_v_heads), count(1e5));
     LINEAR_K_DIM: Number<Option<u64>> =
-        Number::new("linear_k_dim", at!(arch.linear_k_dim), arch(1e5));
+        Number::new("linear_k_dim", at!(arch.linear_k_dim), count(1e5));
     LINEAR_V_DIM: Number<Option<u64>> =
-        Number::new("linear_v_dim", at!(arch.linear_v_dim), arch(1e5));
+        Number::new("linear_v_dim", at!(arch.linear_v_dim), count(1e5));
     LINEAR_CONV: Number<Option<u64>> =
-        Number::new("linear_conv", at!(arch.linear_conv), arch(1e3));
+        Number::new("linear_conv", at!(arch.linear_conv), count(1e3));
     INDEX_HEADS: Number<Option<u64>> =
-        Number::new("index_heads", at!(arch.index_heads), arch(1e5));
-    INDEX_DIM: Number<Option<u64>> = Number::new("index_dim", at!(arch.index_dim), arch(1e5));
+        Number::new("index_heads", at!(arch.index_heads), count(1e5));
+    INDEX_DIM: Number<Option<u64>> = Number::new("index_dim", at!(arch.index_dim), count(1e5));
     /// Active parameters per token, billions (an MoE given by `params`).
     ACTIVE_B: Number<Option<f64>> =
         Number::new("active_params", at!(arch.active_b), Range::new(0.001, 10_000.0).with_step(0.1))
             .refused_to_default();
+    MAMBA_LAYERS: Number<Option<u64>> =
+        Number::new("mamba_layers", at!(arch.mamba_layers), count(1e4));
+    MAMBA_HEADS: Number<Option<u64>> =
+        Number::new("mamba_heads", at!(arch.mamba_heads), count(1e5));
+    MAMBA_HEAD_DIM: Number<Option<u64>> =
+        Number::new("mamba_head_dim", at!(arch.mamba_head_dim), count(1e5));
+    MAMBA_STATE: Number<Option<u64>> =
+        Number::new("mamba_state", at!(arch.mamba_state), count(1e5));
+    MAMBA_GROUPS: Number<Option<u64>> =
+        Number::new("mamba_groups", at!(arch.mamba_groups), count(1e4));
+    MAMBA_CONV: Number<Option<u64>> = Number::new("mamba_conv", at!(arch.mamba_conv), count(1e3));
+    /// The last layers that reuse an earlier layer's KV cache.
+    KV_SHARED: Number<Option<u64>> = Number::new("kv_shared", at!(arch.kv_shared), count(1e4));
+    /// Per-layer embeddings: width per layer, vocabulary.
+    PLE_DIM: Number<Option<u64>> = Number::new("ple_dim", at!(arch.ple_dim), count(1e5));
+    PLE_VOCAB: Number<Option<u64>> = Number::new("ple_vocab", at!(arch.ple_vocab), count(1e8));
+    /// Parameters of the towers loaded beside the language model (vision, audio).
+    TOWERS: Number<Option<u64>> = Number::new("towers", at!(arch.towers), count(1e13));
+    /// The checkpoint's own format (`bf16`: none beyond 16-bit).
+    NATIVE: Choice<Option<Quant>> = Choice::new("native", at!(arch.native));
+    /// Tensors the family formula adds or fuses (an import's, so that no flag of the preset a
+    /// link is written over leaks into it).
+    QKV_BIAS: Choice<Option<bool>> = Choice::new("qkv_bias", at!(arch.qkv_bias));
+    QK_NORM: Choice<Option<bool>> = Choice::new("qk_norm", at!(arch.qk_norm));
+    QK_NORM_ALL: Choice<Option<bool>> = Choice::new("qk_norm_all", at!(arch.qk_norm_all));
+    ROUTER_BIAS: Choice<Option<bool>> = Choice::new("router_bias", at!(arch.router_bias));
+    NORMS: Number<Option<u64>> = Number::new("norms", at!(arch.norms), count(16.0));
+    FUSED_QKV: Choice<Option<bool>> = Choice::new("fused_qkv", at!(arch.fused_qkv));
+    FUSED_GATE_UP: Choice<Option<bool>> = Choice::new("fused_gate_up", at!(arch.fused_gate_up));
+    /// MLA: the query's low rank (0: none), the non-rotary q/k head size, the value head size.
+    Q_LORA_RANK: Number<Option<u64>> =
+        Number::new("q_lora_rank", at!(arch.q_lora_rank), count(1e6));
+    QK_NOPE_DIM: Number<Option<u64>> =
+        Number::new("qk_nope_dim", at!(arch.qk_nope_dim), count(1e5));
+    V_HEAD_DIM: Number<Option<u64>> = Number::new("v_head_dim", at!(arch.v_head_dim), count(1e5));
+    /// Multi-token-prediction layers shipped beside the model.
+    MTP: Number<Option<u64>> = Number::new("mtp", at!(arch.mtp), count(100.0));
+    /// The published checkpoint's exact bytes (a safetensors index's `total_size`) and format.
+    CKPT_BYTES: Number<Option<u64>> = Number::new("ckpt_bytes", at!(arch.ckpt_bytes), count(1e15));
+    CKPT_FORMAT: Choice<Option<Quant>> = Choice::new("ckpt_format", at!(arch.ckpt_format));
+    /// Lightning (linear) attention layers (MiniMax-01/M1).
+    LIGHTNING_LAYERS: Number<Option<u64>> =
+        Number::new("lightning_layers", at!(arch.lightning_layers), count(1e4));
     QUANT: Choice<Quant> = Choice::new("quant", at!(quant));
     KV: Choice<KvType> = Choice::new("kv", at!(kv));
     /// Context length per sequence, tokens; the slider runs from 512 to 8M.

@@ -16,7 +16,7 @@ mod resolve;
 pub use codec::{percent_decode, percent_encode, Warning, WarningKind};
 pub use file::{from_file_json, to_file_json};
 pub use kinds::{Field, Range};
-pub use resolve::{import_into, resolve_model};
+pub use resolve::{import_checkpoint, import_into, resolve_model};
 
 pub use crate::lang::Lang;
 use crate::model::{Engine, KvBasis, KvType, Quant, Task};
@@ -89,6 +89,45 @@ pub struct ArchOverrides {
     pub index_dim: Option<u64>,
     /// Active parameters per token, billions (a custom MoE known by its size).
     pub active_b: Option<f64>,
+    /// Hybrid state-space models: Mamba-2 layers, their heads, head size, state size, groups
+    /// and conv kernel.
+    pub mamba_layers: Option<u64>,
+    pub mamba_heads: Option<u64>,
+    pub mamba_head_dim: Option<u64>,
+    pub mamba_state: Option<u64>,
+    pub mamba_groups: Option<u64>,
+    pub mamba_conv: Option<u64>,
+    /// The last layers that reuse an earlier layer's cache (`num_kv_shared_layers`).
+    pub kv_shared: Option<u64>,
+    /// Per-layer embeddings: width per layer and vocabulary (Gemma-3n).
+    pub ple_dim: Option<u64>,
+    pub ple_vocab: Option<u64>,
+    /// Parameters of towers loaded beside the language model (vision, audio), whole.
+    pub towers: Option<u64>,
+    /// The format the checkpoint ships in (`bf16`: 16-bit, no native format).
+    pub native: Option<crate::model::Quant>,
+    /// Tensors the family formula adds or fuses: q/k/v biases, per-head q/k norms, q/k norms
+    /// over all heads, the router's score-correction bias, norms per layer, fused q/k/v and
+    /// fused gate/up.
+    pub qkv_bias: Option<bool>,
+    pub qk_norm: Option<bool>,
+    pub qk_norm_all: Option<bool>,
+    pub router_bias: Option<bool>,
+    pub norms: Option<u64>,
+    pub fused_qkv: Option<bool>,
+    pub fused_gate_up: Option<bool>,
+    /// MLA: the query's low rank (0: a full query projection), the non-rotary q/k head size and
+    /// the value head size.
+    pub q_lora_rank: Option<u64>,
+    pub qk_nope_dim: Option<u64>,
+    pub v_head_dim: Option<u64>,
+    /// Multi-token-prediction layers shipped beside the model (`num_nextn_predict_layers`).
+    pub mtp: Option<u64>,
+    /// The published checkpoint: its exact bytes and its format.
+    pub ckpt_bytes: Option<u64>,
+    pub ckpt_format: Option<crate::model::Quant>,
+    /// MiniMax's lightning (linear) attention layers.
+    pub lightning_layers: Option<u64>,
 }
 
 impl ArchOverrides {

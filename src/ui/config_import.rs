@@ -19,6 +19,29 @@ pub async fn first_file_text(ev: &leptos::ev::Event) -> Option<String> {
     text.as_string()
 }
 
+/// The header of a `.safetensors` file picked in a file input: its first 8 bytes give the
+/// header's length; only that much (at most 16 MiB) is read.
+async fn safetensors_head(ev: &leptos::ev::Event) -> Option<Vec<u8>> {
+    let input = ev.target()?.dyn_into::<web_sys::HtmlInputElement>().ok()?;
+    let file = input.files()?.get(0)?;
+    let slice = file
+        .slice_with_f64_and_f64(0.0, (16.0 * 1024.0 * 1024.0f64).min(file.size()))
+        .ok()?;
+    let buffer = wasm_bindgen_futures::JsFuture::from(slice.array_buffer())
+        .await
+        .ok()?;
+    Some(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// Whether the file picked is a `.safetensors` file (not text to read whole).
+fn picked_safetensors(ev: &leptos::ev::Event) -> bool {
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .and_then(|i| i.files())
+        .and_then(|f| f.get(0))
+        .is_some_and(|f| f.name().to_ascii_lowercase().ends_with(".safetensors"))
+}
+
 /// The `config.json` box.
 #[component]
 pub fn ConfigImport() -> impl IntoView {
@@ -26,6 +49,23 @@ pub fn ConfigImport() -> impl IntoView {
     let text = RwSignal::new(String::new());
     let outcome = RwSignal::new(None::<Result<Imported, ImportError>>);
     let apply = move || {
+        // A `model.safetensors.index.json` gives the checkpoint's exact size to the model
+        // already imported; anything else is read as a config.
+        let is_index = text.with(|t| t.contains("\"weight_map\"") && t.contains("\"total_size\""));
+        if is_index {
+            let result = text
+                .with(|t| crate::model::checkpoint::from_index_json(t))
+                .map(|ckpt| {
+                    let mut sized = None;
+                    c.cat.catalog.with_untracked(|cat| {
+                        c.sc.edit(|s| sized = Some(crate::report::import_checkpoint(s, &ckpt, cat)))
+                    });
+                    let (arch, warnings) = sized.unwrap_or_default();
+                    Imported { arch, warnings }
+                });
+            outcome.set(Some(result));
+            return;
+        }
         let result = text.with(|t| crate::model::import::from_config_json(t));
         if let Ok(imported) = &result {
             c.cat.catalog.with_untracked(|cat| {
@@ -67,9 +107,25 @@ pub fn ConfigImport() -> impl IntoView {
                     type="file"
                     id="config-file"
                     class="visually-hidden"
-                    accept=".json,application/json"
+                    accept=".json,application/json,.safetensors"
                     on:change=handler(move |ev| {
                         spawn_local(async move {
+                            if picked_safetensors(&ev) {
+                                let head = safetensors_head(&ev).await.unwrap_or_default();
+                                let result = crate::model::checkpoint::from_safetensors_header(&head)
+                                    .map(|ckpt| {
+                                        let mut sized = None;
+                                        c.cat.catalog.with_untracked(|cat| {
+                                            c.sc.edit(|s| {
+                                                sized = Some(crate::report::import_checkpoint(s, &ckpt, cat))
+                                            })
+                                        });
+                                        let (arch, warnings) = sized.unwrap_or_default();
+                                        Imported { arch, warnings }
+                                    });
+                                outcome.set(Some(result));
+                                return;
+                            }
                             if let Some(contents) = first_file_text(&ev).await {
                                 text.set(contents);
                                 apply();

@@ -68,6 +68,7 @@ pub fn term_name(lang: Lang, key: TermKey) -> &'static str {
             TermKey::Activations => T::TermActivations,
             TermKey::Overhead => T::TermOverhead,
             TermKey::Reserve => T::TermReserve,
+            TermKey::Towers => T::TermTowers,
             TermKey::Gradients | TermKey::Optimizer | TermKey::Adapters | TermKey::OsReserve => {
                 T::TermOther
             }

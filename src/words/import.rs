@@ -42,6 +42,43 @@ pub enum ImportWarning {
     Quantised { method: Option<String> },
     /// A dense model type sized with the Llama-style formula.
     LlamaFormula { model_type: String },
+    /// No `tie_word_embeddings` and a `model_type` whose default is not known here: the base
+    /// configuration's default (tied) assumed.
+    TiedBaseDefault { model_type: String },
+    /// A key the importer knows changes the size and does not model (`altup_num_inputs`).
+    NotModelled { key: String, effect: SizeEffect },
+    /// A key the importer does not know whose name and value look like a size
+    /// (`num_..`, `.._size`, `.._layers`, a count): it may change the weights or the cache.
+    UnknownKey { key: String, value: String },
+    /// A per-layer list whose entries differ (`intermediate_size` of Gemma-3n): their mean used.
+    PerLayerMean { key: String, used: u64 },
+    /// A checkpoint holds `held` parameters where the architecture counts `counted` (more than
+    /// 2% apart).
+    CheckpointCount { held: u64, counted: u64 },
+    /// MoE layers end before the last layer (`moe_layer_end_index`): the layers after it are
+    /// counted as MoE.
+    MoeLayersEnd { end: u64, layers: u64 },
+}
+
+/// What a key the importer does not model changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizeEffect {
+    /// Parameters the count leaves out.
+    WeightsUnder,
+    /// The cache (its per-token size or the layers that keep one).
+    Cache,
+    /// Both.
+    WeightsAndCache,
+}
+
+/// A model the importer will not size, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unsupported {
+    /// An encoder-decoder (`is_encoder_decoder`: T5, BART, Whisper).
+    EncoderDecoder,
+    /// Layers of a kind it does not count (`layer_types` entry, or a family such as Jamba's
+    /// Mamba-1 or Nemotron-H's FFN-less layers).
+    LayerKind(String),
 }
 
 /// A field the size depends on that the config lacks.
@@ -75,7 +112,15 @@ pub struct JsonSyntax {
 pub enum ImportError {
     NotJson(JsonSyntax),
     NotObject,
+    /// Neither a safetensors index (`metadata.total_size`) nor a safetensors header.
+    NotCheckpoint,
     Missing(Vec<MissingField>),
+    /// An architecture the sizer cannot count at all: refused rather than mapped onto a
+    /// look-alike.
+    Unsupported {
+        model_type: String,
+        why: Unsupported,
+    },
 }
 
 /// A whole number with the language's thousands separator (exact up to 2^53, digits beyond).
@@ -193,6 +238,88 @@ impl ImportWarning {
             (LlamaFormula { model_type }, Lang::Es) => format!(
                 "el tipo de modelo `{model_type}` se dimensiona con la fórmula densa de Llama"
             ),
+            (
+                TiedBaseDefault { .. }
+                | NotModelled { .. }
+                | UnknownKey { .. }
+                | PerLayerMean { .. }
+                | CheckpointCount { .. }
+                | MoeLayersEnd { .. },
+                _,
+            ) => self.sentence_of_today(lang),
+        }
+    }
+}
+
+impl ImportWarning {
+    /// The warnings of today's architectures (issue 27): defaults, keys not modelled or not
+    /// understood, per-layer lists, MoE ranges and checkpoints.
+    fn sentence_of_today(&self, lang: Lang) -> String {
+        use ImportWarning::*;
+        match (self, lang) {
+            (TiedBaseDefault { model_type }, Lang::En) => format!(
+                "`tie_word_embeddings` absent and model type `{model_type}` not known: tied, the default of transformers' base configuration, assumed"
+            ),
+            (TiedBaseDefault { model_type }, Lang::Es) => format!(
+                "falta `tie_word_embeddings` y el tipo de modelo `{model_type}` no es conocido: se suponen atados, lo que hace por defecto la configuración base de transformers"
+            ),
+            (NotModelled { key, effect }, Lang::En) => format!(
+                "`{key}`: not modelled; {}",
+                match effect {
+                    SizeEffect::WeightsUnder => "weights may be under-counted",
+                    SizeEffect::Cache => "the KV cache may be off",
+                    SizeEffect::WeightsAndCache => "weights may be under-counted and the KV cache off",
+                }
+            ),
+            (NotModelled { key, effect }, Lang::Es) => format!(
+                "`{key}`: no se modela; {}",
+                match effect {
+                    SizeEffect::WeightsUnder => "los pesos pueden quedar cortos",
+                    SizeEffect::Cache => "la caché KV puede no ser exacta",
+                    SizeEffect::WeightsAndCache => "los pesos pueden quedar cortos y la caché KV no ser exacta",
+                }
+            ),
+            (UnknownKey { key, value }, Lang::En) => format!(
+                "`{key}` = {value} is not understood; if it changes the weights or the cache, the size may be off"
+            ),
+            (UnknownKey { key, value }, Lang::Es) => format!(
+                "`{key}` = {value} no se entiende; si cambia los pesos o la caché, el tamaño puede no ser exacto"
+            ),
+            (PerLayerMean { key, used }, Lang::En) => format!(
+                "`{key}` differs by layer: their mean, {}, is used",
+                whole(*used, lang)
+            ),
+            (PerLayerMean { key, used }, Lang::Es) => format!(
+                "`{key}` cambia de una capa a otra: se usa su media, {}",
+                whole(*used, lang)
+            ),
+            (CheckpointCount { held, counted }, Lang::En) => format!(
+                "the checkpoint holds {} parameters and the architecture counts {}: {}",
+                whole(*held, lang),
+                whole(*counted, lang),
+                if held > counted {
+                    "what it does not count is loaded all the same"
+                } else {
+                    "one shard of several? its size is not used"
+                }
+            ),
+            (CheckpointCount { held, counted }, Lang::Es) => format!(
+                "el checkpoint tiene {} parámetros y la arquitectura cuenta {}: {}",
+                whole(*held, lang),
+                whole(*counted, lang),
+                if held > counted {
+                    "lo que no cuenta se carga igualmente"
+                } else {
+                    "¿un fragmento de varios? no se usa su tamaño"
+                }
+            ),
+            (MoeLayersEnd { end, layers }, Lang::En) => format!(
+                "`moe_layer_end_index` = {end} of {layers} layers: the layers after it are counted as MoE"
+            ),
+            (MoeLayersEnd { end, layers }, Lang::Es) => format!(
+                "`moe_layer_end_index` = {end} de {layers} capas: las capas posteriores se cuentan como MoE"
+            ),
+            _ => String::new(),
         }
     }
 }
@@ -334,6 +461,26 @@ impl ImportError {
             }
             (ImportError::NotObject, Lang::Es) => {
                 "config.json debe ser un objeto JSON { ... }".into()
+            }
+            (ImportError::NotCheckpoint, Lang::En) => {
+                "this is neither a model.safetensors.index.json (with metadata.total_size) nor a safetensors header".into()
+            }
+            (ImportError::NotCheckpoint, Lang::Es) => {
+                "esto no es ni un model.safetensors.index.json (con metadata.total_size) ni una cabecera safetensors".into()
+            }
+            (ImportError::Unsupported { model_type, why }, Lang::En) => {
+                let what = match why {
+                    Unsupported::EncoderDecoder => "an encoder-decoder model (its decoder's cross-attention and the encoder's cache are not sized)".to_string(),
+                    Unsupported::LayerKind(kind) => format!("layers of kind `{kind}`, which this sizer does not count"),
+                };
+                format!("model type `{model_type}` is not sized: it has {what}; no figure is better than a wrong one")
+            }
+            (ImportError::Unsupported { model_type, why }, Lang::Es) => {
+                let what = match why {
+                    Unsupported::EncoderDecoder => "es un modelo codificador-decodificador (no se dimensionan la atención cruzada del decodificador ni la caché del codificador)".to_string(),
+                    Unsupported::LayerKind(kind) => format!("tiene capas de tipo `{kind}`, que este dimensionador no cuenta"),
+                };
+                format!("el tipo de modelo `{model_type}` no se dimensiona: {what}; mejor ninguna cifra que una equivocada")
             }
             (ImportError::Missing(fields), _) => {
                 let list: Vec<String> = fields.iter().map(|f| f.sentence(lang)).collect();

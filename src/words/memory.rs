@@ -28,6 +28,8 @@ pub enum WeightBasis {
     Linear { bits: f64, quant: &'static str },
     /// The tensor sizes read from a GGUF header.
     GgufFile,
+    /// The bytes of the published safetensors checkpoint, in its own format (`quant`).
+    CheckpointFile { quant: &'static str },
 }
 
 impl WeightBasis {
@@ -55,6 +57,7 @@ impl WeightBasis {
                 "linear layers at {bits:.4} bits ({quant}); embeddings, head, norms and routers at 16 bits"
             ),
             WeightBasis::GgufFile => "sum of the tensor sizes read from the GGUF header (each tensor's real type)".to_string(),
+            WeightBasis::CheckpointFile { quant } => format!("the size of the published safetensors checkpoint ({quant}), read from its index or header"),
         }
     }
 
@@ -83,6 +86,7 @@ impl WeightBasis {
                 dec(format!("{bits:.4}")),
             ),
             WeightBasis::GgufFile => "suma de los tamaños de los tensores leídos de la cabecera GGUF (el tipo real de cada tensor)".to_string(),
+            WeightBasis::CheckpointFile { quant } => format!("el tamaño del checkpoint safetensors publicado ({quant}), leído de su índice o su cabecera"),
         }
     }
 }
@@ -156,6 +160,8 @@ pub enum TermBasis {
     Adapters,
     /// CPU inference: memory kept for the operating system.
     OsReserve,
+    /// Vision and audio towers loaded beside the language model.
+    Towers,
 }
 
 impl TermBasis {
@@ -209,6 +215,10 @@ impl TermBasis {
         use TermBasis::*;
         match self {
             Weights(_) | KvCache { .. } | TrainingActivations { .. } => ("", ""),
+            Towers => (
+                "the vision/audio towers and their projector, loaded with the model at 16 bits, never read for text tokens",
+                "las torres de visión/audio y su proyector, cargadas con el modelo a 16 bits, sin leerse para los tokens de texto",
+            ),
             NoKvCache => (
                 "encoders keep no KV cache",
                 "los codificadores no guardan caché KV",
@@ -353,15 +363,17 @@ fn chunked_words(text: String, lang: Lang) -> String {
     }
 }
 
-/// The fixed state of linear-attention layers, per sequence.
+/// The fixed state of linear-attention and Mamba layers, per sequence.
 fn linear_state(bytes: f64, lang: Lang) -> String {
     let b = crate::format::bytes(bytes, lang);
     match lang {
         Lang::En => {
-            format!("; plus {b} of linear-attention state per sequence, whatever its length")
+            format!(
+                "; plus {b} of linear-attention or Mamba state per sequence, whatever its length"
+            )
         }
         Lang::Es => format!(
-            "; más {b} de estado de atención lineal por secuencia, sea cual sea su longitud"
+            "; más {b} de estado de atención lineal o Mamba por secuencia, sea cual sea su longitud"
         ),
     }
 }

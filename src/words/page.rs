@@ -36,7 +36,7 @@ texts! {
     CustomModel => "Custom model", "Modelo propio";
     ParamsBillions => "Parameters (billions)", "Parámetros (miles de millones)";
     ParamsHint => "Only a parameter count: memory from size alone.", "Solo el número de parámetros: memoria según el tamaño.";
-    ImportConfig => "Paste or upload a config.json", "Pega o sube un config.json";
+    ImportConfig => "Paste or upload a config.json (then, for the exact size, its model.safetensors.index.json)", "Pega o sube un config.json (y, para el tamaño exacto, su model.safetensors.index.json)";
     UploadConfig => "Upload config.json", "Subir config.json";
     ApplyConfig => "Use this config", "Usar esta configuración";
     ConfigPlaceholder => "{\"hidden_size\": 4096, ...}", "{\"hidden_size\": 4096, ...}";
@@ -131,6 +131,7 @@ texts! {
     TermOverhead => "Engine overhead", "Sobrecarga del motor";
     TermReserve => "Reserve", "Reserva";
     TermOther => "Other", "Otros";
+    TermTowers => "Vision/audio towers", "Torres de visión/audio";
     Exact => "exact", "exacto";
     Empirical => "measured", "medido";
     Heuristic => "rule of thumb", "regla práctica";
