@@ -144,6 +144,11 @@ pub struct Efficiency {
     /// calibration's fit searches over them; never set by the app).
     #[serde(skip)]
     pub shares: Option<super::perf::ShareTable>,
+    /// The corrections by engine, vendor and layout to use instead of the fitted
+    /// `fitted::CALIBRATION` (the calibration's cross-validation refits them; never set by the
+    /// app).
+    #[serde(skip)]
+    pub calibration: Option<super::perf::Calibration>,
 }
 
 impl Default for Efficiency {
@@ -171,6 +176,7 @@ impl Efficiency {
             cpu_gflops_per_core_avx2: 40.0,
             cpu_avx512_speedup: 3.5,
             shares: None,
+            calibration: None,
         }
     }
     /// The same with the throughput penalty of a virtualisation kind (a fraction, clamped 0-0.9).

@@ -45,6 +45,7 @@ mod arch;
 mod capacity;
 pub mod compat;
 pub mod engine;
+pub mod fitted;
 pub mod formats;
 mod ggml;
 pub mod gguf;
