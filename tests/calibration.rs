@@ -80,7 +80,11 @@ fn factors() -> Vec<(&'static str, usize, usize)> {
     let mut out = Vec::new();
     for kind in 0..4 {
         for slot in 0..4 {
-            out.push((["engine", "amd", "moe_multi", "per_doubling"][kind], kind, slot));
+            out.push((
+                ["engine", "amd", "moe_multi", "per_doubling"][kind],
+                kind,
+                slot,
+            ));
         }
     }
     out
@@ -206,7 +210,12 @@ fn table(title: &str, cases: &[Case], cols: &[(&str, &[f64])], key: impl Fn(&Cas
     for (name, _) in cols {
         print!(" | {name:>22}");
     }
-    println!("\n{:<34} {:>5}{}", "", "", " |  med|e| med e  <=30%".repeat(cols.len()));
+    println!(
+        "\n{:<34} {:>5}{}",
+        "",
+        "",
+        " |  med|e| med e  <=30%".repeat(cols.len())
+    );
     for k in keys {
         let idx: Vec<usize> = (0..cases.len()).filter(|&i| key(&cases[i]) == k).collect();
         print!("{k:<34} {:>5}", idx.len());
@@ -269,7 +278,11 @@ fn evaluate() -> &'static Evaluation {
 
 /// Per class (and the broader classes a thin one falls back to), the held-out ratios' 10th and
 /// 90th percentiles and median |error|, over the runs `keep` selects.
-fn class_errors(cases: &[Case], held: &[f64], keep: impl Fn(usize) -> bool) -> Vec<(String, Vec<f64>)> {
+fn class_errors(
+    cases: &[Case],
+    held: &[f64],
+    keep: impl Fn(usize) -> bool,
+) -> Vec<(String, Vec<f64>)> {
     let mut groups: Vec<(String, Vec<f64>)> = Vec::new();
     let mut add = |k: String, v: f64| match groups.iter_mut().find(|(g, _)| *g == k) {
         Some((_, vs)) => vs.push(v),
@@ -313,7 +326,10 @@ fn range_of(groups: &[(String, Vec<f64>)], c: &Case) -> Option<(f64, f64)> {
         .or_else(|| find(&format!("{vendor}/{engine}")))
         .or_else(|| find(engine))
         .or_else(|| find("all"))?;
-    Some((1.0 / quantile(v, RANGE_HIGH_Q), 1.0 / quantile(v, RANGE_LOW_Q)))
+    Some((
+        1.0 / quantile(v, RANGE_HIGH_Q),
+        1.0 / quantile(v, RANGE_LOW_Q),
+    ))
 }
 
 fn fitted_text(e: &Evaluation) -> String {
@@ -420,8 +436,18 @@ fn the_speed_model_holds_on_runs_it_never_saw() {
     let catalog = Catalog::builtin();
     println!(
         "{:>2}:{:<4} {:<16} {:<18} {:<8} {:>5} {:>11} {:<13} {:>10} {:>10} {:>7} {:>7}",
-        "f", "line", "model", "gpu x n", "engine", "conc", "in/out", "metric", "published",
-        "model", "in", "held"
+        "f",
+        "line",
+        "model",
+        "gpu x n",
+        "engine",
+        "conc",
+        "in/out",
+        "metric",
+        "published",
+        "model",
+        "in",
+        "held"
     );
     for (i, c) in e.cases.iter().enumerate() {
         let (v, seqs) = published::predict(c, &catalog, None, Some(&e.cal));
@@ -460,9 +486,15 @@ fn the_speed_model_holds_on_runs_it_never_saw() {
         ("held out: family", &e.by_family),
         ("held out: GPU", &e.by_gpu),
     ];
-    table("class (vendor/engine/moe/gpus)", &e.cases, &cols, |c| c.class());
-    table("source", &e.cases, &cols, |c| c.source.chars().take(34).collect());
-    table("file", &e.cases, &cols, |c| ["throughput.csv", "throughput-2026-12-02"][c.file].into());
+    table("class (vendor/engine/moe/gpus)", &e.cases, &cols, |c| {
+        c.class()
+    });
+    table("source", &e.cases, &cols, |c| {
+        c.source.chars().take(34).collect()
+    });
+    table("file", &e.cases, &cols, |c| {
+        ["throughput.csv", "throughput-2026-12-02"][c.file].into()
+    });
     table("GPU", &e.cases, &cols, |c| c.gpu.clone());
     table("family", &e.cases, &cols, |c| c.family.into());
     table("metric", &e.cases, &cols, |c| metric_group(c).into());
@@ -514,7 +546,11 @@ fn the_speed_model_holds_on_runs_it_never_saw() {
         }
     }
     // The data must stay expressible: a test that skips every row could not fail.
-    assert!(e.cases.len() >= 500, "only {} rows expressible", e.cases.len());
+    assert!(
+        e.cases.len() >= 500,
+        "only {} rows expressible",
+        e.cases.len()
+    );
     for (name, r) in &cols[1..] {
         let s = summary(r);
         assert!(
@@ -558,7 +594,10 @@ fn the_stated_range_contains_the_published_value_for_most_held_out_runs() {
         }
     }
     let share = inside as f64 / total.max(1) as f64;
-    println!("ranges from other sources contain {inside} of {total} held-out runs ({:.0}%)", 100.0 * share);
+    println!(
+        "ranges from other sources contain {inside} of {total} held-out runs ({:.0}%)",
+        100.0 * share
+    );
     assert!(total >= 500, "{total}");
     assert!(share >= 0.80, "{:.0}% covered", 100.0 * share);
 }

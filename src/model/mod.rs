@@ -42,6 +42,7 @@
 //! The formulas and their sources: `docs/sizing-formulas.md`.
 
 mod arch;
+pub mod bench;
 mod capacity;
 pub mod compat;
 pub mod engine;

@@ -305,11 +305,7 @@ pub const MIN_RUNS_FOR_RANGE: u32 = 8;
 /// vendor and engine, else its engine, else every run.
 pub fn class_error(c: &SpeedClass) -> Option<&'static ClassError> {
     let id = c.id();
-    let vendor_engine = format!(
-        "{}/{}",
-        if c.amd { "amd" } else { "nvidia" },
-        c.engine.id()
-    );
+    let vendor_engine = format!("{}/{}", if c.amd { "amd" } else { "nvidia" }, c.engine.id());
     let table = super::fitted::CLASS_ERRORS;
     let find = |k: &str| {
         table
@@ -381,9 +377,10 @@ pub struct Setting<'a> {
     pub seqs: u64,
 }
 
-/// The published run nearest a setting: the same GPU (else the same class), the same engine,
-/// then the closest model size, GPU count and concurrency (log ratios, weighted 1, 0.5, 0.25).
-pub fn nearest_run(at: &Setting) -> Option<&'static Run> {
+/// The published runs nearest a setting, the nearest first, at most `n`: the same GPU (else the
+/// same class), the same engine, then the closest model size, GPU count and concurrency (log
+/// ratios, weighted 1, 0.5, 0.25).
+pub fn nearest_runs(at: &Setting, n: usize) -> Vec<&'static Run> {
     let ln = |a: f64, b: f64| (a.max(1e-3) / b.max(1e-3)).ln().abs();
     let class = at.class.map(GpuClass::id);
     let distance = |r: &Run| {
@@ -400,41 +397,23 @@ pub fn nearest_run(at: &Setting) -> Option<&'static Run> {
             + 0.5 * ln(at.gpus.max(1) as f64, r.gpus as f64)
             + 0.25 * ln(at.seqs.max(1) as f64, r.seqs as f64)
     };
-    super::runs::RUNS
-        .iter()
-        .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+    let mut runs: Vec<(f64, &'static Run)> =
+        super::runs::RUNS.iter().map(|r| (distance(r), r)).collect();
+    crate::order::sort_by(&mut runs, |a, b| a.0.total_cmp(&b.0));
+    runs.into_iter().take(n).map(|(_, r)| r).collect()
 }
 
-/// Published runs on a GPU and with an engine: fewer than [`THIN`] of either makes the figure a
-/// range.
+/// The published run nearest a setting ([`nearest_runs`]).
+pub fn nearest_run(at: &Setting) -> Option<&'static Run> {
+    nearest_runs(at, 1).into_iter().next()
+}
+
+/// Published runs the report cites (one per engine, model, GPU, GPU count and metric) on a GPU
+/// and with an engine.
 pub fn runs_on(gpu: Option<&str>, engine: Engine) -> (usize, usize) {
     let runs = super::runs::RUNS;
     (
         gpu.map_or(0, |g| runs.iter().filter(|r| r.gpu == g).count()),
         runs.iter().filter(|r| r.engine == engine.id()).count(),
-    )
-}
-
-/// Fewer calibration rows than this on a GPU or an engine and the page shows a range.
-pub const THIN: usize = 3;
-
-/// The range the true figure falls in for 80% of the calibration rows: the model's figure
-/// divided by (1 + the 90th and the 10th percentile of its errors), as multipliers of the
-/// figure (low, high).
-pub fn error_band() -> (f64, f64) {
-    // As errors on speed: a time 25% too long is a speed 20% too slow.
-    let speed_error = |r: &Run| match r.metric {
-        "ttft" | "tpot" => 1.0 / (1.0 + r.error).max(1e-3) - 1.0,
-        _ => r.error,
-    };
-    let mut e: Vec<f64> = super::runs::RUNS.iter().map(speed_error).collect();
-    if e.is_empty() {
-        return (1.0, 1.0);
-    }
-    crate::order::sort_by(&mut e, |a, b| a.total_cmp(b));
-    let at = |q: f64| e[((e.len() - 1) as f64 * q).round() as usize];
-    (
-        1.0 / (1.0 + at(0.9)).max(0.05),
-        1.0 / (1.0 + at(0.1)).max(0.05),
     )
 }

@@ -370,7 +370,9 @@ impl Sizing {
         let attn = 4.0 * sh.layers * sh.attn_width * attn_ctx * tokens;
         let compute = (2.0 * dense * tokens + attn) / r.flops.max(1.0)
             + 2.0 * routed * tokens
-                / (r.expert_flops * expert_batching(sh, tokens)).min(r.flops).max(1.0);
+                / (r.expert_flops * expert_batching(sh, tokens))
+                    .min(r.flops)
+                    .max(1.0);
         StepBasis {
             weights_ms: weights / r.bw.max(1.0) * 1e3,
             kv_ms: kv / r.bw.max(1.0) * 1e3,
