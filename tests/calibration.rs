@@ -706,3 +706,77 @@ fn fit_the_constants() {
         );
     }
 }
+
+#[test]
+fn the_report_says_what_its_speed_rests_on_with_a_range_of_its_class() {
+    use inference_sizer::report::evaluate_query;
+    let catalog = Catalog::builtin();
+    // TensorRT-LLM on an H100 SXM, one GPU: the range of NVIDIA TensorRT-LLM dense runs on one
+    // GPU, from their held-out error.
+    let r = evaluate_query(
+        "model=llama-3.1-8b&engine=trtllm&gpus=nvidia_h100_sxm",
+        &catalog,
+    );
+    let t = &r.throughput;
+    let b = t.basis.as_ref().expect("a basis on real hardware");
+    assert_eq!(b.gpu_class, "hopper");
+    let g = b
+        .range
+        .as_ref()
+        .expect("a range from the class's held-out error");
+    assert_eq!(g.class, "nvidia/trtllm/dense/1gpu");
+    let shipped = inference_sizer::model::fitted::CLASS_ERRORS
+        .iter()
+        .find(|e| e.class == g.class)
+        .expect("the class in the table");
+    assert_eq!(g.runs, shipped.runs as u64);
+    assert!(g.runs >= 100, "{}", g.runs);
+    // The multipliers are the inverse quantiles of the model's speed over the published one.
+    assert!((g.low - 1.0 / shipped.high).abs() < 1e-12);
+    assert!((g.high - 1.0 / shipped.low).abs() < 1e-12);
+    assert!(g.low < 1.0 && g.high > 1.0, "{g:?}");
+    assert!(g.per_user_low < t.decode_tokens_per_s_per_user);
+    assert!(g.per_user_high > t.decode_tokens_per_s_per_user);
+    assert!((g.aggregate_low / t.aggregate_tokens_per_s - g.low).abs() < 1e-9);
+    // The nearest runs: three, the nearest first and the same as `nearest`.
+    assert_eq!(b.nearest_runs.len(), 3);
+    let near = b.nearest.as_ref().expect("a nearest run");
+    assert_eq!(near, &b.nearest_runs[0]);
+    assert_eq!(
+        (near.engine.as_str(), near.gpu.as_str()),
+        ("trtllm", "H100 SXM (80GB)")
+    );
+    // The benchmark command names the engine's tools, the model, TP and the scenario's load.
+    assert!(
+        b.benchmark.starts_with("trtllm-serve meta-llama/"),
+        "{}",
+        b.benchmark
+    );
+    assert!(b.benchmark.contains("--tp_size 1"), "{}", b.benchmark);
+    assert!(b.benchmark.contains("benchmark_serving"), "{}", b.benchmark);
+    // The terms add up to the step: the larger of memory and compute, plus the fixed terms.
+    let s = &b.terms;
+    let step = (s.weights_ms + s.kv_ms).max(s.compute_ms) + s.allreduce_ms + s.overhead_ms;
+    assert!(
+        (step / b.step_ms - 1.0).abs() < 1e-9,
+        "{step} vs {}",
+        b.step_ms
+    );
+    // vLLM by default: its class has fewer than 8 runs on one NVIDIA GPU, so a broader class.
+    let r = evaluate_query("model=llama-3.1-8b", &catalog);
+    let b = r.throughput.basis.as_ref().expect("a basis");
+    let g = b.range.as_ref().expect("a range");
+    assert!(g.runs >= 8, "{g:?}");
+    assert!(b.benchmark.contains("vllm bench serve"), "{}", b.benchmark);
+    for lang in [
+        inference_sizer::lang::Lang::En,
+        inference_sizer::lang::Lang::Es,
+    ] {
+        let words = b.sentences(lang);
+        assert_eq!(words.len(), 5, "{words:?}");
+        assert!(words[4].contains(&g.class), "{}", words[4]);
+    }
+    // Without a recommendation (no GPU allowed), no basis.
+    let r = evaluate_query("model=llama-3.1-8b&gpus=no_such_gpu", &catalog);
+    assert!(r.throughput.basis.is_none());
+}

@@ -34,8 +34,13 @@ fn close(got: f64, want: f64, tol: f64) {
     );
 }
 
+/// vLLM's shares without the fitted corrections (`perf::Calibration::NONE`): the worked examples
+/// check the step's physics; `the_fitted_corrections_scale_the_shares` checks the corrections.
 fn vllm() -> Efficiency {
-    Efficiency::for_engine(Engine::Vllm)
+    Efficiency {
+        calibration: Some(inference_sizer::model::perf::Calibration::NONE),
+        ..Efficiency::for_engine(Engine::Vllm)
+    }
 }
 
 #[test]
@@ -459,4 +464,59 @@ fn cpu_decode_is_bound_by_memory_bandwidth() {
         s.decode_tokens_per_s_per_user
     );
     assert_eq!(s.bound, "memory");
+}
+
+#[test]
+fn the_fitted_corrections_scale_the_shares() {
+    use inference_sizer::model::fitted::CALIBRATION;
+    use inference_sizer::model::perf::Calibration;
+    // The shipped corrections (`src/model/fitted.rs`, fitted by `tests/calibration.rs`; on
+    // 2026-12-02 vLLM 1.06, 0.96 per doubling of GPUs): Llama-3.1-8B BF16 on one H100 at batch 1
+    // streams its 15,009,849,344 B at 3,350 GB/s x 0.70 x 1.06 and pays 32 layers x 15 us / 1.06.
+    let f = CALIBRATION.engine[0];
+    let s = sized(&model("llama-3.1-8b"), &one_user()).speed(
+        &Hardware::gpu(h100()),
+        &Efficiency::for_engine(Engine::Vllm),
+    );
+    close(
+        s.basis.weights_ms,
+        15_009_849_344.0 / (3.35e12 * 0.70 * f) * 1e3,
+        1e-9,
+    );
+    close(s.basis.overhead_ms, 32.0 * 0.015 / f, 1e-9);
+    close(s.basis.bandwidth_share, 0.70 * f, 1e-9);
+    // On 4 GPUs the factor is 1.06 x 0.96^log2(4) = 0.977: the 70B's weights over 4 x 3,350
+    // GB/s x 0.70 x 0.977.
+    let four = CALIBRATION.factor(Engine::Vllm, false, false, 4);
+    close(four, f * CALIBRATION.per_doubling[0].powi(2), 1e-12);
+    let wl = Workload {
+        seqs: 32,
+        ..Workload::default()
+    };
+    let hw = Hardware::Gpu {
+        gpu: h100(),
+        per_server: 4,
+        servers: 1,
+    };
+    let s = sized(&model("llama-3.3-70b"), &wl).speed(&hw, &Efficiency::for_engine(Engine::Vllm));
+    close(
+        s.basis.weights_ms,
+        139_006_066_688.0 / (4.0 * 3.35e12 * 0.70 * four) * 1e3,
+        1e-9,
+    );
+    // A mixture of experts on several GPUs takes its own factor too; on AMD the AMD one; an
+    // engine without published runs (transformers) none.
+    let moe = CALIBRATION.factor(Engine::Trtllm, false, true, 8);
+    close(
+        moe,
+        CALIBRATION.engine[2] * CALIBRATION.moe_multi[2] * CALIBRATION.per_doubling[2].powi(3),
+        1e-12,
+    );
+    close(
+        CALIBRATION.factor(Engine::Vllm, true, false, 1),
+        CALIBRATION.engine[0] * CALIBRATION.amd[0],
+        1e-12,
+    );
+    assert_eq!(CALIBRATION.factor(Engine::Transformers, true, true, 8), 1.0);
+    assert_eq!(Calibration::NONE.factor(Engine::Sglang, true, true, 8), 1.0);
 }

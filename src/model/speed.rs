@@ -145,6 +145,25 @@ struct Replica {
     pp: u64,
 }
 
+/// The shares corrected for the engine, the vendor and the layout (`perf::Calibration`, the
+/// fitted one unless `e` carries another): the bandwidth and matmul shares times the factor,
+/// the per-layer overhead over it.
+fn calibrated(z: &Sizing, e: &Efficiency, amd: bool, gpus: u64, fit: Shares) -> Shares {
+    let s = &z.shape;
+    let cal = e.calibration.unwrap_or(super::fitted::CALIBRATION).factor(
+        z.wl.engine,
+        amd,
+        s.moe && s.experts > 0,
+        gpus,
+    );
+    Shares {
+        bandwidth: fit.bandwidth * cal,
+        matmul: fit.matmul * cal,
+        layer_us: fit.layer_us / cal,
+        ..fit
+    }
+}
+
 /// What `hw` reaches for the model of `z` under the efficiencies `e`.
 fn replica(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Replica {
     let s = &z.shape;
@@ -164,19 +183,7 @@ fn replica(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Replica {
                 None => (perf::shares(class, kind), perf::reference(kind)),
             };
             let (tp, pp) = z.split(*per_server, *servers);
-            // The engine's, the vendor's and the layout's correction (`perf::Calibration`).
-            let cal = e.calibration.unwrap_or(super::fitted::CALIBRATION).factor(
-                z.wl.engine,
-                gpu.vendor == Vendor::Amd,
-                s.moe && s.experts > 0,
-                tp * pp,
-            );
-            let fit = Shares {
-                bandwidth: fit.bandwidth * cal,
-                matmul: fit.matmul * cal,
-                layer_us: fit.layer_us / cal,
-                ..fit
-            };
+            let fit = calibrated(z, e, gpu.vendor == Vendor::Amd, tp * pp, fit);
             // A person's bw_eff / flops_eff scale the fitted shares from the engine's reference.
             let bw_share = (fit.bandwidth * e.bandwidth / ref_bw).clamp(0.01, 1.0);
             let mm_share = (fit.matmul * e.compute / ref_mm).clamp(0.01, 1.0) / gguf_slowdown(z);

@@ -133,6 +133,37 @@ fn metric_name(m: &str, lang: Lang) -> &'static str {
 }
 
 impl SpeedBasis {
+    /// The runs after the nearest, with the model's held-out error on each; none: `None`.
+    fn next_nearest(&self, lang: Lang) -> Option<String> {
+        let others: Vec<String> = self
+            .nearest_runs
+            .iter()
+            .skip(1)
+            .map(|r| {
+                format!(
+                    "{} {}× {} {} {}/{} ({})",
+                    r.model,
+                    r.gpus,
+                    r.gpu,
+                    r.engine,
+                    r.tokens_in,
+                    r.tokens_out,
+                    signed(r.held_out, lang)
+                )
+            })
+            .collect();
+        if others.is_empty() {
+            return None;
+        }
+        let list = others.join("; ");
+        Some(match lang {
+            Lang::En => format!("Next nearest runs, with the model's held-out error: {list}."),
+            Lang::Es => format!(
+                "Siguientes ejecuciones más cercanas, con el error del modelo fuera del ajuste: {list}."
+            ),
+        })
+    }
+
     /// The basis in sentences: the step's terms, the shares, the nearest run, the range.
     pub fn sentences(&self, lang: Lang) -> Vec<String> {
         let ms = |x: f64| significant(x, lang);
@@ -198,32 +229,8 @@ impl SpeedBasis {
                 ),
             });
         }
-        // The next nearest runs, with the model's held-out error on each.
-        let others: Vec<String> = self
-            .nearest_runs
-            .iter()
-            .skip(1)
-            .map(|r| {
-                format!(
-                    "{} {}× {} {} {}/{} ({})",
-                    r.model,
-                    r.gpus,
-                    r.gpu,
-                    r.engine,
-                    r.tokens_in,
-                    r.tokens_out,
-                    signed(r.held_out, lang)
-                )
-            })
-            .collect();
-        if !others.is_empty() {
-            let list = others.join("; ");
-            out.push(match lang {
-                Lang::En => format!("Next nearest runs, with the model's held-out error: {list}."),
-                Lang::Es => format!(
-                    "Siguientes ejecuciones más cercanas, con el error del modelo fuera del ajuste: {list}."
-                ),
-            });
+        if let Some(next) = self.next_nearest(lang) {
+            out.push(next);
         }
         if let Some(g) = &self.range {
             let (lo, hi) = (percent(g.low, lang), percent(g.high, lang));
