@@ -35,7 +35,7 @@ const FITTED_HEAD: &str =
 //! `tests/calibration.rs` (`UPDATE_CALIBRATION=1 cargo test --test calibration`), which fails
 //! when it is stale: do not edit by hand.
 
-use super::perf::{Calibration, ClassError};
+use super::perf::{Calibration, ClassError, EnginePeriod};
 ";
 
 const RUNS_HEAD: &str =
@@ -354,7 +354,39 @@ fn fitted_text(e: &Evaluation) -> String {
         ));
     }
     s.push_str("];\n");
+    // The period of each engine's runs.
+    s.push_str("\n/// The period of each engine's published runs (`perf::EnginePeriod`).\n#[rustfmt::skip]\npub const ENGINE_PERIODS: &[EnginePeriod] = &[\n");
+    let mut engines: Vec<&str> = e.cases.iter().map(|c| c.wl.engine.id()).collect();
+    engines.sort();
+    engines.dedup();
+    for id in engines {
+        let mut months: Vec<String> = e
+            .cases
+            .iter()
+            .filter(|c| c.wl.engine.id() == id)
+            .map(|c| month(&c.as_of))
+            .collect();
+        let runs = months.len();
+        months.sort();
+        s.push_str(&format!(
+            "    EnginePeriod {{ engine: {id:?}, from: {:?}, to: {:?}, runs: {runs} }},\n",
+            months[0],
+            months[runs - 1]
+        ));
+    }
+    s.push_str("];\n");
     s
+}
+
+/// Year and month of an `as_of` ("2025-09", "2024-05-12", "2025 (approx.)" as "2025").
+fn month(as_of: &str) -> String {
+    let t: String = as_of.chars().take(7).collect();
+    let ok = t.len() == 7 && t.as_bytes()[4] == b'-' && t[..4].chars().all(|c| c.is_ascii_digit());
+    if ok {
+        t
+    } else {
+        as_of.chars().take(4).collect()
+    }
 }
 
 fn runs_text(e: &Evaluation, catalog: &Catalog) -> String {
@@ -396,7 +428,7 @@ fn runs_text(e: &Evaluation, catalog: &Catalog) -> String {
             m => m.id(),
         };
         s.push_str(&format!(
-            "    Run {{ file: {}, line: {}, engine: {:?}, model: {:?}, params_b: {:.2}, moe: {}, gpu: {:?}, class: {:?}, gpus: {}, seqs: {}, tokens_in: {}, tokens_out: {}, metric: {:?}, published: {:?}, error: {:.3}, held_out: {:.3}, source: {:?}, as_of: {:?} }},\n",
+            "    Run {{ file: {}, line: {}, engine: {:?}, model: {:?}, params_b: {:.2}, moe: {}, gpu: {:?}, class: {:?}, gpus: {}, seqs: {}, tokens_in: {}, tokens_out: {}, metric: {:?}, published: {:?}, error: {:.3}, held_out: {:.3}, source: {:?}, as_of: {:?}, engine_version: {:?} }},\n",
             c.file,
             c.line,
             c.wl.engine.id(),
@@ -415,6 +447,7 @@ fn runs_text(e: &Evaluation, catalog: &Catalog) -> String {
             e.by_source[i] - 1.0,
             source,
             row.get(published::AS_OF),
+            row.get(1).chars().take(40).collect::<String>(),
         ));
     }
     s.push_str("];\n");

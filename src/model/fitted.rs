@@ -2,7 +2,7 @@
 //! `tests/calibration.rs` (`UPDATE_CALIBRATION=1 cargo test --test calibration`), which fails
 //! when it is stale: do not edit by hand.
 
-use super::perf::{Calibration, ClassError};
+use super::perf::{Calibration, ClassError, EnginePeriod};
 
 /// Fitted on 712 runs (`perf::Calibration`): engine order vLLM, SGLang, TensorRT-LLM,
 /// llama.cpp.
@@ -39,4 +39,13 @@ pub const CLASS_ERRORS: &[ClassError] = &[
     ClassError { class: "sglang", runs: 12, low: 1.637, high: 1.994, median_abs: 0.723 },
     ClassError { class: "trtllm", runs: 613, low: 0.682, high: 1.833, median_abs: 0.176 },
     ClassError { class: "vllm", runs: 44, low: 0.685, high: 1.767, median_abs: 0.154 },
+];
+
+/// The period of each engine's published runs (`perf::EnginePeriod`).
+#[rustfmt::skip]
+pub const ENGINE_PERIODS: &[EnginePeriod] = &[
+    EnginePeriod { engine: "llamacpp", from: "2023-12", to: "2026-02", runs: 43 },
+    EnginePeriod { engine: "sglang", from: "2026-02", to: "2026-02", runs: 12 },
+    EnginePeriod { engine: "trtllm", from: "2023-10", to: "2026-02", runs: 613 },
+    EnginePeriod { engine: "vllm", from: "2024-08", to: "2026-03", runs: 44 },
 ];

@@ -362,6 +362,32 @@ pub struct Run {
     pub held_out: f64,
     pub source: &'static str,
     pub as_of: &'static str,
+    /// The engine's version as the source states it (or its release period).
+    pub engine_version: &'static str,
+}
+
+/// The period of the published runs behind an engine's corrections: the first and last `as_of`
+/// (year and month) of its runs. The fitted figures represent the engine as it ran then; a run's
+/// own version is in [`Run::engine_version`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EnginePeriod {
+    /// The engine's URL id.
+    pub engine: &'static str,
+    pub from: &'static str,
+    pub to: &'static str,
+    pub runs: u32,
+}
+
+/// The period an engine's figures represent ([`EnginePeriod`]); `None` for an engine without
+/// published runs (its kind's shares, no period).
+pub fn engine_period(e: Engine) -> Option<&'static EnginePeriod> {
+    let id = match e {
+        Engine::Ollama => "llamacpp",
+        e => e.id(),
+    };
+    super::fitted::ENGINE_PERIODS
+        .iter()
+        .find(|p| p.engine == id)
 }
 
 /// What a scenario's speed is compared with: the hardware and load it runs at.

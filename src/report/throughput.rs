@@ -72,6 +72,7 @@ fn basis(
         held_out: r.held_out,
         source: r.source.into(),
         as_of: r.as_of.into(),
+        engine_version: r.engine_version.into(),
     };
     let nearest_runs: Vec<NearestRun> = perf::nearest_runs(&setting, 3)
         .into_iter()
@@ -88,6 +89,7 @@ fn basis(
         }),
         _ => None,
     };
+    let period = perf::engine_period(wl.engine);
     let range = class.and_then(|c| perf::class_error(&c)).map(|e| {
         // The published figure is the model's over the ratio: its 95th percentile gives the low end.
         let (low, high) = (1.0 / e.high.max(1e-3), 1.0 / e.low.max(1e-3));
@@ -99,6 +101,8 @@ fn basis(
             class: e.class.into(),
             runs: e.runs as u64,
             median_abs_error: e.median_abs,
+            period_from: period.map_or("", |p| p.from).into(),
+            period_to: period.map_or("", |p| p.to).into(),
             per_user_low: user * low,
             per_user_high: user * high,
             aggregate_low: all * low,

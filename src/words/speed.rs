@@ -44,6 +44,9 @@ pub struct NearestRun {
     pub held_out: f64,
     pub source: String,
     pub as_of: String,
+    /// The engine's version as the source states it.
+    #[serde(default)]
+    pub engine_version: String,
 }
 
 /// The range a speed figure carries: multipliers of the figure from the error the model makes on
@@ -62,6 +65,12 @@ pub struct SpeedRange {
     /// The class's median held-out |error| (0.18 = 18%).
     #[serde(default)]
     pub median_abs_error: f64,
+    /// The period the engine's figures represent: the first and last year-month of its
+    /// published runs (`2024-08`, `2026-04`).
+    #[serde(default)]
+    pub period_from: String,
+    #[serde(default)]
+    pub period_to: String,
     pub per_user_low: f64,
     pub per_user_high: f64,
     pub aggregate_low: f64,
@@ -244,20 +253,21 @@ impl SpeedBasis {
             };
             let (ul, uh) = (tps(g.per_user_low), tps(g.per_user_high));
             let (class, n, med) = (&g.class, g.runs, percent(g.median_abs_error, lang));
+            let (from, to) = (&g.period_from, &g.period_to);
             // A model that generates no tokens has no speed per user to give a range of.
             let per_user = g.per_user_high > 0.0;
             out.push(match (lang, per_user) {
                 (Lang::En, true) => format!(
-                    "On {n} published runs of its class ({class}) that no fit saw, the model was {med} off in the median; 90% of them fell between {lo} and {hi} of its figure: expect {ul}-{uh} tokens/s per user."
+                    "On {n} published runs of its class ({class}) that no fit saw, the model was {med} off in the median; 90% of them fell between {lo} and {hi} of its figure: expect {ul}-{uh} tokens/s per user (the engine as published {from} to {to})."
                 ),
                 (Lang::Es, true) => format!(
-                    "En {n} ejecuciones publicadas de su clase ({class}) que ningún ajuste vio, el modelo se desvió un {med} en la mediana; el 90% quedó entre el {lo} y el {hi} de su cifra: cuente con {ul}-{uh} tokens/s por usuario."
+                    "En {n} ejecuciones publicadas de su clase ({class}) que ningún ajuste vio, el modelo se desvió un {med} en la mediana; el 90% quedó entre el {lo} y el {hi} de su cifra: cuente con {ul}-{uh} tokens/s por usuario (el motor tal como se publicó de {from} a {to})."
                 ),
                 (Lang::En, false) => format!(
-                    "On {n} published runs of its class ({class}) that no fit saw, the model was {med} off in the median; 90% of them fell between {lo} and {hi} of its figure."
+                    "On {n} published runs of its class ({class}) that no fit saw, the model was {med} off in the median; 90% of them fell between {lo} and {hi} of its figure (the engine as published {from} to {to})."
                 ),
                 (Lang::Es, false) => format!(
-                    "En {n} ejecuciones publicadas de su clase ({class}) que ningún ajuste vio, el modelo se desvió un {med} en la mediana; el 90% quedó entre el {lo} y el {hi} de su cifra."
+                    "En {n} ejecuciones publicadas de su clase ({class}) que ningún ajuste vio, el modelo se desvió un {med} en la mediana; el 90% quedó entre el {lo} y el {hi} de su cifra (el motor tal como se publicó de {from} a {to})."
                 ),
             });
         }
@@ -302,6 +312,7 @@ mod tests {
                 file: 0,
                 source: "github:NVIDIA/TensorRT-LLM".into(),
                 as_of: "2025-09".into(),
+                engine_version: "1.0".into(),
             }),
             runs_on_gpu: 1,
             runs_on_engine: 56,
@@ -315,6 +326,8 @@ mod tests {
                 class: "nvidia/trtllm/dense/1gpu".into(),
                 runs: 168,
                 median_abs_error: 0.13,
+                period_from: "2023-10".into(),
+                period_to: "2025-12".into(),
             }),
             nearest_runs: vec![],
             benchmark: String::new(),
@@ -346,7 +359,10 @@ mod tests {
         assert!(es[2].contains("15.220"), "{}", es[2]);
         assert!(en[2].contains("+3.1%"), "{}", en[2]);
         assert!(
-            en[3].contains("39-65") && en[3].contains("168") && en[3].contains("nvidia/trtllm"),
+            en[3].contains("39-65")
+                && en[3].contains("168")
+                && en[3].contains("nvidia/trtllm")
+                && en[3].contains("2023-10 to 2025-12"),
             "{}",
             en[3]
         );

@@ -289,6 +289,7 @@ pub struct Case {
     pub family: &'static str,
     pub amd: bool,
     pub moe: bool,
+    pub as_of: String,
 }
 
 impl Case {
@@ -482,6 +483,7 @@ pub fn express(r: &Row, all: &[Row], catalog: &Catalog) -> Result<Case, String> 
         source: source_key(r.get(SOURCE)),
         amd: r.get(GPU).starts_with("amd_"),
         moe,
+        as_of: r.get(AS_OF).to_string(),
     })
 }
 
