@@ -508,7 +508,7 @@ fn the_speed_model_holds_on_runs_it_never_saw() {
             None => why.push((w.clone(), 1)),
         }
     }
-    why.sort_by(|a, b| b.1.cmp(&a.1));
+    why.sort_by_key(|w| std::cmp::Reverse(w.1));
     for (w, n) in &why {
         println!("  {n:>4} {w}");
     }
