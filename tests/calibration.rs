@@ -305,8 +305,9 @@ fn class_errors(
 }
 
 /// The quantiles of the held-out ratio a range spans: the 5th and the 95th, so that on runs
-/// the range never saw it holds the published value for at least 80% of them (the 10th-90th
-/// held 71% in the nested check below: a range from past errors is narrower than the next).
+/// the range never saw it holds the published value for at least 80% of them (83% on
+/// 2026-12-02; the 10th-90th held 72% in the nested check below: a range from past errors is
+/// narrower than the next).
 const RANGE_LOW_Q: f64 = 0.05;
 const RANGE_HIGH_Q: f64 = 0.95;
 
@@ -455,11 +456,11 @@ fn runs_text(e: &Evaluation, catalog: &Catalog) -> String {
 }
 
 /// The honest bounds the test holds the model to: no regression from what the model reaches
-/// held out (measured 2026-12-02: leave one source out 17.5% and 75%, one family out 20.3% and
-/// 72%, one GPU out 18.4% and 75%), with a small margin; and the targets, which it does
-/// not yet meet on every grouping (printed as the gap).
-const MAX_HELD_OUT_MEDIAN: f64 = 0.22;
-const MIN_HELD_OUT_WITHIN_30: f64 = 0.70;
+/// held out (measured 2026-12-02: leave one source out 16.0% and 79% within 30%, one family out
+/// 17.7% and 79%, one GPU out 16.5% and 78%), with a small margin; and the targets
+/// (20% and 80%), of which the share within 30% is not yet met on any grouping (printed).
+const MAX_HELD_OUT_MEDIAN: f64 = 0.19;
+const MIN_HELD_OUT_WITHIN_30: f64 = 0.76;
 const TARGET_MEDIAN: f64 = 0.20;
 const TARGET_WITHIN_30: f64 = 0.80;
 

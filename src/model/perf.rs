@@ -284,8 +284,8 @@ impl SpeedClass {
 /// The error the model makes on published runs of one class that no fit saw (cross-validated:
 /// each run's figure from constants fitted without its source): the 5th and 95th percentiles
 /// of the model's speed over the published one, and how many runs. The 5th-95th, not the
-/// 10th-90th: ranges built from other sources' errors held the published value for 71% of a
-/// source's runs at the 10th-90th, at least 80% at the 5th-95th (`tests/calibration.rs`).
+/// 10th-90th: ranges built from other sources' errors held the published value for 72% of a
+/// source's runs at the 10th-90th, 83% at the 5th-95th (`tests/calibration.rs`, 2026-12-02).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ClassError {
     /// [`SpeedClass::id`], or a broader class: `nvidia/trtllm` (vendor and engine), `trtllm`

@@ -464,12 +464,12 @@ describe("journeys", () => {
 
   test("the speed card shows the range of its class's held-out error and the benchmark to check it", async () => {
     // The default scenario runs on vLLM on 2x MI300X: the range comes from the held-out error of
-    // 32 published vLLM runs on AMD (sizer: 27.3 tokens/s per user, 15.4-39.8), and the card
+    // 32 published vLLM runs on AMD (sizer: 27.8 tokens/s per user, 15.8-40.6), and the card
     // names the step's terms, the fitted shares, the nearest runs, the range and its class, and
     // vLLM's own benchmark for the scenario.
     const { page, problems, context } = await openPage(site.browser, site.server);
     await verdictReady(page);
-    assert.match(await page.locator("#speed-user").textContent(), /^27\.3 tok\/s \(15\.4-39\.8\)$/);
+    assert.match(await page.locator("#speed-user").textContent(), /^27\.8 tok\/s \(15\.8-40\.6\)$/);
     const basis = await page.locator("#speed-basis li").allTextContents();
     assert.equal(basis.length, 5, basis.join(" | "));
     assert.match(basis[0], /^Each decode step of the batch takes .* ms, memory-bound/);
@@ -488,7 +488,7 @@ describe("journeys", () => {
     await covered.page.waitForFunction(() =>
       [...document.querySelectorAll("#speed-basis li")].some((li) => li.textContent.includes("nvidia/trtllm/dense/multi")),
     );
-    assert.match(await covered.page.locator("#speed-user").textContent(), /^35\.9 tok\/s \(18\.7-44\.8\)$/);
+    assert.match(await covered.page.locator("#speed-user").textContent(), /^39\.1 tok\/s \(24\.0-51\.0\)$/);
     assert.match(await covered.page.locator("#speed-bench").textContent(), /^trtllm-serve .* --tp_size 4/);
     expectNoProblems(covered.problems);
     await covered.context.close();
