@@ -1,412 +1,55 @@
-//! Calibration as code: every published measurement in `tests/data/throughput.csv` that the
-//! sizing model can express (a known architecture, a weight format, a GPU of the catalogue, the
-//! GPU count and layout, the lengths and the concurrency) is run through the real
-//! `Sizing::speed` and compared with the published figure. The table of errors by GPU, engine and
-//! model size prints with `cargo test --test calibration -- --nocapture`.
+//! Calibration as code, tested on what was not fitted. Every published measurement in
+//! `tests/data/throughput.csv` and `tests/data/throughput-2026-12-02.csv` that the sizing model
+//! can express is run through the real `Sizing::speed` and compared with the published figure
+//! (`support/published.rs` reads and expresses the rows).
 //!
-//! The data: 115 rows, each with its source and date (`source`, `as_of`), read by hand from
-//! vendor documentation (TensorRT-LLM perf-overview at 00f37686 and 03e27c7d, performance.md at
-//! 138f96d4), MLPerf Inference v4.1 result logs (mlcommons/inference_results_v4.1@a2f5d66), the
-//! vLLM and LMSYS blogs, NVIDIA NIM's benchmark page and llama.cpp benchmark tables
-//! (XiongjieDai/GPU-Benchmarks-on-LLM-Inference@aa72e0e and @eafac9d, llama.cpp PRs #19053,
-//! #17505). Caveats a row carries are in its `notes`; rows the model cannot express are skipped
-//! with the reason printed.
+//! Two errors are reported:
+//! - **in-sample**: the corrections of `model::perf::Calibration` fitted on every run, the runs
+//!   scored with them (what the shipped model does on the data it was fitted to);
+//! - **cross-validated**: the corrections refitted with one group of runs held out and the
+//!   held-out runs scored with them, for three groupings: every run of one **source** (a
+//!   publication or benchmark suite) together, every run of one **model family**, every run on
+//!   one **GPU**. The test fails on the cross-validated figures.
+//!
+//! What is refitted is the `Calibration` (per-engine, per-engine-on-AMD and MoE-on-several-GPUs
+//! factors). The shares of peak of `perf::shares` were fitted in issue 15 on the first file's
+//! rows (`fit_the_constants`, ignored: a coordinate search too slow to repeat per fold), so the
+//! held-out error of that file's sources is partly in-sample; the second file's 1,100 rows were
+//! never seen by that fit. Both are reported apart.
+//!
+//! `cargo test --release --test calibration -- --nocapture` prints every row, the tables by
+//! class, source, GPU, engine and metric, and the skipped rows with the reason.
+//! `UPDATE_CALIBRATION=1` rewrites `src/model/fitted.rs` (the corrections and the per-class
+//! ranges) and `src/model/runs.rs` (the runs the report cites); otherwise they must match.
+
+#[path = "support/published.rs"]
+mod published;
 
 use inference_sizer::catalog::Catalog;
-use inference_sizer::model::perf::{self, EngineKind, ShareTable};
-use inference_sizer::model::presets::preset;
+use inference_sizer::model::perf::{self, engine_slot, Calibration, EngineKind, ShareTable};
 use inference_sizer::model::*;
+use published::{Case, Metric};
 
-const DATA: &str = include_str!("data/throughput.csv");
+const FITTED_HEAD: &str =
+    "//! The speed model's corrections and ranges as fitted to the published runs. Written by
+//! `tests/calibration.rs` (`UPDATE_CALIBRATION=1 cargo test --test calibration`), which fails
+//! when it is stale: do not edit by hand.
+
+use super::perf::{Calibration, ClassError, EnginePeriod};
+";
 
 const RUNS_HEAD: &str =
-    "//! The calibration table: every published run of `tests/data/throughput.csv` the speed model
-//! expresses, with the model's error on it. Written by `tests/calibration.rs`
-//! (`UPDATE_CALIBRATION=1 cargo test --test calibration`), which fails when it is stale: do not
-//! edit by hand. The report cites the nearest run and widens a figure into a range from it.
+    "//! The published runs the report cites: one per engine, model, GPU, GPU count and metric of
+//! `tests/data/throughput.csv` (file 0) and `tests/data/throughput-2026-12-02.csv` (file 1) that
+//! the speed model expresses, with the shipped model's error on it. Written by
+//! `tests/calibration.rs` (`UPDATE_CALIBRATION=1 cargo test --test calibration`), which fails when
+//! it is stale: do not edit by hand.
 
 use super::perf::Run;
 
 #[rustfmt::skip]
 pub const RUNS: &[Run] = &[
 ";
-
-/// One CSV record (RFC 4180 quoting: commas and doubled quotes inside quotes).
-fn records(text: &str) -> Vec<Vec<String>> {
-    let (mut out, mut row, mut field) = (Vec::new(), Vec::new(), String::new());
-    let mut quoted = false;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (quoted, c) {
-            (true, '"') if chars.peek() == Some(&'"') => {
-                field.push('"');
-                chars.next();
-            }
-            (true, '"') => quoted = false,
-            (true, c) => field.push(c),
-            (false, '"') => quoted = true,
-            (false, ',') => row.push(std::mem::take(&mut field)),
-            (false, '\n') => {
-                row.push(std::mem::take(&mut field));
-                out.push(std::mem::take(&mut row));
-            }
-            (false, '\r') => {}
-            (false, c) => field.push(c),
-        }
-    }
-    if !field.is_empty() || !row.is_empty() {
-        row.push(field);
-        out.push(row);
-    }
-    out
-}
-
-struct Row {
-    line: usize,
-    fields: Vec<String>,
-}
-
-impl Row {
-    fn get(&self, col: usize) -> &str {
-        self.fields.get(col).map_or("", |s| s.trim())
-    }
-}
-
-// Columns of throughput.csv.
-const ENGINE: usize = 0;
-const MODEL: usize = 2;
-const FORMAT: usize = 3;
-const KV: usize = 4;
-const GPU: usize = 5;
-const COUNT: usize = 6;
-const TP: usize = 7;
-const BATCH: usize = 8;
-const TIN: usize = 9;
-const TOUT: usize = 10;
-const METRIC: usize = 11;
-const VALUE: usize = 12;
-const UNIT: usize = 13;
-
-/// Architectures the presets lack, from each model's `config.json` on Hugging Face
-/// (meta-llama/Llama-2-7b-hf, meta-llama/Llama-2-70b-hf, huggyllama/llama-13b,
-/// huggyllama/llama-30b): hidden, layers, heads, KV heads, FFN, vocabulary 32,000.
-fn llama_v1_v2(id: &str, hidden: u64, layers: u64, heads: u64, kv: u64, ffn: u64) -> ModelArch {
-    ModelArch {
-        id: id.into(),
-        name: id.into(),
-        family: ArchFamily::Dense,
-        hidden,
-        layers,
-        heads,
-        kv_heads: kv,
-        ffn,
-        vocab: 32_000,
-        max_position: 4096,
-        ..ModelArch::default()
-    }
-}
-
-fn arch_of(name: &str) -> Option<ModelArch> {
-    let n = name.to_ascii_lowercase();
-    let id = if n.contains("llama-2-7b") {
-        return Some(llama_v1_v2("llama-2-7b", 4096, 32, 32, 32, 11008));
-    } else if n.contains("llama-2-70b") {
-        return Some(llama_v1_v2("llama-2-70b", 8192, 80, 64, 8, 28672));
-    } else if n.contains("llama-13b") {
-        return Some(llama_v1_v2("llama-13b", 5120, 40, 40, 40, 13824));
-    } else if n.contains("llama-30b") {
-        return Some(llama_v1_v2("llama-30b", 6656, 60, 52, 52, 17920));
-    } else if n.contains("llama-3") && n.contains("8b") || n.contains("llama 8b") {
-        // Llama 3 and 3.1 8B share the architecture (3.1 extends RoPE and the context).
-        "llama-3.1-8b"
-    } else if n.contains("llama-3") && n.contains("70b") {
-        "llama-3.3-70b"
-    } else if n.contains("405b") {
-        "llama-3.1-405b"
-    } else if n.starts_with("qwen3-235b") {
-        "qwen3-235b-a22b"
-    } else if n.starts_with("qwen3-30b-a3b") {
-        "qwen3-30b-a3b"
-    } else if n.starts_with("qwen3-8b") {
-        "qwen3-8b"
-    } else if n == "gpt-oss-120b" {
-        "gpt-oss-120b"
-    } else if n == "gpt-oss-20b" {
-        "gpt-oss-20b"
-    } else if n.starts_with("deepseek-r1") {
-        "deepseek-r1"
-    } else if n.starts_with("mixtral-8x7b") {
-        "mixtral-8x7b"
-    } else {
-        // Llama 4 Maverick (interleaved MoE layers), Qwen3.6 (hybrid attention), DeepSeek-V3
-        // multi-node runs: not expressible by one architecture row here.
-        return None;
-    };
-    preset(id)
-}
-
-fn quant_of(fmt: &str, gpu: &str) -> Option<Quant> {
-    let f = fmt.to_ascii_lowercase();
-    Some(if f.contains("q4_k_m") {
-        Quant::Q4KM
-    } else if f.contains("q4_0") {
-        Quant::Q4_0
-    } else if f.contains("gguf f16") || f == "fp16" {
-        Quant::Fp16
-    } else if f.contains("nvfp4") {
-        Quant::Nvfp4
-    } else if f.contains("mxfp4") {
-        // gpt-oss ships MXFP4 experts: the app's default (bf16 = as shipped) sizes them.
-        Quant::Bf16
-    } else if f.starts_with("fp8") {
-        Quant::Fp8
-    } else if f.starts_with("bf16") {
-        Quant::Bf16
-    } else if f.starts_with("not stated") && gpu == "nvidia_b200" {
-        // NVIDIA's MLPerf v4.1 B200 preview ran Llama-2-70B in FP4 (NVIDIA's announcement of the
-        // round; the precision is not in the files read: an assumption).
-        Quant::Nvfp4
-    } else if f.starts_with("not stated") {
-        // NVIDIA's MLPerf v4.1 Llama-2-70B and Mixtral submissions on Hopper run FP8 (the
-        // precision is not in the files read: an assumption).
-        Quant::Fp8
-    } else {
-        return None;
-    })
-}
-
-fn engine_of(e: &str) -> Option<Engine> {
-    let e = e.to_ascii_lowercase();
-    Some(if e.starts_with("llama.cpp") {
-        Engine::Llamacpp
-    } else if e.starts_with("tensorrt-llm") || e.contains("nim") {
-        Engine::Trtllm
-    } else if e.starts_with("vllm") {
-        Engine::Vllm
-    } else if e.starts_with("sglang") {
-        Engine::Sglang
-    } else {
-        return None;
-    })
-}
-
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Metric {
-    PerUser,
-    Total,
-    Prefill,
-    Ttft,
-    Tpot,
-}
-
-/// MLPerf v4.1 datasets: output tokens per sample from the row's own figures (tokens/s over
-/// samples/s in its notes: Llama-2-70B 24,524.9 / 84.48 = 290; Mixtral 52,415.9 / 359.17 =
-/// 146); input about 300 tokens (OpenOrca prompts capped at 1,024; an assumption).
-const MLPERF_IN: u64 = 300;
-
-/// The largest batch an offline run reaches: all requests queued at once, the engine's cap on
-/// running sequences (TensorRT-LLM `max_batch_size` 2,048 by default in trtllm-bench's engines;
-/// vLLM `max_num_seqs` 256) or what fits in memory, whichever is smaller.
-fn offline_cap(e: Engine) -> u64 {
-    match e {
-        Engine::Trtllm => 2048,
-        _ => 256,
-    }
-}
-
-struct Case {
-    arch: ModelArch,
-    wl: Workload,
-    gpu: String,
-    /// GPUs in one replica's server, and replicas over the row's GPUs.
-    per_replica: u32,
-    replicas: f64,
-    offline: bool,
-    metric: Metric,
-    published: f64,
-    layout: &'static str,
-}
-
-fn num(s: &str) -> Option<u64> {
-    let s = s.trim().trim_start_matches('~');
-    let digits: String = s.chars().take_while(|c| c.is_ascii_digit()).collect();
-    digits.parse().ok()
-}
-
-fn express(r: &Row, catalog: &Catalog) -> Result<Case, String> {
-    let metric = match r.get(METRIC) {
-        "output_tokens_per_s_per_user" => Metric::PerUser,
-        "output_tokens_per_s_total" => Metric::Total,
-        "prefill_tokens_per_s" => Metric::Prefill,
-        "ttft_ms" => Metric::Ttft,
-        "tpot_ms" => Metric::Tpot,
-        m => return Err(format!("metric {m}")),
-    };
-    let unit = r.get(UNIT);
-    if unit.contains("per node") || unit.contains("per GPU") {
-        return Err(format!("unit '{unit}': a multi-node share"));
-    }
-    let arch = arch_of(r.get(MODEL)).ok_or_else(|| format!("model {}", r.get(MODEL)))?;
-    let quant =
-        quant_of(r.get(FORMAT), r.get(GPU)).ok_or_else(|| format!("format {}", r.get(FORMAT)))?;
-    let engine = engine_of(r.get(ENGINE)).ok_or_else(|| format!("engine {}", r.get(ENGINE)))?;
-    let gpu = r.get(GPU).to_string();
-    let spec = catalog
-        .gpu(&gpu)
-        .ok_or_else(|| format!("GPU {gpu} not in the catalogue"))?;
-    let count: u32 = num(r.get(COUNT)).ok_or("GPU count")? as u32;
-    let batch = r.get(BATCH).to_ascii_lowercase();
-    let (seqs, offline) = if let Some(b) = num(&batch) {
-        (b, false)
-    } else if batch.starts_with("max") || batch == "offline" {
-        (1, true)
-    } else {
-        return Err(format!("load '{batch}'"));
-    };
-    let dataset = r.get(TIN).starts_with("variable");
-    let tin = if dataset {
-        MLPERF_IN
-    } else {
-        num(r.get(TIN)).ok_or_else(|| format!("input '{}'", r.get(TIN)))?
-    };
-    let tout = if dataset {
-        if arch.id == "mixtral-8x7b" {
-            146
-        } else {
-            290
-        }
-    } else if metric == Metric::Prefill || metric == Metric::Ttft {
-        num(r.get(TOUT)).unwrap_or(1).max(1)
-    } else {
-        num(r.get(TOUT)).ok_or_else(|| format!("output '{}'", r.get(TOUT)))?
-    };
-    if metric == Metric::Prefill && tin == 0 {
-        return Err("prefill of an unstated prompt".into());
-    }
-    let published: f64 = r.get(VALUE).parse().map_err(|_| "value")?;
-    // TensorRT-LLM's ModelOpt FP8 and NVFP4 checkpoints quantise the KV cache to FP8 too
-    // (their `kv_cache_quant_algo`); the rows leave the KV type unstated.
-    let modelopt = r.get(FORMAT).contains("ModelOpt");
-    let kv = if r.get(KV).eq_ignore_ascii_case("fp8") || modelopt {
-        KvType::Fp8
-    } else {
-        KvType::F16
-    };
-    let tp = r.get(TP);
-    let wl = Workload {
-        quant,
-        kv,
-        ctx: (tin + tout).max(1),
-        seqs,
-        engine,
-        tokens_in: tin.max(1),
-        tokens_out: tout,
-        ..Workload::default()
-    };
-    let (per_replica, replicas, layout) = if tp.is_empty() {
-        // MLPerf 8-GPU systems do not state their layout: replicas of the fewest GPUs the model
-        // fits on, as the app would place it.
-        // Submitters tune it: the layout of the fewest GPUs the model fits on or any larger
-        // one dividing the system, whichever serves most (chosen in `predict`).
-        let z = Sizing::new(&arch, &wl, &EngineConstants::default());
-        let pl = z
-            .place(&GpuFigures::from(spec), count)
-            .map_err(|_| "does not fit".to_string())?;
-        let g = pl.gpus.max(1);
-        (g, (count / g).max(1) as f64, "best layout")
-    } else if tp.starts_with("DEP") {
-        (count, 1.0, "DEP as TP")
-    } else if num(tp).is_some() {
-        (count, 1.0, if count > 1 { "TP/split" } else { "1 GPU" })
-    } else {
-        return Err(format!("layout '{tp}'"));
-    };
-    Ok(Case {
-        arch,
-        wl,
-        gpu,
-        per_replica,
-        replicas,
-        offline,
-        metric,
-        published,
-        layout,
-    })
-}
-
-/// The model's figure for a case, and the concurrency it ran at; for an unstated layout the
-/// best of the replica sizes from the fewest GPUs that fit up to the whole system.
-fn predict(c: &Case, catalog: &Catalog, t: Option<&ShareTable>) -> (f64, u64) {
-    if c.layout != "best layout" {
-        return predict_at(c, catalog, t);
-    }
-    let total = (c.per_replica as f64 * c.replicas) as u32;
-    let mut best = predict_at(c, catalog, t);
-    let mut g = c.per_replica * 2;
-    while g <= total {
-        if total % g == 0 {
-            let at = Case {
-                arch: c.arch.clone(),
-                wl: c.wl.clone(),
-                gpu: c.gpu.clone(),
-                per_replica: g,
-                replicas: (total / g) as f64,
-                ..*c
-            };
-            let p = predict_at(&at, catalog, t);
-            if p.0 > best.0 {
-                best = p;
-            }
-        }
-        g *= 2;
-    }
-    best
-}
-
-fn predict_at(c: &Case, catalog: &Catalog, t: Option<&ShareTable>) -> (f64, u64) {
-    let spec = catalog.gpu(&c.gpu).expect("checked in express");
-    let hw = Hardware::Gpu {
-        gpu: GpuFigures::from(spec),
-        per_server: c.per_replica,
-        servers: 1,
-    };
-    let consts = EngineConstants::default();
-    let mut wl = c.wl.clone();
-    if c.offline {
-        let z = Sizing::new(&c.arch, &wl, &consts);
-        wl.seqs = z.max_concurrency(&hw).clamp(1, offline_cap(wl.engine));
-    }
-    let z = Sizing::new(&c.arch, &wl, &consts);
-    let mut eff = Efficiency::for_engine(wl.engine);
-    if let Some(t) = t {
-        // The table's Hopper shares are the engine's reference: the scale stays 1.
-        let h = t[EngineKind::of(wl.engine).index()][GpuClass::Hopper.index()];
-        (eff.bandwidth, eff.compute, eff.shares) = (h.bandwidth, h.matmul, Some(*t));
-    }
-    let s = z.speed(&hw, &eff);
-    let v = match c.metric {
-        Metric::PerUser => s.decode_tokens_per_s_per_user,
-        Metric::Total => s.requests_per_s * wl.tokens_out as f64 * c.replicas,
-        Metric::Prefill => s.prefill_single_tokens_per_s,
-        Metric::Ttft => s.ttft_ms,
-        Metric::Tpot => 1e3 / s.decode_tokens_per_s_per_user.max(1e-9),
-    };
-    (v, wl.seqs)
-}
-
-fn size_class(a: &ModelArch) -> &'static str {
-    let p = param_counts(a);
-    if a.is_moe() {
-        return "MoE";
-    }
-    match p.total as f64 / 1e9 {
-        x if x < 10.0 => "7-8B",
-        x if x < 20.0 => "13B",
-        x if x < 40.0 => "30B",
-        x if x < 100.0 => "70B",
-        _ => "405B",
-    }
-}
 
 fn median(mut v: Vec<f64>) -> f64 {
     if v.is_empty() {
@@ -421,53 +64,413 @@ fn median(mut v: Vec<f64>) -> f64 {
     }
 }
 
-struct Scored {
-    line: usize,
-    gpu: String,
-    engine: Engine,
-    size: &'static str,
-    metric: Metric,
-    err: f64,
-    /// The row as `src/model/runs.rs` lists it.
-    run: String,
+/// The `q` quantile of `v` (nearest rank on the sorted values).
+fn quantile(v: &[f64], q: f64) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(|a, b| a.total_cmp(b));
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v[((v.len() - 1) as f64 * q).round() as usize]
 }
 
-fn table(title: &str, rows: &[Scored], key: impl Fn(&Scored) -> String) {
-    let mut keys: Vec<String> = rows.iter().map(&key).collect();
-    keys.sort();
-    keys.dedup();
-    println!(
-        "\n{title:<22} {:>4} {:>10} {:>10} {:>8}",
-        "rows", "median|e|", "median e", "<=30%"
-    );
-    for k in keys {
-        let errs: Vec<f64> = rows.iter().filter(|r| key(r) == k).map(|r| r.err).collect();
-        let within = errs.iter().filter(|e| e.abs() <= 0.30).count();
-        println!(
-            "{k:<22} {:>4} {:>9.1}% {:>9.1}% {:>4}/{}",
-            errs.len(),
-            100.0 * median(errs.iter().map(|e| e.abs()).collect()),
-            100.0 * median(errs.clone()),
-            within,
-            errs.len()
-        );
+/// The factors of a calibration, each named by where it sits, and which cases it applies to.
+fn factors() -> Vec<(&'static str, usize, usize)> {
+    // (kind, slot): kind 0 engine, 1 AMD, 2 MoE on several GPUs.
+    let mut out = Vec::new();
+    for kind in 0..4 {
+        for slot in 0..4 {
+            out.push((
+                ["engine", "amd", "moe_multi", "per_doubling"][kind],
+                kind,
+                slot,
+            ));
+        }
+    }
+    out
+}
+
+fn applies(c: &Case, kind: usize, slot: usize) -> bool {
+    engine_slot(c.wl.engine) == Some(slot)
+        && match kind {
+            0 => true,
+            1 => c.amd,
+            2 => c.moe && c.per_replica * c.servers > 1,
+            _ => c.per_replica * c.servers > 1,
+        }
+}
+
+fn factor_mut(cal: &mut Calibration, kind: usize, slot: usize) -> &mut f64 {
+    match kind {
+        0 => &mut cal.engine[slot],
+        1 => &mut cal.amd[slot],
+        2 => &mut cal.moe_multi[slot],
+        _ => &mut cal.per_doubling[slot],
     }
 }
 
-/// Every expressible row, scored: (predicted / published - 1) for speeds, the same on time for
-/// TTFT and TPOT (a time 20% too long is a speed 17% too slow: both count as errors).
-fn score() -> (Vec<Scored>, Vec<(usize, String)>) {
-    let catalog = Catalog::builtin();
-    let recs = records(DATA);
-    let header = &recs[0];
-    assert_eq!(
-        header[METRIC], "metric",
-        "the column layout of throughput.csv"
-    );
-    assert_eq!(header[VALUE], "value");
-    let (mut scored, mut skipped) = (Vec::new(), Vec::new());
+/// Whether a case takes part in the fit: not the times to first token measured at saturating
+/// concurrency (they include queueing the model leaves to the cost model's M/M/c wait).
+fn fits(c: &Case) -> bool {
+    !(c.metric == Metric::Ttft && c.wl.seqs > 1)
+}
+
+/// The fit of `perf::Calibration` on `train`: each factor in turn takes the median log-ratio of
+/// published over modelled speed over the runs it applies to (at least `MIN_RUNS_TO_FIT`), the
+/// others held; three sweeps, each starting from the model's figures with the factors so far.
+fn fit_calibration(train: &[&Case], catalog: &Catalog) -> Calibration {
+    let mut cal = Calibration::NONE;
+    for _sweep in 0..3 {
+        let mut logs: Vec<f64> = train
+            .iter()
+            .map(|c| published::ratio(c, published::predict(c, catalog, None, Some(&cal)).0).ln())
+            .collect();
+        for (_, kind, slot) in factors() {
+            let idx: Vec<usize> = (0..train.len())
+                .filter(|&i| fits(train[i]) && applies(train[i], kind, slot))
+                .collect();
+            if idx.len() < perf::MIN_RUNS_TO_FIT {
+                continue;
+            }
+            // The per-doubling factor acts as its power log2(GPUs): each run says so much per
+            // doubling.
+            let doublings = |c: &Case| {
+                if kind == 3 {
+                    ((c.per_replica * c.servers) as f64).log2()
+                } else {
+                    1.0
+                }
+            };
+            let m = median(idx.iter().map(|&i| logs[i] / doublings(train[i])).collect());
+            *factor_mut(&mut cal, kind, slot) *= (-m).exp();
+            for &i in &idx {
+                logs[i] -= m * doublings(train[i]);
+            }
+        }
+    }
+    // Two figures, as the shipped constants are written.
+    for (_, kind, slot) in factors() {
+        let f = factor_mut(&mut cal, kind, slot);
+        *f = (*f * 100.0).round() / 100.0;
+    }
+    cal
+}
+
+/// The model's speed over the published one for every case under `cal`.
+fn ratios(cases: &[Case], catalog: &Catalog, cal: &Calibration) -> Vec<f64> {
+    cases
+        .iter()
+        .map(|c| published::ratio(c, published::predict(c, catalog, None, Some(cal)).0))
+        .collect()
+}
+
+/// Held-out ratios: for each value of `key`, the calibration refitted without its runs and
+/// those runs scored with it.
+fn cross_validate(cases: &[Case], catalog: &Catalog, key: impl Fn(&Case) -> String) -> Vec<f64> {
+    let mut keys: Vec<String> = cases.iter().map(&key).collect();
+    keys.sort();
+    keys.dedup();
+    let mut out = vec![f64::NAN; cases.len()];
+    for k in keys {
+        let train: Vec<&Case> = cases.iter().filter(|c| key(c) != k).collect();
+        let cal = fit_calibration(&train, catalog);
+        for (i, c) in cases.iter().enumerate() {
+            if key(c) == k {
+                out[i] = published::ratio(c, published::predict(c, catalog, None, Some(&cal)).0);
+            }
+        }
+    }
+    out
+}
+
+struct Summary {
+    runs: usize,
+    median_abs: f64,
+    median: f64,
+    within_30: f64,
+}
+
+fn summary(r: &[f64]) -> Summary {
+    let e: Vec<f64> = r.iter().map(|x| x - 1.0).collect();
+    let abs: Vec<f64> = e.iter().map(|x| x.abs()).collect();
+    Summary {
+        runs: e.len(),
+        median_abs: median(abs.clone()),
+        median: median(e),
+        within_30: abs.iter().filter(|x| **x <= 0.30).count() as f64 / abs.len().max(1) as f64,
+    }
+}
+
+/// A table of errors by `key`: in-sample and held out by source, family and GPU.
+fn table(title: &str, cases: &[Case], cols: &[(&str, &[f64])], key: impl Fn(&Case) -> String) {
+    let mut keys: Vec<String> = cases.iter().map(&key).collect();
+    keys.sort();
+    keys.dedup();
+    print!("\n{title:<34} {:>5}", "runs");
+    for (name, _) in cols {
+        print!(" | {name:>22}");
+    }
     println!(
-        "{:>4} {:<26} {:<22} {:<9} {:>5} {:>11} {:<8} {:>10} {:>10} {:>7}",
+        "\n{:<34} {:>5}{}",
+        "",
+        "",
+        " |  med|e| med e  <=30%".repeat(cols.len())
+    );
+    for k in keys {
+        let idx: Vec<usize> = (0..cases.len()).filter(|&i| key(&cases[i]) == k).collect();
+        print!("{k:<34} {:>5}", idx.len());
+        for (_, r) in cols {
+            let s = summary(&idx.iter().map(|&i| r[i]).collect::<Vec<_>>());
+            print!(
+                " | {:>6.0}% {:>+5.0}% {:>5.0}%",
+                100.0 * s.median_abs,
+                100.0 * s.median,
+                100.0 * s.within_30
+            );
+        }
+        println!();
+    }
+}
+
+fn metric_group(c: &Case) -> &'static str {
+    match c.metric {
+        Metric::Total | Metric::TotalPerGpu => "throughput",
+        Metric::PerUser | Metric::Tpot => "per-user decode",
+        Metric::Prefill => "prefill",
+        Metric::Ttft if c.wl.seqs > 1 => "ttft (queued)",
+        Metric::Ttft => "ttft",
+    }
+}
+
+/// The whole evaluation, once per test binary.
+struct Evaluation {
+    cases: Vec<Case>,
+    skipped: Vec<(usize, usize, String)>,
+    cal: Calibration,
+    in_sample: Vec<f64>,
+    by_source: Vec<f64>,
+    by_family: Vec<f64>,
+    by_gpu: Vec<f64>,
+}
+
+fn evaluate() -> &'static Evaluation {
+    static E: std::sync::OnceLock<Evaluation> = std::sync::OnceLock::new();
+    E.get_or_init(|| {
+        let catalog = Catalog::builtin();
+        let (cases, skipped) = published::cases(&catalog);
+        let all: Vec<&Case> = cases.iter().collect();
+        let cal = fit_calibration(&all, &catalog);
+        let in_sample = ratios(&cases, &catalog, &cal);
+        let by_source = cross_validate(&cases, &catalog, |c| c.source.clone());
+        let by_family = cross_validate(&cases, &catalog, |c| c.family.to_string());
+        let by_gpu = cross_validate(&cases, &catalog, |c| c.gpu.clone());
+        Evaluation {
+            cases,
+            skipped,
+            cal,
+            in_sample,
+            by_source,
+            by_family,
+            by_gpu,
+        }
+    })
+}
+
+/// Per class (and the broader classes a thin one falls back to), the held-out ratios' 10th and
+/// 90th percentiles and median |error|, over the runs `keep` selects.
+fn class_errors(
+    cases: &[Case],
+    held: &[f64],
+    keep: impl Fn(usize) -> bool,
+) -> Vec<(String, Vec<f64>)> {
+    let mut groups: Vec<(String, Vec<f64>)> = Vec::new();
+    let mut add = |k: String, v: f64| match groups.iter_mut().find(|(g, _)| *g == k) {
+        Some((_, vs)) => vs.push(v),
+        None => groups.push((k, vec![v])),
+    };
+    for (i, c) in cases.iter().enumerate() {
+        if !keep(i) || !held[i].is_finite() {
+            continue;
+        }
+        let class = c.class();
+        let mut parts = class.split('/');
+        let (vendor, engine) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        add(class.clone(), held[i]);
+        add(format!("{vendor}/{engine}"), held[i]);
+        add(engine.to_string(), held[i]);
+        add("all".into(), held[i]);
+    }
+    groups.sort_by(|a, b| a.0.cmp(&b.0));
+    groups
+}
+
+/// The quantiles of the held-out ratio a range spans: the 5th and the 95th, so that on runs
+/// the range never saw it holds the published value for at least 80% of them (83% on
+/// 2026-12-02; the 10th-90th held 72% in the nested check below: a range from past errors is
+/// narrower than the next).
+const RANGE_LOW_Q: f64 = 0.05;
+const RANGE_HIGH_Q: f64 = 0.95;
+
+/// The range a class states, as multipliers of the model's figure: (low, high).
+fn range_of(groups: &[(String, Vec<f64>)], c: &Case) -> Option<(f64, f64)> {
+    let class = c.class();
+    let mut parts = class.split('/');
+    let (vendor, engine) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+    let min = perf::MIN_RUNS_FOR_RANGE as usize;
+    let find = |k: &str| {
+        groups
+            .iter()
+            .find(|(g, v)| g == k && v.len() >= min)
+            .map(|(_, v)| v)
+    };
+    let v = find(&class)
+        .or_else(|| find(&format!("{vendor}/{engine}")))
+        .or_else(|| find(engine))
+        .or_else(|| find("all"))?;
+    Some((
+        1.0 / quantile(v, RANGE_HIGH_Q),
+        1.0 / quantile(v, RANGE_LOW_Q),
+    ))
+}
+
+fn fitted_text(e: &Evaluation) -> String {
+    let f = |v: &[f64; 4]| format!("[{:?}, {:?}, {:?}, {:?}]", v[0], v[1], v[2], v[3]);
+    let per_doubling = f(&e.cal.per_doubling);
+    let mut s = format!(
+        "{FITTED_HEAD}\n/// Fitted on {} runs (`perf::Calibration`): engine order vLLM, SGLang, TensorRT-LLM,\n/// llama.cpp.\npub const CALIBRATION: Calibration = Calibration {{\n    engine: {},\n    amd: {},\n    moe_multi: {},\n    per_doubling: {per_doubling},\n}};\n",
+        e.cases.len(),
+        f(&e.cal.engine),
+        f(&e.cal.amd),
+        f(&e.cal.moe_multi)
+    );
+    s.push_str("\n/// Held-out error by class (leave one source out), `perf::ClassError`.\n#[rustfmt::skip]\npub const CLASS_ERRORS: &[ClassError] = &[\n");
+    for (k, v) in class_errors(&e.cases, &e.by_source, |_| true) {
+        let m = median(v.iter().map(|x| (x - 1.0).abs()).collect());
+        s.push_str(&format!(
+            "    ClassError {{ class: {k:?}, runs: {}, low: {:.3}, high: {:.3}, median_abs: {:.3} }},\n",
+            v.len(),
+            quantile(&v, RANGE_LOW_Q),
+            quantile(&v, RANGE_HIGH_Q),
+            m
+        ));
+    }
+    s.push_str("];\n");
+    // The period of each engine's runs.
+    s.push_str("\n/// The period of each engine's published runs (`perf::EnginePeriod`).\n#[rustfmt::skip]\npub const ENGINE_PERIODS: &[EnginePeriod] = &[\n");
+    let mut engines: Vec<&str> = e.cases.iter().map(|c| c.wl.engine.id()).collect();
+    engines.sort();
+    engines.dedup();
+    for id in engines {
+        let mut months: Vec<String> = e
+            .cases
+            .iter()
+            .filter(|c| c.wl.engine.id() == id)
+            .map(|c| month(&c.as_of))
+            .collect();
+        let runs = months.len();
+        months.sort();
+        s.push_str(&format!(
+            "    EnginePeriod {{ engine: {id:?}, from: {:?}, to: {:?}, runs: {runs} }},\n",
+            months[0],
+            months[runs - 1]
+        ));
+    }
+    s.push_str("];\n");
+    s
+}
+
+/// Year and month of an `as_of` ("2025-09", "2024-05-12", "2025 (approx.)" as "2025").
+fn month(as_of: &str) -> String {
+    let t: String = as_of.chars().take(7).collect();
+    let ok = t.len() == 7 && t.as_bytes()[4] == b'-' && t[..4].chars().all(|c| c.is_ascii_digit());
+    if ok {
+        t
+    } else {
+        as_of.chars().take(4).collect()
+    }
+}
+
+fn runs_text(e: &Evaluation, catalog: &Catalog) -> String {
+    let mut seen: Vec<String> = Vec::new();
+    let mut s = RUNS_HEAD.to_string();
+    for (i, c) in e.cases.iter().enumerate() {
+        let key = format!(
+            "{} {} {} {} {}",
+            c.wl.engine.id(),
+            c.arch.id,
+            c.gpu,
+            c.gpus(),
+            c.metric.id()
+        );
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        let rows = published::rows();
+        let row = rows
+            .iter()
+            .find(|r| r.file == c.file && r.line == c.line)
+            .expect("the case's row");
+        let source: String = row
+            .get(published::SOURCE)
+            .split(" (")
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(90)
+            .collect();
+        let class = GpuClass::of(&GpuFigures::from(catalog.gpu(&c.gpu).expect("checked")));
+        let (model, seqs) = published::predict(c, catalog, None, Some(&e.cal));
+        // The error as the report states it: the model's figure over the published one, on
+        // the published metric (times too: +20% is a time 20% too long).
+        let error = model / c.published - 1.0;
+        let metric = match c.metric {
+            Metric::TotalPerGpu => "total_per_gpu",
+            m => m.id(),
+        };
+        s.push_str(&format!(
+            "    Run {{ file: {}, line: {}, engine: {:?}, model: {:?}, params_b: {:.2}, moe: {}, gpu: {:?}, class: {:?}, gpus: {}, seqs: {}, tokens_in: {}, tokens_out: {}, metric: {:?}, published: {:?}, error: {:.3}, held_out: {:.3}, source: {:?}, as_of: {:?}, engine_version: {:?} }},\n",
+            c.file,
+            c.line,
+            c.wl.engine.id(),
+            c.arch.id,
+            param_counts(&c.arch).total as f64 / 1e9,
+            c.moe,
+            c.gpu,
+            class.id(),
+            c.gpus(),
+            seqs,
+            c.wl.tokens_in,
+            c.wl.tokens_out,
+            metric,
+            c.published,
+            error,
+            e.by_source[i] - 1.0,
+            source,
+            row.get(published::AS_OF),
+            row.get(1).chars().take(40).collect::<String>(),
+        ));
+    }
+    s.push_str("];\n");
+    s
+}
+
+/// The honest bounds the test holds the model to: no regression from what the model reaches
+/// held out (measured 2026-12-02: leave one source out 16.0% and 79% within 30%, one family out
+/// 17.7% and 79%, one GPU out 16.5% and 78%), with a small margin; and the issue's targets
+/// (20% and 80%), of which the share within 30% is not yet met on any grouping (printed).
+const MAX_HELD_OUT_MEDIAN: f64 = 0.19;
+const MIN_HELD_OUT_WITHIN_30: f64 = 0.76;
+const TARGET_MEDIAN: f64 = 0.20;
+const TARGET_WITHIN_30: f64 = 0.80;
+
+#[test]
+fn the_speed_model_holds_on_runs_it_never_saw() {
+    let e = evaluate();
+    let catalog = Catalog::builtin();
+    println!(
+        "{:>2}:{:<4} {:<16} {:<18} {:<8} {:>5} {:>11} {:<13} {:>10} {:>10} {:>7} {:>7}",
+        "f",
         "line",
         "model",
         "gpu x n",
@@ -477,207 +480,187 @@ fn score() -> (Vec<Scored>, Vec<(usize, String)>) {
         "metric",
         "published",
         "model",
-        "error"
+        "in",
+        "held"
     );
-    for (i, fields) in recs.into_iter().enumerate().skip(1) {
-        if fields.len() < 14 {
-            continue;
-        }
-        let r = Row {
-            line: i + 1,
-            fields,
-        };
-        let c = match express(&r, &catalog) {
-            Ok(c) => c,
-            Err(why) => {
-                skipped.push((r.line, why));
-                continue;
-            }
-        };
-        let (v, seqs) = predict(&c, &catalog, None);
-        let err = v / c.published - 1.0;
+    for (i, c) in e.cases.iter().enumerate() {
+        let (v, seqs) = published::predict(c, &catalog, None, Some(&e.cal));
         println!(
-            "{:>4} {:<26} {:<22} {:<9} {:>5} {:>11} {:<8} {:>10.1} {:>10.1} {:>+6.0}%  {}",
-            r.line,
+            "{:>2}:{:<4} {:<16} {:<18} {:<8} {:>5} {:>11} {:<13} {:>10.1} {:>10.1} {:>+6.0}% {:>+6.0}%",
+            c.file,
+            c.line,
             c.arch.id,
-            format!("{} x{}", c.gpu, c.per_replica as f64 * c.replicas),
+            format!("{} x{}", c.gpu.trim_start_matches("nvidia_"), c.gpus()),
             c.wl.engine.id(),
             seqs,
             format!("{}/{}", c.wl.tokens_in, c.wl.tokens_out),
-            format!("{:?}", c.metric),
+            c.metric.id(),
             c.published,
             v,
-            100.0 * err,
-            c.layout
+            100.0 * (e.in_sample[i] - 1.0),
+            100.0 * (e.by_source[i] - 1.0),
         );
-        let class = GpuClass::of(&GpuFigures::from(catalog.gpu(&c.gpu).expect("checked")));
-        let metric = match c.metric {
-            Metric::PerUser => "per_user",
-            Metric::Total => "total",
-            Metric::Prefill => "prefill",
-            Metric::Ttft => "ttft",
-            Metric::Tpot => "tpot",
-        };
-        let source: String = r.fields[14]
-            .split(" (")
-            .next()
-            .unwrap_or("")
-            .chars()
-            .take(90)
+    }
+    println!("\nskipped {} rows:", e.skipped.len());
+    let mut why: Vec<(String, usize)> = Vec::new();
+    for (_, _, w) in &e.skipped {
+        match why.iter_mut().find(|(k, _)| k == w) {
+            Some((_, n)) => *n += 1,
+            None => why.push((w.clone(), 1)),
+        }
+    }
+    why.sort_by_key(|w| std::cmp::Reverse(w.1));
+    for (w, n) in &why {
+        println!("  {n:>4} {w}");
+    }
+    println!("\nfitted calibration: {:?}", e.cal);
+    let cols: [(&str, &[f64]); 4] = [
+        ("in-sample", &e.in_sample),
+        ("held out: source", &e.by_source),
+        ("held out: family", &e.by_family),
+        ("held out: GPU", &e.by_gpu),
+    ];
+    table("class (vendor/engine/moe/gpus)", &e.cases, &cols, |c| {
+        c.class()
+    });
+    table("source", &e.cases, &cols, |c| {
+        c.source.chars().take(34).collect()
+    });
+    table("file", &e.cases, &cols, |c| {
+        ["throughput.csv", "throughput-2026-12-02"][c.file].into()
+    });
+    table("GPU", &e.cases, &cols, |c| c.gpu.clone());
+    table("family", &e.cases, &cols, |c| c.family.into());
+    table("metric", &e.cases, &cols, |c| metric_group(c).into());
+    table("all", &e.cases, &cols, |_| "all".into());
+    for (name, r) in cols {
+        let s = summary(r);
+        println!(
+            "{name:<18} {} runs: median |error| {:.1}%, median error {:+.1}%, {:.0}% within 30% (targets {:.0}% and {:.0}%)",
+            s.runs,
+            100.0 * s.median_abs,
+            100.0 * s.median,
+            100.0 * s.within_30,
+            100.0 * TARGET_MEDIAN,
+            100.0 * TARGET_WITHIN_30
+        );
+    }
+    // Classes of 5 runs or more whose held-out median is above 35% (the issue's bar).
+    let mut classes: Vec<String> = e.cases.iter().map(|c| c.class()).collect();
+    classes.sort();
+    classes.dedup();
+    for k in classes {
+        let r: Vec<f64> = (0..e.cases.len())
+            .filter(|&i| e.cases[i].class() == k)
+            .map(|i| e.by_source[i])
             .collect();
-        let run = format!(
-            "    Run {{ line: {}, engine: {:?}, model: {:?}, params_b: {:.2}, moe: {}, gpu: {:?}, class: {:?}, gpus: {}, seqs: {}, tokens_in: {}, tokens_out: {}, metric: {:?}, published: {:?}, error: {:.3}, source: {:?}, as_of: {:?} }},\n",
-            r.line,
-            c.wl.engine.id(),
-            c.arch.id,
-            param_counts(&c.arch).total as f64 / 1e9,
-            c.arch.is_moe(),
-            c.gpu,
-            class.id(),
-            (c.per_replica as f64 * c.replicas) as u32,
-            seqs,
-            c.wl.tokens_in,
-            c.wl.tokens_out,
-            metric,
-            c.published,
-            err,
-            source,
-            r.fields[15].trim(),
-        );
-        scored.push(Scored {
-            line: r.line,
-            gpu: c.gpu.clone(),
-            engine: c.wl.engine,
-            size: size_class(&c.arch),
-            metric: c.metric,
-            err,
-            run,
-        });
+        let s = summary(&r);
+        if s.runs >= 5 && s.median_abs > 0.35 {
+            println!(
+                "gap: class {k} ({} runs) is {:.0}% off held out by source (bar 35%)",
+                s.runs,
+                100.0 * s.median_abs
+            );
+        }
     }
-    (scored, skipped)
-}
-
-#[test]
-fn the_speed_model_stays_within_its_published_error() {
-    let (scored, skipped) = score();
-    println!("\nskipped {} rows:", skipped.len());
-    for (line, why) in &skipped {
-        println!("  line {line}: {why}");
-    }
-    table("GPU", &scored, |r| r.gpu.clone());
-    table("engine", &scored, |r| r.engine.id().to_string());
-    table("model size", &scored, |r| r.size.to_string());
-    table("metric", &scored, |r| format!("{:?}", r.metric));
-    let abs: Vec<f64> = scored.iter().map(|r| r.err.abs()).collect();
-    let med = median(abs.clone());
-    let within = abs.iter().filter(|e| **e <= 0.30).count() as f64 / abs.len().max(1) as f64;
-    println!(
-        "\nall: {} rows, median |error| {:.1}%, median error {:+.1}%, {:.0}% within 30%",
-        abs.len(),
-        100.0 * med,
-        100.0 * median(scored.iter().map(|r| r.err).collect()),
-        100.0 * within
-    );
-    let worst = scored
-        .iter()
-        .max_by(|a, b| a.err.abs().total_cmp(&b.err.abs()))
-        .map(|r| (r.line, r.err));
-    println!("worst: {worst:?}");
-    // The table the report cites (nearest published run, error band) is this very run:
-    // `UPDATE_CALIBRATION=1` rewrites it, otherwise it must match.
-    let table: String = scored.iter().map(|r| r.run.as_str()).collect();
-    let text = format!("{RUNS_HEAD}{table}];\n");
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/model/runs.rs");
-    if std::env::var_os("UPDATE_CALIBRATION").is_some() {
-        std::fs::write(path, &text).expect("write src/model/runs.rs");
-    } else {
-        let shipped = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(
-            shipped == text,
-            "src/model/runs.rs is stale: UPDATE_CALIBRATION=1 cargo test --test calibration"
-        );
+    // The shipped corrections and ranges, and the runs the report cites, are this very run.
+    let fitted = fitted_text(e);
+    let runs = runs_text(e, &catalog);
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/model/");
+    for (file, text) in [("fitted.rs", &fitted), ("runs.rs", &runs)] {
+        let path = format!("{dir}{file}");
+        if std::env::var_os("UPDATE_CALIBRATION").is_some() {
+            std::fs::write(&path, text).expect("write the fitted tables");
+        } else {
+            let shipped = std::fs::read_to_string(&path).unwrap_or_default();
+            assert!(
+                shipped == *text,
+                "src/model/{file} is stale: UPDATE_CALIBRATION=1 cargo test --test calibration"
+            );
+        }
     }
     // The data must stay expressible: a test that skips every row could not fail.
-    assert!(scored.len() >= 70, "only {} rows expressible", scored.len());
-    // The goals (issue 15): median |error| <= 15% and 90% of rows within 30%; the test fails
-    // when the median drifts past 20% or fewer than 85% stay within 30%.
     assert!(
-        med <= 0.20,
-        "median absolute error {:.1}% > 20%",
-        100.0 * med
+        e.cases.len() >= 500,
+        "only {} rows expressible",
+        e.cases.len()
     );
-    assert!(within >= 0.85, "{:.0}% of rows within 30%", 100.0 * within);
+    for (name, r) in &cols[1..] {
+        let s = summary(r);
+        assert!(
+            s.median_abs <= MAX_HELD_OUT_MEDIAN,
+            "{name}: held-out median |error| {:.1}%",
+            100.0 * s.median_abs
+        );
+        assert!(
+            s.within_30 >= MIN_HELD_OUT_WITHIN_30,
+            "{name}: {:.0}% of held-out runs within 30%",
+            100.0 * s.within_30
+        );
+    }
+}
+
+/// The range a figure carries comes from the held-out error of runs of its class; checked on runs
+/// the range never saw: for each source, the ranges are built from the other sources' held-out
+/// ratios and must contain the published value for at least 80% of that source's runs, over all.
+#[test]
+fn the_stated_range_contains_the_published_value_for_most_held_out_runs() {
+    let e = evaluate();
+    let mut sources: Vec<String> = e.cases.iter().map(|c| c.source.clone()).collect();
+    sources.sort();
+    sources.dedup();
+    let (mut inside, mut total) = (0usize, 0usize);
+    for s in &sources {
+        let groups = class_errors(&e.cases, &e.by_source, |i| e.cases[i].source != *s);
+        for (i, c) in e.cases.iter().enumerate() {
+            if c.source != *s {
+                continue;
+            }
+            let Some((low, high)) = range_of(&groups, c) else {
+                continue;
+            };
+            // The model's figure times the range holds the published one when 1/ratio does.
+            let truth = 1.0 / e.by_source[i];
+            total += 1;
+            if truth >= low && truth <= high {
+                inside += 1;
+            }
+        }
+    }
+    let share = inside as f64 / total.max(1) as f64;
+    println!(
+        "ranges from other sources contain {inside} of {total} held-out runs ({:.0}%)",
+        100.0 * share
+    );
+    assert!(total >= 500, "{total}");
+    assert!(share >= 0.80, "{:.0}% covered", 100.0 * share);
 }
 
 #[test]
 fn the_csv_reader_keeps_quoted_commas_and_quotes() {
-    let r = records("a,\"b, c\",\"say \"\"hi\"\"\"\n1,2,3\n");
+    let r = published::records("a,\"b, c\",\"say \"\"hi\"\"\"\n1,2,3\n");
     assert_eq!(r[0], vec!["a", "b, c", "say \"hi\""]);
     assert_eq!(r[1], vec!["1", "2", "3"]);
-    // Every data row of the shipped file has the header's 17 columns and a source and date.
-    let all = records(DATA);
-    assert_eq!(all[0].len(), 17);
-    for (i, row) in all.iter().enumerate().skip(1) {
-        assert_eq!(row.len(), 17, "line {}", i + 1);
-        assert!(!row[14].is_empty() && !row[15].is_empty(), "line {}", i + 1);
+    // Every data row of both files has the header's 17 columns and a source and date.
+    for (name, text) in published::FILES {
+        let all = published::records(text);
+        assert_eq!(all[0].len(), 17, "{name}");
+        for (i, row) in all.iter().enumerate().skip(1) {
+            assert_eq!(row.len(), 17, "{name} line {}", i + 1);
+            assert!(
+                !row[14].is_empty() && !row[15].is_empty(),
+                "{name} line {}",
+                i + 1
+            );
+        }
     }
 }
 
-#[test]
-fn the_report_says_what_its_speed_rests_on_and_widens_it_where_runs_are_few() {
-    use inference_sizer::report::evaluate_query;
-    let catalog = Catalog::builtin();
-    // TensorRT-LLM on an H100 SXM: 23 rows on the GPU, 56 with the engine: a figure, no range.
-    let r = evaluate_query(
-        "model=llama-3.1-8b&engine=trtllm&gpus=nvidia_h100_sxm",
-        &catalog,
-    );
-    let t = &r.throughput;
-    let b = t.basis.as_ref().expect("a basis on real hardware");
-    assert_eq!((b.runs_on_gpu, b.runs_on_engine), (23, 56));
-    assert!(b.range.is_none());
-    assert_eq!(b.gpu_class, "hopper");
-    let near = b.nearest.as_ref().expect("a nearest run");
-    assert_eq!(
-        (near.engine.as_str(), near.gpu.as_str()),
-        ("trtllm", "H100 SXM (80GB)")
-    );
-    assert_eq!(near.model, "llama-3.1-8b");
-    // The terms add up to the step: the larger of memory and compute, plus the fixed terms.
-    let s = &b.terms;
-    let step = (s.weights_ms + s.kv_ms).max(s.compute_ms) + s.allreduce_ms + s.overhead_ms;
-    assert!(
-        (step / b.step_ms - 1.0).abs() < 1e-9,
-        "{step} vs {}",
-        b.step_ms
-    );
-    // vLLM has two rows: the page shows a range around the figure.
-    let r = evaluate_query("model=llama-3.1-8b", &catalog);
-    let t = &r.throughput;
-    let b = t.basis.as_ref().expect("a basis");
-    assert!(b.runs_on_engine < 3);
-    let g = b.range.as_ref().expect("a range where the data is thin");
-    assert!(g.low < 1.0 && g.high > 1.0, "{g:?}");
-    assert!(g.per_user_low < t.decode_tokens_per_s_per_user);
-    assert!(g.per_user_high > t.decode_tokens_per_s_per_user);
-    // Sentences in both languages, the range among them.
-    for lang in [
-        inference_sizer::lang::Lang::En,
-        inference_sizer::lang::Lang::Es,
-    ] {
-        let words = b.sentences(lang);
-        assert_eq!(words.len(), 4, "{words:?}");
-    }
-    // Without a recommendation (no GPU allowed), no basis.
-    let r = evaluate_query("model=llama-3.1-8b&gpus=no_such_gpu", &catalog);
-    assert!(r.throughput.basis.is_none());
-}
-
-/// The error of every expressible row under a table of shares, as in [`score`] (speed or time).
+/// The error of every expressible row under a table of shares, as in the evaluation.
 fn errors(cases: &[Case], catalog: &Catalog, t: &ShareTable) -> Vec<f64> {
     cases
         .iter()
-        .map(|c| predict(c, catalog, Some(t)).0 / c.published - 1.0)
+        .map(|c| published::ratio(c, published::predict(c, catalog, Some(t), None).0) - 1.0)
         .collect()
 }
 
@@ -689,32 +672,18 @@ fn objective(e: &[f64]) -> f64 {
     median(abs) + beyond / 3.0
 }
 
-/// The fit of `model::perf::shares`: a coordinate search from the shipped table over every
-/// share of a class and engine kind the data covers (bandwidth, matmul, experts, per-layer
-/// overhead), each tried at x0.85, x0.93, x1.07 and x1.15 in a fixed order, keeping what lowers
-/// the objective, until a sweep changes nothing (at most 8). Deterministic. Prints the table to
-/// copy into `perf::shares` (rounded to two figures there):
-/// `cargo test --test calibration fit_the_constants -- --ignored --nocapture`.
+/// The fit of `model::perf::shares` (issue 15, over `throughput.csv`): a coordinate search from
+/// the shipped table over every share of a class and engine kind the data covers (bandwidth,
+/// matmul, experts, per-layer overhead), each tried at x0.85, x0.93, x1.07 and x1.15 in a fixed
+/// order, keeping what lowers the objective, until a sweep changes nothing (at most 8).
+/// Deterministic. Prints the table to copy into `perf::shares` (rounded to two figures there):
+/// `cargo test --release --test calibration fit_the_constants -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn fit_the_constants() {
     let catalog = Catalog::builtin();
-    let cases: Vec<Case> = records(DATA)
-        .into_iter()
-        .enumerate()
-        .skip(1)
-        .filter(|(_, f)| f.len() >= 14)
-        .filter_map(|(i, fields)| {
-            express(
-                &Row {
-                    line: i + 1,
-                    fields,
-                },
-                &catalog,
-            )
-            .ok()
-        })
-        .collect();
+    let (cases, _) = published::cases(&catalog);
+    let cases: Vec<Case> = cases.into_iter().filter(|c| c.file == 0).collect();
     // The cells the data covers: (kind, class) of every case.
     let mut cells: Vec<(usize, usize)> = cases
         .iter()
@@ -758,13 +727,6 @@ fn fit_the_constants() {
             break;
         }
     }
-    let e = errors(&cases, &catalog, &t);
-    let within = e.iter().filter(|x| x.abs() <= 0.30).count();
-    println!(
-        "fitted: median |error| {:.1}%, {within}/{} within 30%",
-        100.0 * median(e.iter().map(|x| x.abs()).collect()),
-        e.len()
-    );
     for &(k, c) in &cells {
         let s = t[k][c];
         println!(
@@ -777,4 +739,78 @@ fn fit_the_constants() {
             s.layer_us
         );
     }
+}
+
+#[test]
+fn the_report_says_what_its_speed_rests_on_with_a_range_of_its_class() {
+    use inference_sizer::report::evaluate_query;
+    let catalog = Catalog::builtin();
+    // TensorRT-LLM on an H100 SXM, one GPU: the range of NVIDIA TensorRT-LLM dense runs on one
+    // GPU, from their held-out error.
+    let r = evaluate_query(
+        "model=llama-3.1-8b&engine=trtllm&gpus=nvidia_h100_sxm",
+        &catalog,
+    );
+    let t = &r.throughput;
+    let b = t.basis.as_ref().expect("a basis on real hardware");
+    assert_eq!(b.gpu_class, "hopper");
+    let g = b
+        .range
+        .as_ref()
+        .expect("a range from the class's held-out error");
+    assert_eq!(g.class, "nvidia/trtllm/dense/1gpu");
+    let shipped = inference_sizer::model::fitted::CLASS_ERRORS
+        .iter()
+        .find(|e| e.class == g.class)
+        .expect("the class in the table");
+    assert_eq!(g.runs, shipped.runs as u64);
+    assert!(g.runs >= 100, "{}", g.runs);
+    // The multipliers are the inverse quantiles of the model's speed over the published one.
+    assert!((g.low - 1.0 / shipped.high).abs() < 1e-12);
+    assert!((g.high - 1.0 / shipped.low).abs() < 1e-12);
+    assert!(g.low < 1.0 && g.high > 1.0, "{g:?}");
+    assert!(g.per_user_low < t.decode_tokens_per_s_per_user);
+    assert!(g.per_user_high > t.decode_tokens_per_s_per_user);
+    assert!((g.aggregate_low / t.aggregate_tokens_per_s - g.low).abs() < 1e-9);
+    // The nearest runs: three, the nearest first and the same as `nearest`.
+    assert_eq!(b.nearest_runs.len(), 3);
+    let near = b.nearest.as_ref().expect("a nearest run");
+    assert_eq!(near, &b.nearest_runs[0]);
+    assert_eq!(
+        (near.engine.as_str(), near.gpu.as_str()),
+        ("trtllm", "H100 SXM (80GB)")
+    );
+    // The benchmark command names the engine's tools, the model, TP and the scenario's load.
+    assert!(
+        b.benchmark.starts_with("trtllm-serve meta-llama/"),
+        "{}",
+        b.benchmark
+    );
+    assert!(b.benchmark.contains("--tp_size 1"), "{}", b.benchmark);
+    assert!(b.benchmark.contains("benchmark_serving"), "{}", b.benchmark);
+    // The terms add up to the step: the larger of memory and compute, plus the fixed terms.
+    let s = &b.terms;
+    let step = (s.weights_ms + s.kv_ms).max(s.compute_ms) + s.allreduce_ms + s.overhead_ms;
+    assert!(
+        (step / b.step_ms - 1.0).abs() < 1e-9,
+        "{step} vs {}",
+        b.step_ms
+    );
+    // vLLM by default: its class has fewer than 8 runs on one NVIDIA GPU, so a broader class.
+    let r = evaluate_query("model=llama-3.1-8b", &catalog);
+    let b = r.throughput.basis.as_ref().expect("a basis");
+    let g = b.range.as_ref().expect("a range");
+    assert!(g.runs >= 8, "{g:?}");
+    assert!(b.benchmark.contains("vllm bench serve"), "{}", b.benchmark);
+    for lang in [
+        inference_sizer::lang::Lang::En,
+        inference_sizer::lang::Lang::Es,
+    ] {
+        let words = b.sentences(lang);
+        assert_eq!(words.len(), 5, "{words:?}");
+        assert!(words[4].contains(&g.class), "{}", words[4]);
+    }
+    // Without a recommendation (no GPU allowed), no basis.
+    let r = evaluate_query("model=llama-3.1-8b&gpus=no_such_gpu", &catalog);
+    assert!(r.throughput.basis.is_none());
 }

@@ -34,8 +34,13 @@ fn close(got: f64, want: f64, tol: f64) {
     );
 }
 
+/// vLLM's shares without the fitted corrections (`perf::Calibration::NONE`): the worked examples
+/// check the step's physics; `the_fitted_corrections_scale_the_shares` checks the corrections.
 fn vllm() -> Efficiency {
-    Efficiency::for_engine(Engine::Vllm)
+    Efficiency {
+        calibration: Some(inference_sizer::model::perf::Calibration::NONE),
+        ..Efficiency::for_engine(Engine::Vllm)
+    }
 }
 
 #[test]
@@ -98,10 +103,11 @@ fn seventy_b_on_four_h100_pays_the_all_reduce_at_every_layer() {
     // Weights 139,006,066,688 B over 4 x 2.345e12 B/s = 14.819 ms; KV 327,680 B a token x 1,125
     // x 32 = 11.80 GB: 1.258 ms; compute 2 x 70.55e9 x 32 + 4 x 80 x 8192 x 1125 x 32 =
     // 4.610e12 FLOPs at 4 x 494.5 TFLOPS = 2.331 ms (memory bound).
-    // All-reduce: 2 a layer, a ring moves 2 x 3/4 of 8192 x 2 B a token at 450 GB/s x 0.88 =
-    // 396 GB/s: 2 x 80 x 1.5 x 16,384 / 396e9 = 9.93 us a token, x 32 = 0.318 ms, plus
+    // All-reduce: 2 a layer, a ring moves 2 x 3/4 of 8192 x 2 B a token at 450 GB/s x 0.45 =
+    // 202.5 GB/s (the share the all-reduce reaches in serving, `Efficiency::interconnect`):
+    // 2 x 80 x 1.5 x 16,384 / 202.5e9 = 19.42 us a token, x 32 = 0.6214 ms, plus
     // 2 x 80 x 8 us of latency = 1.28 ms. Overhead 80 x 15 us = 1.2 ms.
-    // Step = 16.077 + 1.598 + 1.2 = 18.875 ms.
+    // Step = 16.077 + 1.901 + 1.2 = 19.178 ms.
     let wl = Workload {
         seqs: 32,
         ..Workload::default()
@@ -115,9 +121,9 @@ fn seventy_b_on_four_h100_pays_the_all_reduce_at_every_layer() {
     assert_eq!((s.basis.tp, s.basis.pp), (4, 1));
     close(s.basis.weights_ms, 14.819, 1e-4);
     close(s.basis.kv_ms, 1.2576, 1e-4);
-    close(s.basis.allreduce_ms, 0.3177 + 1.28, 1e-3);
+    close(s.basis.allreduce_ms, 0.6214 + 1.28, 1e-3);
     close(s.basis.overhead_ms, 1.2, 1e-9);
-    close(s.step_ms, 18.875, 1e-4);
+    close(s.step_ms, 19.178, 1e-4);
 }
 
 #[test]
@@ -125,14 +131,14 @@ fn expert_parallelism_trades_the_feed_forward_all_reduce_for_an_all_to_all() {
     // gpt-oss-120b on 4x H100 (NVLink) with vLLM, 32 users: a mixture of experts on an engine
     // with expert parallelism (ep = tp = 4; `Sizing::parallelism`). 36 layers, all MoE, top-4 of
     // 128 experts, hidden 2,880 (openai/gpt-oss-120b config.json).
-    // One all-reduce moves 2 x 3/4 of 2,880 x 2 B a token at 450 GB/s x 0.88 = 396 GB/s:
-    //   1.5 x 5,760 / 396e9 = 21.818 ns a token.
+    // One all-reduce moves 2 x 3/4 of 2,880 x 2 B a token at 450 GB/s x 0.45 = 202.5 GB/s:
+    //   1.5 x 5,760 / 202.5e9 = 42.667 ns a token.
     // A token reaches D = 4 x (1 - 0.75^4) = 2.734 GPUs, 3/4 of them remote; each GPU sends the
     // 1/4 of the batch it owns: one phase = 2.734 x 0.75 / 4 = 0.5127 hidden states a token =
     // 0.3418 all-reduces. A MoE layer: the attention all-reduce + dispatch + combine =
     // 1 + 2 x 0.3418 = 1.6836 all-reduces (against 2 without expert parallelism).
-    // Bytes: 36 x 1.6836 x 21.818 ns x 32 tokens = 42.32 us; latency: 3 exchanges a layer x
-    // 36 x 8 us = 864 us. Communication = 0.9063 ms (tensor parallelism alone: 0.0503 + 0.576).
+    // Bytes: 36 x 1.6836 x 42.667 ns x 32 tokens = 82.75 us; latency: 3 exchanges a layer x
+    // 36 x 8 us = 864 us. Communication = 0.9468 ms (tensor parallelism alone: 0.0983 + 0.576).
     // Source of the exchange: DeepEP's dispatch/combine (github:deepseek-ai/DeepEP README) and
     // vLLM's `--enable-expert-parallel` (docs.vllm.ai, expert parallel deployment).
     let wl = Workload {
@@ -149,11 +155,11 @@ fn expert_parallelism_trades_the_feed_forward_all_reduce_for_an_all_to_all() {
     assert_eq!(z.parallelism(&hw).ep, 4);
     let s = z.speed(&hw, &vllm());
     assert_eq!(s.basis.tp, 4);
-    let per_allreduce = 1.5 * 5760.0 / 396e9;
+    let per_allreduce = 1.5 * 5760.0 / 202.5e9;
     let phase = 4.0 * (1.0 - 0.75f64.powi(4)) * 0.75 / 4.0 / 1.5;
     close(phase, 0.341_796_875, 1e-12);
     let bytes_ms = 36.0 * (1.0 + 2.0 * phase) * per_allreduce * 32.0 * 1e3;
-    close(bytes_ms, 0.042_32, 1e-3);
+    close(bytes_ms, 0.082_75, 1e-3);
     close(s.basis.allreduce_ms, bytes_ms + 0.864, 1e-3);
     // The same copy on Transformers (no expert parallelism) pays two all-reduces a layer.
     let hf = sized(
@@ -459,4 +465,59 @@ fn cpu_decode_is_bound_by_memory_bandwidth() {
         s.decode_tokens_per_s_per_user
     );
     assert_eq!(s.bound, "memory");
+}
+
+#[test]
+fn the_fitted_corrections_scale_the_shares() {
+    use inference_sizer::model::fitted::CALIBRATION;
+    use inference_sizer::model::perf::Calibration;
+    // The shipped corrections (`src/model/fitted.rs`, fitted by `tests/calibration.rs`; on
+    // 2026-12-02 vLLM 1.06, 0.96 per doubling of GPUs): Llama-3.1-8B BF16 on one H100 at batch 1
+    // streams its 15,009,849,344 B at 3,350 GB/s x 0.70 x 1.06 and pays 32 layers x 15 us / 1.06.
+    let f = CALIBRATION.engine[0];
+    let s = sized(&model("llama-3.1-8b"), &one_user()).speed(
+        &Hardware::gpu(h100()),
+        &Efficiency::for_engine(Engine::Vllm),
+    );
+    close(
+        s.basis.weights_ms,
+        15_009_849_344.0 / (3.35e12 * 0.70 * f) * 1e3,
+        1e-9,
+    );
+    close(s.basis.overhead_ms, 32.0 * 0.015 / f, 1e-9);
+    close(s.basis.bandwidth_share, 0.70 * f, 1e-9);
+    // On 4 GPUs the factor is 1.06 x 0.96^log2(4) = 0.977: the 70B's weights over 4 x 3,350
+    // GB/s x 0.70 x 0.977.
+    let four = CALIBRATION.factor(Engine::Vllm, false, false, 4);
+    close(four, f * CALIBRATION.per_doubling[0].powi(2), 1e-12);
+    let wl = Workload {
+        seqs: 32,
+        ..Workload::default()
+    };
+    let hw = Hardware::Gpu {
+        gpu: h100(),
+        per_server: 4,
+        servers: 1,
+    };
+    let s = sized(&model("llama-3.3-70b"), &wl).speed(&hw, &Efficiency::for_engine(Engine::Vllm));
+    close(
+        s.basis.weights_ms,
+        139_006_066_688.0 / (4.0 * 3.35e12 * 0.70 * four) * 1e3,
+        1e-9,
+    );
+    // A mixture of experts on several GPUs takes its own factor too; on AMD the AMD one; an
+    // engine without published runs (transformers) none.
+    let moe = CALIBRATION.factor(Engine::Trtllm, false, true, 8);
+    close(
+        moe,
+        CALIBRATION.engine[2] * CALIBRATION.moe_multi[2] * CALIBRATION.per_doubling[2].powi(3),
+        1e-12,
+    );
+    close(
+        CALIBRATION.factor(Engine::Vllm, true, false, 1),
+        CALIBRATION.engine[0] * CALIBRATION.amd[0],
+        1e-12,
+    );
+    assert_eq!(CALIBRATION.factor(Engine::Transformers, true, true, 8), 1.0);
+    assert_eq!(Calibration::NONE.factor(Engine::Sglang, true, true, 8), 1.0);
 }

@@ -42,10 +42,12 @@
 //! The formulas and their sources: `docs/sizing-formulas.md`.
 
 mod arch;
+pub mod bench;
 mod capacity;
 pub mod checkpoint;
 pub mod compat;
 pub mod engine;
+pub mod fitted;
 pub mod formats;
 mod ggml;
 pub mod gguf;

@@ -26,6 +26,9 @@ pub struct Sizing {
     pub(super) weight_quant: Quant,
     pub(super) kv: KvShape,
     pub(super) shape: Shape,
+    /// The model as an engine loads it: its Hugging Face repository, else the app's id (the
+    /// benchmark command names it).
+    pub(super) repo: std::sync::Arc<str>,
 }
 
 /// The architecture as the memory and speed arithmetic sees it.
@@ -108,6 +111,11 @@ impl Sizing {
             weight_quant: q,
             kv: kv_shape(a, wl.kv),
             shape: Shape::of(a, params, lora),
+            repo: if a.hf_repo.is_empty() {
+                a.id.as_str().into()
+            } else {
+                a.hf_repo.as_str().into()
+            },
         }
     }
 
@@ -116,6 +124,11 @@ impl Sizing {
         let mut s = self.clone();
         s.wl.ctx = ctx;
         s
+    }
+
+    /// The model as an engine loads it (Hugging Face repository, else the app's id).
+    pub fn repo(&self) -> &str {
+        &self.repo
     }
 
     pub fn workload(&self) -> &Workload {

@@ -26,6 +26,7 @@
 //! prompts slow every step. The first token waits for the prompt's own prefill and one step,
 //! after the queue for one of the `C` slots (M/M/c, [`mmc_wait_s`], at the load's utilisation).
 
+use super::compat::Vendor;
 use super::engine::Efficiency;
 use super::formats::finite;
 use super::kv::kv_cells;
@@ -144,6 +145,25 @@ struct Replica {
     pp: u64,
 }
 
+/// The shares corrected for the engine, the vendor and the layout (`perf::Calibration`, the
+/// fitted one unless `e` carries another): the bandwidth and matmul shares times the factor,
+/// the per-layer overhead over it.
+fn calibrated(z: &Sizing, e: &Efficiency, amd: bool, gpus: u64, fit: Shares) -> Shares {
+    let s = &z.shape;
+    let cal = e.calibration.unwrap_or(super::fitted::CALIBRATION).factor(
+        z.wl.engine,
+        amd,
+        s.moe && s.experts > 0,
+        gpus,
+    );
+    Shares {
+        bandwidth: fit.bandwidth * cal,
+        matmul: fit.matmul * cal,
+        layer_us: fit.layer_us / cal,
+        ..fit
+    }
+}
+
 /// What `hw` reaches for the model of `z` under the efficiencies `e`.
 fn replica(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Replica {
     let s = &z.shape;
@@ -162,10 +182,11 @@ fn replica(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Replica {
                 }
                 None => (perf::shares(class, kind), perf::reference(kind)),
             };
+            let (tp, pp) = z.split(*per_server, *servers);
+            let fit = calibrated(z, e, gpu.vendor == Vendor::Amd, tp * pp, fit);
             // A person's bw_eff / flops_eff scale the fitted shares from the engine's reference.
             let bw_share = (fit.bandwidth * e.bandwidth / ref_bw).clamp(0.01, 1.0);
             let mm_share = (fit.matmul * e.compute / ref_mm).clamp(0.01, 1.0) / gguf_slowdown(z);
-            let (tp, pp) = z.split(*per_server, *servers);
             // The matmul rate of the format's activations: FP8 and NVFP4 (W4A4) run at their own
             // rates; MXFP4 (gpt-oss) runs W4A8 on Blackwell and W4A16 on Hopper (TensorRT-LLM's
             // gpt-oss options: FP8 KV and activations on Blackwell, the Triton BF16 MoE on Hopper).
@@ -312,6 +333,18 @@ fn tp_comm(z: &Sizing, t: f64, layers: f64, allreduce_b: f64, link: f64, lat: f6
     (per_tok, fixed)
 }
 
+/// How the routed experts' matmul rate grows with the tokens each expert receives in a pass
+/// (`tokens x k / E`): grouped GEMMs over few rows each waste the tensor cores, over many they
+/// approach the dense rate. The fitted expert share holds at [`perf::EXPERT_TOKENS_REF`] tokens
+/// per expert and scales with the square root of the tokens from there, up to the dense rate.
+fn expert_batching(sh: &super::sizing::Shape, tokens: f64) -> f64 {
+    if !sh.moe || sh.experts == 0 {
+        return 1.0;
+    }
+    let per_expert = tokens * sh.experts_active.min(sh.experts) as f64 / sh.experts as f64;
+    finite((per_expert / perf::EXPERT_TOKENS_REF).sqrt()).clamp(0.2, 4.0)
+}
+
 /// Parameters a token multiplies, split into dense (attention, shared experts, head) and routed
 /// experts (top-k of them).
 fn active_split(z: &Sizing) -> (f64, f64) {
@@ -343,7 +376,10 @@ impl Sizing {
         let (dense, routed) = active_split(self);
         let attn = 4.0 * sh.layers * sh.attn_width * attn_ctx * tokens;
         let compute = (2.0 * dense * tokens + attn) / r.flops.max(1.0)
-            + 2.0 * routed * tokens / r.expert_flops.max(1.0);
+            + 2.0 * routed * tokens
+                / (r.expert_flops * expert_batching(sh, tokens))
+                    .min(r.flops)
+                    .max(1.0);
         StepBasis {
             weights_ms: weights / r.bw.max(1.0) * 1e3,
             kv_ms: kv / r.bw.max(1.0) * 1e3,

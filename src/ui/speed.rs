@@ -1,6 +1,6 @@
 //! Speed: tokens per second per user and in aggregate, time to first token, and what the figures
-//! rest on (the step's terms, the fitted shares, the nearest published run; a range where the
-//! calibration data is thin).
+//! rest on (the step's terms, the fitted shares, the nearest published runs, the range from the
+//! model's held-out error on runs of its class), and the engine's benchmark command to check them.
 
 use super::app::ctx;
 use super::i18n::T;
@@ -15,7 +15,7 @@ pub fn Speed() -> impl IntoView {
     // An encoder (embeddings, reranking) generates no tokens: it answers requests, reading their
     // tokens, and its latency is the time to answer one.
     let encoder = Memo::new(move |_| c.report.with(|r| r.model.family == "encoder"));
-    // "35 tok/s", or "35 tok/s (28-44)" where the data is thin.
+    // "35 tok/s (28-44)": the range from the held-out error of runs of its class.
     let per_user = move || {
         let lang = c.lang();
         if encoder.get() {
@@ -87,6 +87,15 @@ pub fn Speed() -> impl IntoView {
                     })
                 }}
             </ul>
+            {move || {
+                let cmd = tp.with(|t| t.basis.as_ref().map(|b| b.benchmark.clone()).unwrap_or_default());
+                (!cmd.is_empty()).then(|| view! {
+                    <details class="hint speed-check" id="speed-check">
+                        <summary>{c.text(T::SpeedCheck)}</summary>
+                        <pre id="speed-bench"><code>{cmd}</code></pre>
+                    </details>
+                })
+            }}
         </section>
     }
 }

@@ -139,6 +139,7 @@ texts! {
     PerUser => "Per user", "Por usuario";
     Aggregate => "Aggregate", "Agregada";
     Ttft => "Time to first token", "Tiempo hasta el primer token";
+    SpeedCheck => "Check it: the engine's own benchmark for this scenario (compare output tokens/s, median TPOT and TTFT)", "Compruébelo: la prueba del propio motor para este escenario (compare tokens/s de salida, TPOT y TTFT medianos)";
     EncoderRequests => "Requests per second (one copy)", "Peticiones por segundo (una copia)";
     EncoderPrompt => "Tokens read per second", "Tokens leídos por segundo";
     EncoderLatency => "Time to answer a request", "Tiempo de respuesta por petición";

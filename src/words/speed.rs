@@ -20,8 +20,11 @@ pub struct StepTerms {
 /// A published run the figure is compared with.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct NearestRun {
-    /// Line of the row in the calibration data (`tests/data/throughput.csv`).
+    /// Line of the row in the calibration data (`tests/data/throughput.csv`, or with `file` 1
+    /// `tests/data/throughput-2026-12-02.csv`).
     pub line: u32,
+    #[serde(default)]
+    pub file: u32,
     pub engine: String,
     pub model: String,
     /// The GPU's name, and how many the run used.
@@ -35,16 +38,39 @@ pub struct NearestRun {
     pub published: f64,
     /// The model's figure on that run over the published one, minus 1.
     pub error: f64,
+    /// The model's speed on that run over the published one, minus 1, with the corrections
+    /// fitted without the run's source (held out).
+    #[serde(default)]
+    pub held_out: f64,
     pub source: String,
     pub as_of: String,
+    /// The engine's version as the source states it.
+    #[serde(default)]
+    pub engine_version: String,
 }
 
-/// Where the calibration data is thin: the figures as a range (multipliers of the figure from
-/// the 90th and 10th percentiles of the model's errors) and the figures it spans.
+/// The range a speed figure carries: multipliers of the figure from the error the model makes on
+/// published runs of its class that no fit saw (the 95th and 5th percentiles of the held-out
+/// ratio of the model's speed to the published one), and the figures it spans.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SpeedRange {
     pub low: f64,
     pub high: f64,
+    /// The class the error comes from (`nvidia/vllm/dense/multi`; a broader one, `nvidia/vllm`,
+    /// `vllm` or `all`, where the class has fewer than 8 runs) and how many runs it holds.
+    #[serde(default)]
+    pub class: String,
+    #[serde(default)]
+    pub runs: u64,
+    /// The class's median held-out |error| (0.18 = 18%).
+    #[serde(default)]
+    pub median_abs_error: f64,
+    /// The period the engine's figures represent: the first and last year-month of its
+    /// published runs (`2024-08`, `2026-04`).
+    #[serde(default)]
+    pub period_from: String,
+    #[serde(default)]
+    pub period_to: String,
     pub per_user_low: f64,
     pub per_user_high: f64,
     pub aggregate_low: f64,
@@ -68,8 +94,21 @@ pub struct SpeedBasis {
     /// Calibration rows on this GPU and with this engine.
     pub runs_on_gpu: u64,
     pub runs_on_engine: u64,
-    /// Set when either count is below three.
+    /// The range from the held-out error of runs of this class (on real hardware with a
+    /// calibrated engine).
     pub range: Option<SpeedRange>,
+    /// The three nearest published runs, the nearest first (`nearest` is the first).
+    #[serde(default)]
+    pub nearest_runs: Vec<NearestRun>,
+    /// The engine's own benchmark for this scenario (server, then client; empty for an engine
+    /// without one), so a buyer can measure and compare.
+    #[serde(default)]
+    pub benchmark: String,
+}
+
+/// A signed percentage: "+12%", "-8%".
+fn signed(x: f64, lang: Lang) -> String {
+    format!("{}{}", if x >= 0.0 { "+" } else { "" }, percent(x, lang))
 }
 
 fn class_name(id: &str, lang: Lang) -> &'static str {
@@ -103,6 +142,37 @@ fn metric_name(m: &str, lang: Lang) -> &'static str {
 }
 
 impl SpeedBasis {
+    /// The runs after the nearest, with the model's held-out error on each; none: `None`.
+    fn next_nearest(&self, lang: Lang) -> Option<String> {
+        let others: Vec<String> = self
+            .nearest_runs
+            .iter()
+            .skip(1)
+            .map(|r| {
+                format!(
+                    "{} {}× {} {} {}/{} ({})",
+                    r.model,
+                    r.gpus,
+                    r.gpu,
+                    r.engine,
+                    r.tokens_in,
+                    r.tokens_out,
+                    signed(r.held_out, lang)
+                )
+            })
+            .collect();
+        if others.is_empty() {
+            return None;
+        }
+        let list = others.join("; ");
+        Some(match lang {
+            Lang::En => format!("Next nearest runs, with the model's held-out error: {list}."),
+            Lang::Es => format!(
+                "Siguientes ejecuciones más cercanas, con el error del modelo fuera del ajuste: {list}."
+            ),
+        })
+    }
+
     /// The basis in sentences: the step's terms, the shares, the nearest run, the range.
     pub fn sentences(&self, lang: Lang) -> Vec<String> {
         let ms = |x: f64| significant(x, lang);
@@ -153,19 +223,23 @@ impl SpeedBasis {
                 if r.error >= 0.0 { "+" } else { "" },
                 percent(r.error, lang)
             );
+            let held = signed(r.held_out, lang);
             let (gpus, seqs) = (r.gpus, number(r.seqs as f64, 0, lang));
             let (pub_v, metric) = (significant(r.published, lang), metric_name(&r.metric, lang));
             let (tin, tout) = (r.tokens_in, r.tokens_out);
             out.push(match lang {
                 Lang::En => format!(
-                    "Nearest published run: {} on {gpus}× {}, {}, {seqs} concurrent, {tin}/{tout} tokens: {pub_v} {metric} ({}, {}); this model is {err} off it.",
+                    "Nearest published run: {} on {gpus}× {}, {}, {seqs} concurrent, {tin}/{tout} tokens: {pub_v} {metric} ({}, {}); this model is {err} off it ({held} in speed with its source held out of the fit).",
                     r.model, r.gpu, r.engine, r.source, r.as_of
                 ),
                 Lang::Es => format!(
-                    "Ejecución publicada más cercana: {} en {gpus}× {}, {}, {seqs} simultáneas, {tin}/{tout} tokens: {pub_v} {metric} ({}, {}); este modelo se desvía un {err}.",
+                    "Ejecución publicada más cercana: {} en {gpus}× {}, {}, {seqs} simultáneas, {tin}/{tout} tokens: {pub_v} {metric} ({}, {}); este modelo se desvía un {err} ({held} en velocidad con su fuente fuera del ajuste).",
                     r.model, r.gpu, r.engine, r.source, r.as_of
                 ),
             });
+        }
+        if let Some(next) = self.next_nearest(lang) {
+            out.push(next);
         }
         if let Some(g) = &self.range {
             let (lo, hi) = (percent(g.low, lang), percent(g.high, lang));
@@ -178,21 +252,22 @@ impl SpeedBasis {
                 }
             };
             let (ul, uh) = (tps(g.per_user_low), tps(g.per_user_high));
-            let (gpu_n, eng_n) = (self.runs_on_gpu, self.runs_on_engine);
+            let (class, n, med) = (&g.class, g.runs, percent(g.median_abs_error, lang));
+            let (from, to) = (&g.period_from, &g.period_to);
             // A model that generates no tokens has no speed per user to give a range of.
             let per_user = g.per_user_high > 0.0;
             out.push(match (lang, per_user) {
                 (Lang::En, true) => format!(
-                    "Few published runs on this GPU ({gpu_n}) or engine ({eng_n}): expect {lo} to {hi} of these figures, {ul}-{uh} tokens/s per user."
+                    "On {n} published runs of its class ({class}) that no fit saw, the model was {med} off in the median; 90% of them fell between {lo} and {hi} of its figure: expect {ul}-{uh} tokens/s per user (the engine as published {from} to {to})."
                 ),
                 (Lang::Es, true) => format!(
-                    "Pocas ejecuciones publicadas con esta GPU ({gpu_n}) o este motor ({eng_n}): cuente con entre el {lo} y el {hi} de estas cifras, {ul}-{uh} tokens/s por usuario."
+                    "En {n} ejecuciones publicadas de su clase ({class}) que ningún ajuste vio, el modelo se desvió un {med} en la mediana; el 90% quedó entre el {lo} y el {hi} de su cifra: cuente con {ul}-{uh} tokens/s por usuario (el motor tal como se publicó de {from} a {to})."
                 ),
                 (Lang::En, false) => format!(
-                    "Few published runs on this GPU ({gpu_n}) or engine ({eng_n}): expect {lo} to {hi} of these figures."
+                    "On {n} published runs of its class ({class}) that no fit saw, the model was {med} off in the median; 90% of them fell between {lo} and {hi} of its figure (the engine as published {from} to {to})."
                 ),
                 (Lang::Es, false) => format!(
-                    "Pocas ejecuciones publicadas con esta GPU ({gpu_n}) o este motor ({eng_n}): cuente con entre el {lo} y el {hi} de estas cifras."
+                    "En {n} ejecuciones publicadas de su clase ({class}) que ningún ajuste vio, el modelo se desvió un {med} en la mediana; el 90% quedó entre el {lo} y el {hi} de su cifra (el motor tal como se publicó de {from} a {to})."
                 ),
             });
         }
@@ -233,8 +308,11 @@ mod tests {
                 metric: "total".into(),
                 published: 15220.0,
                 error: -0.002,
+                held_out: 0.031,
+                file: 0,
                 source: "github:NVIDIA/TensorRT-LLM".into(),
                 as_of: "2025-09".into(),
+                engine_version: "1.0".into(),
             }),
             runs_on_gpu: 1,
             runs_on_engine: 56,
@@ -245,7 +323,14 @@ mod tests {
                 per_user_high: 65.0,
                 aggregate_low: 2490.0,
                 aggregate_high: 4150.0,
+                class: "nvidia/trtllm/dense/1gpu".into(),
+                runs: 168,
+                median_abs_error: 0.13,
+                period_from: "2023-10".into(),
+                period_to: "2025-12".into(),
             }),
+            nearest_runs: vec![],
+            benchmark: String::new(),
         };
         let en = b.sentences(Lang::En);
         let es = b.sentences(Lang::Es);
@@ -272,7 +357,15 @@ mod tests {
             en[2]
         );
         assert!(es[2].contains("15.220"), "{}", es[2]);
-        assert!(en[3].contains("39-65"), "{}", en[3]);
+        assert!(en[2].contains("+3.1%"), "{}", en[2]);
+        assert!(
+            en[3].contains("39-65")
+                && en[3].contains("168")
+                && en[3].contains("nvidia/trtllm")
+                && en[3].contains("2023-10 to 2025-12"),
+            "{}",
+            en[3]
+        );
         // Without a nearest run or a range, two sentences.
         let bare = SpeedBasis {
             nearest: None,

@@ -48,15 +48,15 @@ describe("interruptible capacity", () => {
 
   test("the longest commitment accepted changes the verdict and the link", async () => {
     // sizer: the prompt-heavy RAG load goes to Vultr's 8x B200 on a 36-month term (14,550 EUR a
-    // month); with max_term=12, to RunPod's 8x H200 SXM pod (18,110 EUR), and the Vultr row says why.
+    // month); with max_term=12, to RunPod's 4x B300 on its Secure Cloud (19,898 EUR), and the Vultr row says why.
     const rag = "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32";
     const { page, problems, context } = await openPage(site.browser, site.server, rag);
     await verdictReady(page);
     assert.match(await page.locator("#verdict-offer").textContent(), /^Vultr /);
     // The committed headline says what it binds, and the best option without the term, in the card.
     const commitment = await page.locator("#verdict-commitment").textContent();
-    assert.match(commitment, /^Think twice about the term: the load uses 25% of this capacity, and a 36-month minimum term/);
-    assert.match(commitment, /Without a commitment, the best option is RunPod 8x H200 SXM pod .* at €18,110 a month: the term saves €3,561 a month\./);
+    assert.match(commitment, /^Think twice about the term: the load uses 24% of this capacity, and a 36-month minimum term/);
+    assert.match(commitment, /Without a commitment, the best option is RunPod 4x B300 SXM6 \(Secure Cloud\) at €19,898 a month: the term saves €5,348 a month\./);
     await page.locator("#constraints > summary").click();
     await page.locator("#max-term").waitFor();
     assert.equal(await page.locator("#max-term").getAttribute("placeholder"), "any");

@@ -462,25 +462,34 @@ describe("journeys", () => {
     await context.close();
   });
 
-  test("the speed card says what its figures rest on, with a range where published runs are few", async () => {
-    // The default scenario runs on vLLM on MI300X, each with two calibration rows: the figures carry a
-    // range (sizer: 26.6 tokens/s per user, 21.5-34.5) and the basis names the step's terms, the
-    // fitted shares, the nearest published run and the range.
+  test("the speed card shows the range of its class's held-out error and the benchmark to check it", async () => {
+    // The default scenario runs on vLLM on 2x MI300X: the range comes from the held-out error of
+    // 32 published vLLM runs on AMD (sizer: 27.8 tokens/s per user, 15.8-40.6), and the card
+    // names the step's terms, the fitted shares, the nearest runs, the range and its class, and
+    // vLLM's own benchmark for the scenario.
     const { page, problems, context } = await openPage(site.browser, site.server);
     await verdictReady(page);
-    assert.match(await page.locator("#speed-user").textContent(), /^26\.6 tok\/s \(21\.5-34\.5\)$/);
+    assert.match(await page.locator("#speed-user").textContent(), /^27\.8 tok\/s \(15\.8-40\.6\)$/);
     const basis = await page.locator("#speed-basis li").allTextContents();
-    assert.equal(basis.length, 4, basis.join(" | "));
+    assert.equal(basis.length, 5, basis.join(" | "));
     assert.match(basis[0], /^Each decode step of the batch takes .* ms, memory-bound/);
-    assert.match(basis[2], /^Nearest published run: /);
-    assert.match(basis[3], /^Few published runs on this GPU \(2\) or engine \(2\)/);
+    assert.match(basis[2], /^Nearest published run: .*held out of the fit/);
+    assert.match(basis[3], /^Next nearest runs, with the model's held-out error: /);
+    assert.match(basis[4], /^On 32 published runs of its class \(amd\/vllm\) that no fit saw/);
+    await page.locator("#speed-check summary").click();
+    const bench = await page.locator("#speed-bench").textContent();
+    assert.match(bench, /^vllm serve meta-llama\/Llama-3\.3-70B-Instruct --tensor-parallel-size 2\n/);
+    assert.match(bench, /vllm bench serve .*--random-input-len 1000 --random-output-len 250 --max-concurrency 16/);
     expectNoProblems(problems);
     await context.close();
-    // TensorRT-LLM on H100 SXM is well covered: no range, three sentences.
+    // TensorRT-LLM on 4x H100 SXM: the class of NVIDIA TensorRT-LLM dense runs on several GPUs.
     const covered = await openPage(site.browser, site.server, "engine=trtllm&gpus=nvidia_h100_sxm");
     await verdictReady(covered.page);
-    await covered.page.waitForFunction(() => document.querySelectorAll("#speed-basis li").length === 3);
-    assert.doesNotMatch(await covered.page.locator("#speed-user").textContent(), /\(/);
+    await covered.page.waitForFunction(() =>
+      [...document.querySelectorAll("#speed-basis li")].some((li) => li.textContent.includes("nvidia/trtllm/dense/multi")),
+    );
+    assert.match(await covered.page.locator("#speed-user").textContent(), /^39\.1 tok\/s \(24\.0-51\.0\)$/);
+    assert.match(await covered.page.locator("#speed-bench").textContent(), /^trtllm-serve .* --tp_size 4/);
     expectNoProblems(covered.problems);
     await covered.context.close();
   });
