@@ -222,7 +222,7 @@ fn fnv1a(text: &str) -> u64 {
 
 /// A report as a `v=1` link showed it: the JSON without the fields added since (the full-context
 /// KV cache, the headroom's tokens per request in flight, an option's caveat, whether it can be
-/// interrupted and its job's cost, the per-token basis, the verdict's typed reasons, the scenario line) and without the
+/// interrupted and its job's cost, the per-token basis, the verdict's typed reasons, the scenario line, the speed's range at the top) and without the
 /// canonical query,
 /// which is now written in the current version (`v=2&kv_basis=full&...`).
 fn as_v1(report: &inference_sizer::report::Report) -> String {
@@ -236,6 +236,9 @@ fn as_v1(report: &inference_sizer::report::Report) -> String {
     json.as_object_mut().map(|r| r.remove("scenario"));
     json.as_object_mut().map(|r| r.remove("per_token_basis"));
     json.as_object_mut().map(|r| r.remove("scenario_line"));
+    json["throughput"]
+        .as_object_mut()
+        .map(|t| t.remove("range"));
     if let Some(r) = json["recommendation"].as_object_mut() {
         r.remove("reasons_typed");
     }

@@ -368,3 +368,20 @@ fn a_hosted_api_far_cheaper_is_said_first_unless_a_constraint_requires_self_host
         .iter()
         .any(|t| matches!(t, Reason::ApiFirst(_) | Reason::LowUse { .. })));
 }
+
+#[test]
+fn the_speed_carries_its_range_with_its_class_and_count() {
+    let r = report("model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000");
+    let range = r
+        .throughput
+        .range
+        .as_ref()
+        .expect("a range on a GPU with published runs");
+    assert_eq!(
+        Some(range),
+        r.throughput.basis.as_ref().and_then(|b| b.range.as_ref())
+    );
+    assert!(range.low < 1.0 && range.high > 1.0, "{range:?}");
+    assert!(range.runs >= 8, "{range:?}");
+    assert!(!range.class.is_empty());
+}

@@ -29,6 +29,7 @@ pub(super) fn throughput_report(
         prefill_tokens_per_s: finite_or_zero(speed.prefill_tokens_per_s),
         requests_per_s: finite_or_zero(speed.requests_per_s),
         queue_wait_ms: finite_or_zero(speed.queue_wait_ms),
+        range: basis.as_ref().and_then(|b| b.range.clone()),
         basis,
     }
 }

@@ -71,6 +71,11 @@ pub struct ThroughputReport {
     /// hardware; `None` for the bare requirement).
     #[serde(default)]
     pub basis: Option<SpeedBasis>,
+    /// The range the speed figures fall in, from the model's held-out error on published runs
+    /// of their class, with the class and its run count (the same as `basis.range`, at the top
+    /// for a consumer that reads only this; null where the basis has none).
+    #[serde(default)]
+    pub range: Option<SpeedRange>,
 }
 
 /// The whole answer (serialised as the JSON report; nothing reads it back).
