@@ -32,10 +32,23 @@ pub fn evaluate_query(query: &str, catalog: &Catalog) -> Report {
 }
 
 /// The model and the sizing engine's view of it, prepared once for every offer.
-struct Engine {
-    arch: ModelArch,
-    sizing: Sizing,
-    eff: Efficiency,
+pub(super) struct Engine {
+    pub arch: ModelArch,
+    pub sizing: Sizing,
+    pub eff: Efficiency,
+    /// The point of the speed range the offers are sized for.
+    pub speed: crate::scenario::SpeedPoint,
+}
+
+impl Engine {
+    fn of(arch: ModelArch, s: &Scenario) -> Engine {
+        Engine {
+            sizing: Sizing::new(&arch, &model_workload(s), &EngineConstants::default()),
+            arch,
+            eff: efficiency(s),
+            speed: s.speed,
+        }
+    }
 }
 
 /// Evaluates a scenario against a catalogue: the single entry point of the pure core.
@@ -64,11 +77,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let s = &*super::notes::within_context_limit(s, &arch, lang, &mut warnings);
     let view = provider_view(s, catalog);
     warnings.extend(catalog_notes(s, catalog, &view).map(|n| n.sentence(lang)));
-    let engine = Engine {
-        sizing: Sizing::new(&arch, &model_workload(s), &EngineConstants::default()),
-        arch,
-        eff: efficiency(s),
-    };
+    let engine = Engine::of(arch, s);
 
     // Size each offer, cost it, name its GPUs, and pick the verdict.
     let workload = demand(s, &engine.arch);
@@ -131,6 +140,8 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let chosen_id = chosen.map(|c| c.offer_id.as_str());
     let (hw_name, slice) = super::slices::fill(&mut options, chosen_id, &view, hw_name, lang);
     let context = super::notes::context_sized_for(&engine.sizing, &mem, &speed, real_hw);
+    let low = chosen.and_then(|c| super::notes::at_low_end(c, &recost, &engine, &view));
+    let context: Vec<plan::Reason> = context.into_iter().chain(low).collect();
     let own_reason = own.as_ref().map(|o| o.1.clone());
     let draft = plan.map(|p| p.draft(leads, context, slice, own_reason, lang));
     let own = own.map(|o| o.0);
@@ -272,6 +283,7 @@ fn size_offers<'c>(
         eff: &e.eff,
         targets,
         lang,
+        speed: e.speed,
     };
     let size = |o: &Offer| size_offer(&e.sizing, o, &at);
     // Keyed by GPU, GPUs per machine, the fabric's speed (a copy spans machines only over one)
@@ -359,6 +371,7 @@ fn owned(
         eff: &e.eff,
         targets,
         lang: s.lang.unwrap_or_default(),
+        speed: e.speed,
     };
     let mut owned: Vec<OptionCost> = super::own::offers(at.catalog, at.lang)
         .iter()

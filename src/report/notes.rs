@@ -144,3 +144,33 @@ pub(super) fn concurrency_is_the_limit(
         )
     })
 }
+
+/// Sized at the central estimate: how the chosen deployment fares at the low end of the speed
+/// range of its class (the 95th percentile of the model's held-out over-estimate), costed again
+/// at those speeds: the machines and copies the load would need then, and their cost.
+pub(super) fn at_low_end(
+    chosen: &OptionCost,
+    at: &super::load_basis::Recost,
+    e: &super::evaluate::Engine,
+    view: &Catalog,
+) -> Option<plan::Reason> {
+    let z = &e.sizing;
+    if e.speed != crate::scenario::SpeedPoint::Central || z.workload().task != model::Task::Infer {
+        return None;
+    }
+    let (offer, sizing) = at.offers.iter().find(|(o, _)| o.id == chosen.offer_id)?;
+    let spec = view.gpu(offer.gpu_id()?)?;
+    let family = crate::model::compat::GpuFamily::of(&spec.id, &spec.name, &spec.vendor);
+    let low = super::sizing::low_end(z, family, sizing.gpus_per_replica)?;
+    let slow = super::sizing::at_speed(sizing.clone(), low);
+    let o = crate::cost::evaluate_offer(offer, &slow, at.demand, at.defaults, at.cur, at.rate);
+    Some(plan::Reason::AtLowEnd(crate::words::plan::AtLowEnd {
+        factor: low,
+        servers: chosen.servers,
+        servers_low: o.servers,
+        replicas_low: o.replicas,
+        monthly_low: o.monthly.amount(),
+        serves: o.serves(),
+        currency: chosen.currency,
+    }))
+}

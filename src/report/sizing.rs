@@ -7,7 +7,7 @@ use crate::cost::{self, OfferSizing};
 use crate::format::trim_number;
 use crate::lang::Lang;
 use crate::model::compat::{self, Compat, GpuFamily};
-use crate::model::{self, Efficiency, GpuFigures, Hardware, Sizing};
+use crate::model::{self, perf, Efficiency, GpuFigures, Hardware, Sizing};
 use crate::scenario::Scenario;
 use crate::units::{finite_or_zero, Bytes};
 use crate::words::memory::Misfit;
@@ -117,6 +117,8 @@ pub(super) struct OfferContext<'a> {
     pub eff: &'a Efficiency,
     pub targets: Targets<'a>,
     pub lang: Lang,
+    /// The point of the speed range the offers are sized for.
+    pub speed: crate::scenario::SpeedPoint,
 }
 
 /// The speed and latency a copy of the model should reach, and the hosting's tax and spread
@@ -286,10 +288,48 @@ pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizin
         Compat::Impossible(why) => (Some(why.sentence(lang)), None),
     };
     let sized = size_runnable(z, o, at);
+    let sized = match (at.speed, family) {
+        (crate::scenario::SpeedPoint::Conservative, Some(f)) => {
+            let low = low_end(z, f, sized.gpus_per_replica).unwrap_or(1.0);
+            at_speed(sized, low)
+        }
+        _ => sized,
+    };
     OfferSizing {
         cannot_run,
         caveat,
         ..sized
+    }
+}
+
+/// The low end of the speed model's range on a GPU of `family` with `gpus` per copy: the 95th
+/// percentile of its held-out over-estimate on published runs of the class, as a multiplier of
+/// the figures; `None` where the engine has no published runs.
+pub(super) fn low_end(z: &Sizing, family: GpuFamily, gpus: u32) -> Option<f64> {
+    let engine = z.workload().engine;
+    perf::engine_slot(engine)?;
+    let class = perf::SpeedClass {
+        amd: family.vendor == compat::Vendor::Amd,
+        engine,
+        moe: z.params().active < z.params().total,
+        multi: gpus > 1,
+    };
+    perf::class_error(&class).map(|e| 1.0 / e.high.max(1e-3))
+}
+
+/// An offer's sizing with its speeds at `factor` of the model's (its first token `1 / factor`
+/// as long); memory and placement unchanged.
+pub(super) fn at_speed(s: OfferSizing, factor: f64) -> OfferSizing {
+    if !(factor.is_finite() && factor > 0.0) || factor == 1.0 {
+        return s;
+    }
+    OfferSizing {
+        decode_tokens_per_s_per_user: s.decode_tokens_per_s_per_user * factor,
+        aggregate_tokens_per_s_per_replica: s.aggregate_tokens_per_s_per_replica * factor,
+        prefill_tokens_per_s_per_replica: s.prefill_tokens_per_s_per_replica * factor,
+        requests_per_s_per_replica: s.requests_per_s_per_replica * factor,
+        ttft_ms_mean: s.ttft_ms_mean / factor,
+        ..s
     }
 }
 

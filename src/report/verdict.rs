@@ -42,7 +42,7 @@ impl Decided {
     pub fn draft(
         self,
         leads: Vec<Reason>,
-        context: Option<Reason>,
+        context: Vec<Reason>,
         slice: Option<Reason>,
         own: Option<Reason>,
         lang: Lang,

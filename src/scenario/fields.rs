@@ -6,7 +6,7 @@
 
 use super::checks;
 use super::kinds::{at, Allowed, Choice, Field, IdList, Number, Pick, Range, Text, Version};
-use super::{Lang, Tenancy, Theme};
+use super::{Lang, SpeedPoint, Tenancy, Theme};
 use crate::catalog::OfferKind;
 use crate::model::{Engine, KvBasis, KvType, Quant, Task};
 use crate::units::Currency;
@@ -173,6 +173,8 @@ fields! {
     MAX_TERM: Number<Option<f64>> =
         Number::new("max_term", at!(max_term), Range::whole(0.0, 120.0)).refused_to_default();
     TENANCY: Choice<Tenancy> = Choice::new("tenancy", at!(tenancy));
+    /// The point of the speed range the plan sizes for: `central` or `conservative`.
+    SPEED: Choice<SpeedPoint> = Choice::new("speed", at!(speed));
     GPUS: IdList = IdList { key: "gpus", at: at!(gpus), id: checks::id, allowed: None };
     KINDS: IdList = IdList {
         key: "kinds",
@@ -300,6 +302,20 @@ impl Pick for Tenancy {
         match self {
             Tenancy::Any => "any",
             Tenancy::Single => "single",
+        }
+    }
+    fn read(text: &str) -> Option<Self> {
+        read_id(text)
+    }
+}
+
+impl Pick for SpeedPoint {
+    const ALL: &'static [Self] = &[SpeedPoint::Central, SpeedPoint::Conservative];
+    const EXPECTED: &'static str = "central or conservative";
+    fn id(self) -> &'static str {
+        match self {
+            SpeedPoint::Central => "central",
+            SpeedPoint::Conservative => "conservative",
         }
     }
     fn read(text: &str) -> Option<Self> {

@@ -37,6 +37,15 @@ pub enum Tenancy {
     Single,
 }
 
+/// The point of the speed model's range the plan sizes for: its central estimate, or the low
+/// end of the held-out error on published runs of the hardware's class.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SpeedPoint {
+    #[default]
+    Central,
+    Conservative,
+}
+
 /// Embedding theme.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Theme {
@@ -216,6 +225,8 @@ pub struct Scenario {
     /// with its reason.
     pub max_term: Option<f64>,
     pub tenancy: Tenancy,
+    /// The point of the speed range the plan sizes for (`speed`).
+    pub speed: SpeedPoint,
     /// Allowed GPU ids; empty means all.
     pub gpus: Vec<String>,
     /// Allowed offer kinds (ids); empty means all.
@@ -262,6 +273,7 @@ impl Default for Scenario {
             own: false,
             max_term: None,
             tenancy: Tenancy::Any,
+            speed: SpeedPoint::Central,
             gpus: Vec::new(),
             kinds: Vec::new(),
             assumptions: Assumptions::default(),

@@ -11,7 +11,7 @@ mod load;
 mod reason;
 
 pub use commitment::{Commitment, NoCommitment, LONG_TERM_MONTHS, LOW_UTILISATION};
-pub use context::ContextSizedFor;
+pub use context::{AtLowEnd, ContextSizedFor};
 pub use job::{JobBillingWords, MonthlyTerm, Pace, TieRule, NEAR_TIE};
 pub use lead::{ApiFirst, API_FIRST_RATIO, LOW_USE};
 
@@ -189,6 +189,8 @@ pub enum Reason {
     Commitment(Commitment),
     /// The context is far above the request: what was sized, and what the full context takes.
     ContextSizedFor(ContextSizedFor),
+    /// Sized at the central speed estimate: the chosen deployment at the low end of the range.
+    AtLowEnd(AtLowEnd),
     /// Said before the price: a hosted API sells the model for a fraction of the self-hosted cost.
     ApiFirst(ApiFirst),
     /// Said before the price: the load uses little of the recommended machine's capacity.
@@ -357,6 +359,7 @@ impl Reason {
             Reason::CheaperPath(p) => p.sentence(lang),
             Reason::Commitment(c) => c.sentence(lang),
             Reason::ContextSizedFor(c) => c.sentence(lang),
+            Reason::AtLowEnd(l) => l.sentence(lang),
             Reason::ApiFirst(a) => a.sentence(lang),
             Reason::LowUse { utilisation } => lead::low_use(*utilisation, lang),
             Reason::UncertainOffer {

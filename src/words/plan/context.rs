@@ -33,3 +33,39 @@ impl ContextSizedFor {
         }
     }
 }
+
+/// The chosen deployment at the low end of the speed range (`factor` of the model's figures):
+/// the machines and copies the load needs then, their monthly cost, whether it still serves.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct AtLowEnd {
+    pub factor: f64,
+    pub servers: u32,
+    pub servers_low: u32,
+    pub replicas_low: u32,
+    pub monthly_low: f64,
+    pub serves: bool,
+    pub currency: crate::units::Currency,
+}
+
+impl AtLowEnd {
+    pub fn sentence(&self, lang: Lang) -> String {
+        use crate::format::show::{money, percent};
+        let f = percent(self.factor, lang);
+        let m = money(self.monthly_low, self.currency, lang);
+        let machines = |n: u32| match (n, lang) {
+            (1, Lang::En) => "1 machine".to_string(),
+            (1, Lang::Es) => "1 máquina".to_string(),
+            (n, Lang::En) => format!("{n} machines"),
+            (n, Lang::Es) => format!("{n} máquinas"),
+        };
+        let (now, low) = (machines(self.servers), machines(self.servers_low));
+        match (lang, self.serves, self.servers_low > self.servers) {
+            (Lang::En, true, false) => format!("At the low end of the speed range (runs like this one have measured down to {f} of these figures), the same {now} still carry the load."),
+            (Lang::Es, true, false) => format!("En el extremo bajo del rango de velocidad (en ejecuciones como esta se ha medido hasta el {f} de estas cifras), las mismas {now} siguen bastando para la carga."),
+            (Lang::En, true, true) => format!("At the low end of the speed range (runs like this one have measured down to {f} of these figures), the load would need {low} instead of {now}, {m} a month; the link parameter speed=conservative sizes for it."),
+            (Lang::Es, true, true) => format!("En el extremo bajo del rango de velocidad (en ejecuciones como esta se ha medido hasta el {f} de estas cifras), la carga necesitaría {low} en lugar de {now}, {m} al mes; el parámetro speed=conservative del enlace dimensiona para ello."),
+            (Lang::En, false, _) => format!("At the low end of the speed range (runs like this one have measured down to {f} of these figures), this deployment would miss the speed or latency target; the link parameter speed=conservative sizes for it."),
+            (Lang::Es, false, _) => format!("En el extremo bajo del rango de velocidad (en ejecuciones como esta se ha medido hasta el {f} de estas cifras), este despliegue no alcanzaría el objetivo de velocidad o latencia; el parámetro speed=conservative del enlace dimensiona para ello."),
+        }
+    }
+}
