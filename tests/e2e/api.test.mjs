@@ -84,15 +84,15 @@ describe("hosted APIs beside the options", () => {
   });
 
   test("an approximate price is marked in the verdict with what it leaves out", async () => {
-    // sizer: an 8B model as GGUF Q4_K_M is served on Latitude.sh's H100 at its annual prepaid
-    // price over 12, approximate (the year is paid up front).
-    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&quant=q4_k_m");
+    // sizer: a LoRA job on Llama 3.1 8B runs on Salad's RTX 5090, whose GPU-only rate is priced
+    // with its published add-ons: approximate, and the note says what it leaves out.
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&task=lora&train_tokens=50000000");
     await verdictReady(page);
-    assert.match(await page.locator("#verdict-offer").textContent(), /^Latitude\.sh g3\.h100\.small \(annual prepaid\)$/);
+    assert.match(await page.locator("#verdict-offer").textContent(), /^Salad RTX 5090 32GB/);
     assert.match(await page.locator("#verdict-cost").textContent(), /≈/);
-    assert.equal(
+    assert.match(
       (await page.locator("#verdict-price-note").textContent()).trim(),
-      "Approximate price: a yearly prepaid price divided by 12: the year is paid up front.",
+      /^Approximate price: a GPU-only rate with the provider's published vCPU and RAM add-ons priced in/,
     );
     expectNoProblems(problems);
     await context.close();

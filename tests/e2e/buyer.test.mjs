@@ -19,16 +19,16 @@ describe("interruptible capacity", () => {
   const site = withSite();
 
   test("the spot checkbox changes the verdict and the link", async () => {
-    // sizer: Kimi K2 is served on RunPod's 8x MI300X (12,267 EUR a month); with spot=1 Vultr's
-    // preemptible bare metal is cheaper: its 8x MI325X (11,814 EUR, the 15% allowance included),
-    // a near-tie within 10% of its 8x MI300X (10,945 EUR) with more headroom.
-    const { page, problems, context } = await openPage(site.browser, site.server, "model=kimi-k2");
+    // sizer: a 70B in FP8 on GH200s is served on Lambda's GH200 (1,478 EUR a month); with spot=1
+    // Vultr's preemptible GH200 (1,477 EUR, the 15% allowance included) is the cheaper.
+    const q = "model=llama-3.3-70b&quant=fp8&gpus=nvidia_gh200";
+    const { page, problems, context } = await openPage(site.browser, site.server, q);
     await verdictReady(page);
-    assert.match(await page.locator("#verdict-offer").textContent(), /^RunPod /);
-    // The spot rows stay in the table, with their reason.
-    await page.waitForFunction(() => document.querySelectorAll("#options-table tbody tr").length > 5);
+    assert.match(await page.locator("#verdict-offer").textContent(), /^Lambda /);
+    // The spot row stays in the table, with its reason.
+    await page.waitForFunction(() => document.querySelectorAll("#options-table tbody tr").length > 1);
     if (await page.locator("#show-all").count()) await page.locator("#show-all").click();
-    const spotRow = page.locator('#options-table tr[data-offer="vultr-vbm-256c-2048gb-8-mi300x-gpu-spot"] td.fit-cell');
+    const spotRow = page.locator('#options-table tr[data-offer="vultr-vbm-72c-480gb-gh200-gpu-spot"] td.fit-cell');
     assert.match(await spotRow.textContent(), /interruptible capacity \(spot\): allow interruptions in Constraints to use it/);
 
     await page.locator("#constraints > summary").click();
@@ -37,10 +37,10 @@ describe("interruptible capacity", () => {
     await page.locator("#spot").check();
     await page.waitForFunction(offerIs, "^Vultr ");
     await page.waitForFunction(() => /[?&]spot=1/.test(location.search));
-    assert.match(await page.locator("#verdict").textContent(), /you allowed interruptions/);
+    assert.match(await page.locator("#verdict").textContent(), /you allow/);
 
     await page.locator("#spot").uncheck();
-    await page.waitForFunction(offerIs, "^RunPod ");
+    await page.waitForFunction(offerIs, "^Lambda ");
     await page.waitForFunction(() => /[?&]spot=0/.test(location.search));
     expectNoProblems(problems);
     await context.close();

@@ -375,7 +375,8 @@ describe("journeys", () => {
   test("the comparison and the charts follow an edit, a frame after the verdict", async () => {
     // They are brought up to date once the frame showing the verdict is painted: check that they
     // do follow, to the last of several quick edits (as a slider sends them).
-    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&rpd=50000");
+    // Every sequence at its full context (kv_basis=full), so the context moves what fits.
+    const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&rpd=50000&kv_basis=full");
     await verdictReady(page);
     await page.locator("#chart-memory canvas").scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector("#options-table tbody tr"));
@@ -393,11 +394,12 @@ describe("journeys", () => {
       memoryCanvas: await pixels("#chart-memory canvas"),
       cumulativeCanvas: await pixels("#chart-cumulative canvas"),
     };
-    // Three edits in one go: only the last must be shown. 8B at 1M tokens of context per request
-    // does not fit most single GPUs: the "fits" column changes, and the cost of every option.
+    // Three edits in one go: only the last must be shown. 8B with 16 sequences at its full
+    // 131,072-token context (256 GiB of cache): the "fits" column changes, and the cost of every
+    // option.
     await page.evaluate(() => {
       const input = document.querySelector("#ctx");
-      for (const v of ["32768", "65536", "1000000"]) {
+      for (const v of ["32768", "65536", "131072"]) {
         input.value = v;
         input.dispatchEvent(new Event("input", { bubbles: true }));
       }
@@ -408,10 +410,10 @@ describe("journeys", () => {
       before.memoryRows,
     );
     // The memory chart's table reaches the context asked for (its last row), so the last edit won.
-    assert.match(await page.locator("#chart-memory table tbody tr").last().textContent(), /1[.,]000[.,]000/);
+    assert.match(await page.locator("#chart-memory table tbody tr").last().textContent(), /131[.,]072/);
     assert.notEqual(await pixels("#chart-memory canvas"), before.memoryCanvas, "the memory chart is redrawn");
     assert.notEqual(await pixels("#chart-cumulative canvas"), before.cumulativeCanvas, "the cost chart is redrawn");
-    assert.match(await page.locator("#ctx").inputValue(), /^1000000$/);
+    assert.match(await page.locator("#ctx").inputValue(), /^131072$/);
     expectNoProblems(problems);
     await context.close();
   });
