@@ -187,12 +187,14 @@ impl Scenario {
         }
         let mut kv_basis_given = false;
         let mut community_given = false;
+        let mut conc_given = false;
         for pair in pairs.into_iter().take(MAX_PARAMS) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
             let key = percent_decode(k).trim().to_ascii_lowercase();
             let val = percent_decode(v);
             kv_basis_given |= key == "kv_basis";
             community_given |= key == "community";
+            conc_given |= key == "conc";
             match FIELDS.iter().find(|f| f.key() == key) {
                 Some(field) => field.read(&mut s, &val, &d, &mut warnings),
                 None if is_tracking(&key) => {}
@@ -206,6 +208,10 @@ impl Scenario {
         // Migration: before `v=3`, community and marketplace hosts carried a 24/7 service.
         if s.v < 3 && !community_given {
             s.community = true;
+        }
+        // Migration: before `v=4`, `seqs` was the concurrency every copy held, with a rate too.
+        if s.v < 4 && !conc_given {
+            s.concurrency = super::Concurrency::Stated;
         }
         s.v = SCENARIO_VERSION;
         (s, warnings)

@@ -26,8 +26,22 @@ use crate::units::Currency;
 /// Version 2 sizes the KV cache for the tokens in flight (`kv_basis=inflight`); a `v=1` link is
 /// read with `kv_basis=full`, what it showed. Version 3 keeps a 24/7 service off community and
 /// marketplace hosts unless `community=1`; a `v=1` or `v=2` link is read with `community=1`,
-/// what it showed. A link without `v` is read as this version.
-pub const SCENARIO_VERSION: u32 = 3;
+/// what it showed. Version 4 derives each copy's concurrency from the request rate, `seqs`
+/// becoming the engine's cap (`conc=load`); a link of an earlier version is read with
+/// `conc=stated`, `seqs` the concurrency every copy holds, what it showed. A link without `v` is
+/// read as this version.
+pub const SCENARIO_VERSION: u32 = 4;
+
+/// What `seqs` means when a request rate is given: the engine's cap on the sequences a copy
+/// takes, each copy's concurrency following from the load (`load`, from `v=4`); or the
+/// concurrency every copy holds (`stated`, what a link of an earlier version meant). Without a
+/// request rate `seqs` is the concurrency sized for either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Concurrency {
+    #[default]
+    Load,
+    Stated,
+}
 
 /// Whether the workload needs single-tenant hardware.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -227,6 +241,13 @@ pub struct Scenario {
     pub tenancy: Tenancy,
     /// The point of the speed range the plan sizes for (`speed`).
     pub speed: SpeedPoint,
+    /// What `seqs` means with a request rate (`conc`).
+    pub concurrency: Concurrency,
+    /// The tensor-parallel degree one copy takes (`tp`); `None`: searched, the cheapest layout
+    /// that meets the targets.
+    pub tp: Option<u64>,
+    /// Copies added beyond what the load needs (`spare`, N+1 with 1).
+    pub spare: u64,
     /// Allowed GPU ids; empty means all.
     pub gpus: Vec<String>,
     /// Allowed offer kinds (ids); empty means all.
@@ -274,6 +295,9 @@ impl Default for Scenario {
             max_term: None,
             tenancy: Tenancy::Any,
             speed: SpeedPoint::Central,
+            concurrency: Concurrency::Load,
+            tp: None,
+            spare: 0,
             gpus: Vec::new(),
             kinds: Vec::new(),
             assumptions: Assumptions::default(),
@@ -327,6 +351,12 @@ impl Scenario {
     /// short notice).
     pub fn allows_interruptions(&self) -> bool {
         self.spot.unwrap_or(self.task != Task::Infer)
+    }
+
+    /// Whether each copy's concurrency follows from the request rate (`seqs` the engine's cap):
+    /// serving, with a rate, in a `conc=load` scenario.
+    pub fn concurrency_from_load(&self) -> bool {
+        self.task == Task::Infer && self.rpd > 0.0 && self.concurrency == Concurrency::Load
     }
 
     /// Whether hosts without a datacentre SLA (community, marketplace) may carry a 24/7 service.
