@@ -241,11 +241,22 @@ fn as_v1(report: &inference_sizer::report::Report) -> String {
         .map(|t| t.remove("range"));
     if let Some(r) = json["recommendation"].as_object_mut() {
         r.remove("reasons_typed");
+        // Said since scenario version 4 beside every one-machine 24/7 verdict, old links too.
+        if let Some(reasons) = r.get_mut("reasons").and_then(|x| x.as_array_mut()) {
+            reasons.retain(|x| {
+                let x = x.as_str().unwrap_or_default();
+                !x.starts_with("One machine carries the whole service")
+                    && !x.starts_with("Una sola máquina lleva todo el servicio")
+            });
+        }
     }
     for o in json["options"].as_array_mut().into_iter().flatten() {
         o.as_object_mut().map(|o| o.remove("caveat"));
         o.as_object_mut().map(|o| o.remove("interruptible"));
         o.as_object_mut().map(|o| o.remove("job_cost"));
+        o.as_object_mut().map(|o| o.remove("at_load"));
+        o.as_object_mut().map(|o| o.remove("spare_copies"));
+        o.as_object_mut().map(|o| o.remove("sized_by"));
         for key in [
             "reliability_class",
             "config_unknown",
@@ -270,12 +281,19 @@ fn version_1_links_show_what_they_showed() {
     let mut lines = Vec::new();
     for (name, query) in PANEL {
         let v1 = evaluate_query(&format!("v=1&{query}"), &catalog);
-        // Before version 3, community and marketplace hosts carried a 24/7 service.
-        let full = evaluate_query(&format!("{query}&kv_basis=full&community=1"), &catalog);
+        // Before version 3, community and marketplace hosts carried a 24/7 service; before
+        // version 4, `seqs` was the concurrency every copy held, with a rate too.
+        let full = evaluate_query(
+            &format!("{query}&kv_basis=full&community=1&conc=stated"),
+            &catalog,
+        );
         assert_eq!(v1, full, "{name}: v=1 reads as kv_basis=full, community=1");
         let v2 = evaluate_query(&format!("v=2&{query}"), &catalog);
-        let with_community = evaluate_query(&format!("{query}&community=1"), &catalog);
+        let with_community = evaluate_query(&format!("{query}&community=1&conc=stated"), &catalog);
         assert_eq!(v2, with_community, "{name}: v=2 reads as community=1");
+        let v3 = evaluate_query(&format!("v=3&{query}"), &catalog);
+        let stated = evaluate_query(&format!("{query}&conc=stated"), &catalog);
+        assert_eq!(v3, stated, "{name}: v=3 reads as conc=stated");
         let text = as_v1(&v1);
         lines.push(format!("{name} {:016x} {}", fnv1a(&text), text.len()));
     }

@@ -47,10 +47,18 @@ pub const COLUMNS: [&str; WIDTH] = [
     "reliability_class",
     "config_unknown",
     "availability_uncertain",
+    // Each copy at the peak when its concurrency follows from the rate (`at_load`), the limit
+    // that set the copies, and the spares.
+    "concurrency_per_copy",
+    "peak_utilisation",
+    "tpot_ms_at_peak",
+    "ttft_p95_ms_at_peak",
+    "binding",
+    "spare_copies",
 ];
 
 /// How many columns a line has.
-const WIDTH: usize = 38;
+const WIDTH: usize = 44;
 
 /// The index of column `name` (a name of [`COLUMNS`]).
 fn col(name: &str) -> usize {
@@ -141,7 +149,18 @@ fn row(o: &OptionReport, basis: &str) -> [String; WIDTH] {
         o.reliability_class.clone().unwrap_or_default(),
         o.config_unknown.to_string(),
         o.availability_uncertain.to_string(),
+        at(o, |a| figure(a.concurrency)),
+        at(o, |a| figure(a.utilisation)),
+        at(o, |a| figure(a.tpot_ms)),
+        at(o, |a| figure(a.ttft_p95_ms)),
+        at(o, |a| a.binding.id().to_string()),
+        o.spare_copies.to_string(),
     ]
+}
+
+/// A figure of the option's copy at the peak, empty without one.
+fn at(o: &OptionReport, f: impl Fn(&crate::cost::load::AtLoad) -> String) -> String {
+    o.at_load.as_ref().map(f).unwrap_or_default()
 }
 
 /// The hosted APIs of the report (`api_reference`) as lines of the same table, one per API, ended
