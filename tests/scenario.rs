@@ -171,7 +171,7 @@ fn the_table_names_each_key_once_in_lowercase() {
     // 27): the Mamba-2 layers (6), kv_shared, per-layer embeddings (2), towers, native, the
     // family's flags (7), MLA's q_lora_rank, qk_nope_dim, v_head_dim, mtp, the checkpoint's bytes
     // and format, MiniMax's lightning layers.
-    assert_eq!(keys.len(), 111);
+    assert_eq!(keys.len(), 115);
     assert_eq!(keys[0], "v");
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
@@ -201,9 +201,9 @@ fn every_range_is_well_formed_and_holds_its_default() {
             defaults_checked += 1;
         }
     }
-    // ctx, seqs, rpd, train_tokens, epochs, in, out, tps, ttft, hours, months, spare; the rest
-    // default to unset.
-    assert_eq!(defaults_checked, 12);
+    // ctx, seqs, rpd, train_tokens, epochs, in, out, tps, ttft, hours, months, spare, users; the
+    // rest default to unset.
+    assert_eq!(defaults_checked, 13);
     assert_eq!(fields::CTX.range.log2_span, Some((9.0, 23.0)));
     assert_eq!(
         (fields::HOURS.range.min, fields::HOURS.range.max),
