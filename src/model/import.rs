@@ -13,6 +13,7 @@ pub use crate::words::import::{
 use serde_json::{Map, Value};
 use std::cell::RefCell;
 
+mod custom;
 mod families;
 mod keys;
 mod layers;
@@ -89,9 +90,13 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
     r.lightning_layers(&mut a);
     r.quantisation(&mut a);
     r.towers(&mut a);
-    if a.family != ArchFamily::DeepseekMla && r.int(&["num_nextn_predict_layers"]).unwrap_or(0) > 0
-    {
-        // MiMo and GLM-4.5 ship multi-token-prediction layers that this family does not count.
+    let nextn = r.int(&["num_nextn_predict_layers"]).unwrap_or(0);
+    if r.model_type == "mimo" {
+        // MiMo's `MiMoMTPLayers`: a Qwen2 decoder layer with DeepSeek's norms and projection,
+        // counted beside the model as DeepSeek's are.
+        a.mtp_layers = nextn;
+    } else if a.family != ArchFamily::DeepseekMla && nextn > 0 {
+        // GLM-4.5's multi-token-prediction layers (MoE) are not counted.
         r.warnings.push(ImportWarning::NotModelled {
             key: "num_nextn_predict_layers".into(),
             effect: SizeEffect::WeightsUnder,
@@ -118,8 +123,9 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
 }
 
 /// Dense model types whose size the Llama-style formula gives (the empty type too: no warning).
-const LLAMA_LIKE: [&str; 17] = [
+const LLAMA_LIKE: [&str; 18] = [
     "llama",
+    "mimo",
     "smollm3",
     "cohere",
     "ernie4_5",
@@ -265,13 +271,13 @@ impl<'a> Reader<'a> {
             .unwrap_or("")
             .to_ascii_lowercase();
         let vision = self.top.get("vision_config").and_then(|v| v.as_object());
-        let counted = vision.and_then(|v| towers::vision_params(&wrapper, v, a.hidden));
+        let counted = towers::vision_params(&wrapper, self.top, a.hidden);
         if let Some(count) = counted {
             a.extra_params = count;
         }
-        // An audio tower, or a LLaVA-style or custom wrapper's tower named by other keys.
+        // A LLaVA-style or custom wrapper's tower named by other keys; an audio tower.
+        let audio = self.top.contains_key("audio_config");
         let other_tower = [
-            "audio_config",
             "vision_encoder",
             "vision_tower",
             "mm_vision_tower",
@@ -282,7 +288,7 @@ impl<'a> Reader<'a> {
         .any(|k| self.top.contains_key(*k));
         if counted.is_none() && self.outer.is_some() {
             self.warnings.push(ImportWarning::MultimodalTextOnly);
-        } else if other_tower || vision.is_some() && counted.is_none() {
+        } else if audio || counted.is_none() && (other_tower || vision.is_some()) {
             self.warnings.push(ImportWarning::TowersNotCounted);
         }
     }
@@ -464,7 +470,8 @@ impl<'a> Reader<'a> {
         // ChatGLM (GLM-4-9B): q, k and v biases by `add_qkv_bias`.
         let chatglm_bias = mt == "chatglm" && self.boolean("add_qkv_bias") == Some(true);
         let mt = self.model_type.as_str();
-        a.qkv_bias = mt.starts_with("qwen2") || glm_bias || chatglm_bias;
+        // MiMo's configuration and attention are Qwen2's.
+        a.qkv_bias = mt.starts_with("qwen2") || mt == "mimo" || glm_bias || chatglm_bias;
         a.qk_norm = matches!(
             mt,
             "qwen3" | "qwen3_moe" | "gemma3" | "gemma3_text" | "olmo2" | "dots1" | "gemma3n_text"
