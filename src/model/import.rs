@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 use std::cell::RefCell;
 
 mod custom;
+mod defaults;
 mod families;
 mod keys;
 mod layers;
@@ -45,14 +46,17 @@ struct Reader<'a> {
 
 /// Reads a `config.json` text.
 pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
-    let value: Value = match serde_json::from_str(text) {
+    let mut value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         // Python's json writes `Infinity` and `NaN` (Nemotron-H's `time_step_limit`).
         Err(e) => serde_json::from_str(&keys::python_numbers_as_null(text))
             .map_err(|_| ImportError::NotJson(JsonSyntax::of(&e)))?,
     };
+    // What the config leaves out, its type's class defines (said in a warning each).
+    let defaulted = defaults::fill(&mut value);
     let top = value.as_object().ok_or(ImportError::NotObject)?;
     let mut r = Reader::new(top);
+    r.warnings.extend(defaulted);
     if let Some(refused) = keys::refusal(&r.model_type, r.main) {
         return Err(refused);
     }
@@ -175,11 +179,16 @@ impl<'a> Reader<'a> {
             warnings: Vec::new(),
             read: RefCell::new(Vec::new()),
         };
-        r.model_type = r
-            .string("model_type")
-            .or_else(|| top.get("model_type").and_then(|v| v.as_str()))
-            .map(|s| s.to_ascii_lowercase())
-            .unwrap_or_default();
+        let wrapper = top
+            .get("model_type")
+            .and_then(|v| v.as_str())
+            .map(|s| s.to_ascii_lowercase());
+        // A wrapper's text config without a type is the type its wrapper builds.
+        r.model_type = match (r.main.get("model_type").and_then(|v| v.as_str()), wrapper) {
+            (Some(t), _) => t.to_ascii_lowercase(),
+            (None, Some(w)) if r.outer.is_some() => defaults::text_type_of(&w).to_string(),
+            (None, w) => w.unwrap_or_default(),
+        };
         r.architecture = top
             .get("architectures")
             .and_then(|v| v.as_array())
@@ -279,6 +288,7 @@ impl<'a> Reader<'a> {
         let audio = self.top.contains_key("audio_config");
         let other_tower = [
             "vision_encoder",
+            "vision_encoder_config",
             "vision_tower",
             "mm_vision_tower",
             "visual",
@@ -450,6 +460,15 @@ impl<'a> Reader<'a> {
             a.global_layers = Some(a.layers.saturating_sub(sliding.min(a.layers)));
         } else if let Some(p) = self.int(&["sliding_window_pattern"]) {
             a.swa_period = p;
+        } else if matches!(
+            self.model_type.as_str(),
+            "qwen2" | "qwen3" | "qwen2_moe" | "qwen3_moe"
+        ) {
+            // Qwen2Config's `layer_types`: layers from `max_window_layers` (28) on slide.
+            let full = self.int(&["max_window_layers"]).unwrap_or(28).min(a.layers);
+            a.global_layers = Some(full);
+        } else if matches!(self.model_type.as_str(), "mistral" | "mixtral") {
+            // Mistral's window is on every layer: nothing to warn about.
         } else if gemma2 {
             a.swa_period = 2;
         } else if gemma3 {

@@ -110,3 +110,80 @@ pub(super) fn minicpm_v_timm(
     let resampler = 2.0 * q * e + kv_proj + (3.0 * e * e + 3.0 * e) + (e * e + e) + 6.0 * e + e * e;
     Some(vit + resampler)
 }
+
+/// DeepSeek-OCR-2's DeepEncoder V2 (`vision_config.model_name` deepencoderv2, in a
+/// `deepseek_vl_v2` wrapper), as `deepencoderv2.py` and `modeling_deepseekocr2.py` build it:
+///
+/// SAM ViT-B (`build_sam_vit_b`: width d 768, 12 blocks, 12 heads, global attention on blocks
+/// 2, 5, 8, 11, 14-wide windows elsewhere, 1,024 px in 16 px patches): patch conv with bias
+/// (3 x 16^2 x d + d), an absolute position per patch (64^2 x d), per block two LayerNorms (4d),
+/// qkv and proj with biases (3d^2 + 3d + d^2 + d), the MLP with biases (8d^2 + 5d) and relative
+/// positions for height and width (2 x (2s - 1) x d/heads, s = 64 global, 14 windowed); the neck
+/// (1x1 conv d -> 256 and 3x3 conv 256 -> 256 without bias, two LayerNorm2d: 2 x 512); `net_2`
+/// (3x3, 256 -> 512) and `net_3` (3x3, 512 -> q) without bias.
+/// The Qwen2-0.5B decoder used as encoder (`build_qwen2_decoder_as_encoder`: width q 896, 24
+/// layers, 14 heads, 2 KV heads, FFN 4,864, its token embedding deleted): per layer q/k/v with
+/// biases and o, the gated MLP, two norms; the final norm; 144 + 256 learnt queries.
+/// The projector (`projector_config`, linear: input_dim -> n_embed with bias) and
+/// `view_seperator` (n_embed).
+/// DeepSeek-OCR-2: SAM 94,979,328 + encoder 358,256,512 + projector 1,148,160 + 1,280
+/// = 454,385,280.
+pub(super) fn deepencoder_v2(
+    top: &Map<String, Value>,
+    vision: &Map<String, Value>,
+    text_hidden: f64,
+) -> Option<f64> {
+    if vision.get("model_name").and_then(|v| v.as_str()) != Some("deepencoderv2") {
+        return None;
+    }
+    let width = vision.get("width").and_then(|v| v.as_object());
+    let part = |name: &str| width.and_then(|w| w.get(name)).and_then(|v| v.as_object());
+    let or = |m: Option<&Map<String, Value>>, key: &str, default: f64| match m.map(|m| n(m, key)) {
+        Some(x) if x > 0.0 => x,
+        _ => default,
+    };
+    let sam = part("sam_vit_b");
+    let (d, blocks, heads) = (
+        or(sam, "width", 768.0),
+        or(sam, "layers", 12.0),
+        or(sam, "heads", 12.0),
+    );
+    let global = sam
+        .and_then(|s| s.get("global_attn_indexes"))
+        .and_then(|v| v.as_array())
+        .map_or(4.0, |g| g.len() as f64)
+        .min(blocks);
+    let q = or(part("qwen2-0-5b"), "dim", 896.0);
+    let (grid, window, neck) = (64.0, 14.0, 256.0);
+    let block = 4.0 * d + (3.0 * d * d + 3.0 * d) + (d * d + d) + (8.0 * d * d + 5.0 * d);
+    let rel_pos = |s: f64| 2.0 * (2.0 * s - 1.0) * (d / heads);
+    let sam = 3.0 * 16.0 * 16.0 * d
+        + d
+        + grid * grid * d
+        + blocks * block
+        + global * rel_pos(grid)
+        + (blocks - global) * rel_pos(window)
+        + d * neck
+        + neck * neck * 9.0
+        + 2.0 * 2.0 * neck
+        + neck * 512.0 * 9.0
+        + 512.0 * q * 9.0;
+    let kv = 2.0 * (q / 14.0);
+    let layer = (q * q + q) + 2.0 * (q * kv + kv) + q * q + 3.0 * q * 4864.0 + 2.0 * q;
+    let encoder = 24.0 * layer + q + (144.0 + 256.0) * q;
+    let projector = top.get("projector_config").and_then(|v| v.as_object());
+    let kind = projector
+        .and_then(|p| p.get("projector_type"))
+        .and_then(|v| v.as_str());
+    if kind.is_some_and(|k| k != "linear") {
+        return None;
+    }
+    let (input, out) = (
+        or(projector, "input_dim", q),
+        or(projector, "n_embed", text_hidden),
+    );
+    if out == 0.0 {
+        return None;
+    }
+    Some(sam + encoder + input * out + out + out)
+}

@@ -50,6 +50,7 @@ pub(super) fn vision_params(
         ("qwen2_vl", _) => qwen2_vl(vision, text_hidden),
         ("llama4", "llama4_vision_model") => llama4(vision, text_hidden),
         (_, "moonvit") => super::custom::moonvit(wrapper, vision, text_hidden),
+        ("deepseek_vl_v2", _) => super::custom::deepencoder_v2(top, vision, text_hidden),
         _ => None,
     }?;
     let count = whole(count);
