@@ -379,6 +379,14 @@ fn arch_from(
         }
     };
     a.layers = need("block_count", warnings);
+    // GLM-4.5, DeepSeek-V3.2, Qwen3.5 and others count their multi-token-prediction layers in
+    // `block_count` and say how many in `nextn_predict_layers` (llama.cpp: "92 layers + 1
+    // NextN layer"); the model runs and caches the others.
+    let nextn = get("nextn_predict_layers").unwrap_or(0);
+    if nextn > 0 && nextn < a.layers {
+        a.layers -= nextn;
+        a.mtp_layers = nextn;
+    }
     a.hidden = need("embedding_length", warnings);
     a.heads = need("attention.head_count", warnings);
     a.kv_heads = get("attention.head_count_kv").unwrap_or(a.heads);

@@ -473,9 +473,12 @@ fn encoder(a: &ModelArch, t: &mut Vec<Tensor>) {
 /// model (a MoE layer for DeepSeek) + two input norms (DeepSeek's enorm/hnorm, MiMo's
 /// token_layernorm/hidden_layernorm), the projection of both (eh_proj, MiMo's input_proj: 2h x h)
 /// and a final norm (shared_head.norm, final_layernorm); embedding and head shared with the main
-/// model: `docs/sizing-formulas.md` §1d. DeepSeek (MLA) and dense models (MiMo) only.
+/// model: `docs/sizing-formulas.md` §1d. DeepSeek (MLA), MoE (GLM-4.5) and dense models (MiMo).
 pub fn mtp_params(a: &ModelArch) -> u64 {
-    let family = matches!(a.family, ArchFamily::DeepseekMla | ArchFamily::Dense);
+    let family = matches!(
+        a.family,
+        ArchFamily::DeepseekMla | ArchFamily::Moe | ArchFamily::Dense
+    );
     if !family || a.mtp_layers == 0 {
         return 0;
     }
