@@ -1,5 +1,6 @@
 //! The parts of a model that live outside its text decoder, counted from the config as the
-//! reference implementation builds them: MiMo's multi-token-prediction layer, MoonViT (Kimi-VL,
+//! reference implementation builds them: MiMo's and GLM-4.5's multi-token-prediction layers,
+//! MoonViT (Kimi-VL,
 //! LocateAnything) with each wrapper's projector, MiniCPM-V's timm SigLIP and resampler. Each a
 //! worked example with the arithmetic and its source; the corpus files are in tests/data/configs
 //! (sources in its manifest.csv).
@@ -179,4 +180,39 @@ fn minicpm_v_counts_its_timm_siglip_without_the_last_block_and_its_resampler() {
     let unknown = from_config_json(&unknown).unwrap();
     assert_eq!(unknown.arch.extra_params, 0);
     assert!(towers_warned(&unknown.warnings), "{:?}", unknown.warnings);
+}
+
+#[test]
+fn glm_4_5_counts_its_nextn_layer_beside_the_model() {
+    // zai-org/GLM-4.5 (`Glm4MoeConfig`, fields as the catalogue's GLM-4.5 row gives them): h
+    // 5,120, 92 layers (3 dense of 12,288), 96 heads of 128, 8 KV heads, 160 experts of 1,536
+    // (8 active) and a shared one, V 151,552 untied, q/k/v biases, q/k norms, a router bias.
+    // The main model: 352,797,829,024 (the catalogue's computation). Its NextN layer
+    // (vLLM's `Glm4MoeMultiTokenPredictorLayer`: enorm, hnorm, eh_proj, shared_head.norm and a
+    // MoE decoder layer):
+    //   attention q 5120 x 12288 + 12288, k, v 2 x (5120 x 1024 + 1024), o 12288 x 5120,
+    //             q/k norms 2 x 128                                   = 136,329,472
+    //   MoE 161 x 3 x 5120 x 1536 + router 160 x 5120 + bias 160      = 3,799,285,920
+    //   two layer norms 10,240; enorm, hnorm 10,240; eh_proj 2 x 5120^2 = 52,428,800;
+    //   shared_head.norm 5,120                                        = 3,988,069,792
+    let i = from_config_json(
+        r#"{"architectures": ["Glm4MoeForCausalLM"], "model_type": "glm4_moe",
+        "hidden_size": 5120, "num_hidden_layers": 92, "num_attention_heads": 96,
+        "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 12288,
+        "moe_intermediate_size": 1536, "n_routed_experts": 160, "n_shared_experts": 1,
+        "num_experts_per_tok": 8, "first_k_dense_replace": 3, "vocab_size": 151552,
+        "tie_word_embeddings": false, "attention_bias": true, "use_qk_norm": true,
+        "num_nextn_predict_layers": 1, "partial_rotary_factor": 0.5}"#,
+    )
+    .unwrap();
+    let p = param_counts(&i.arch);
+    assert_eq!((p.total, p.mtp), (352_797_829_024, 3_988_069_792));
+    assert!(
+        !i.warnings
+            .iter()
+            .any(|w| matches!(w, ImportWarning::NotModelled { .. })),
+        "{:?}",
+        i.warnings
+    );
+    assert_eq!(param_counts(&through_the_link(&i.arch)), p);
 }

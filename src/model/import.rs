@@ -95,12 +95,12 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
     r.quantisation(&mut a);
     r.towers(&mut a);
     let nextn = r.int(&["num_nextn_predict_layers"]).unwrap_or(0);
-    if r.model_type == "mimo" {
-        // MiMo's `MiMoMTPLayers`: a Qwen2 decoder layer with DeepSeek's norms and projection,
-        // counted beside the model as DeepSeek's are.
+    if matches!(r.model_type.as_str(), "mimo" | "glm4_moe") {
+        // MiMo's `MiMoMTPLayers` (a Qwen2 decoder layer) and GLM-4.5's NextN layer (a MoE layer),
+        // each with DeepSeek's norms and projection, counted beside the model as DeepSeek's are.
         a.mtp_layers = nextn;
     } else if a.family != ArchFamily::DeepseekMla && nextn > 0 {
-        // GLM-4.5's multi-token-prediction layers (MoE) are not counted.
+        // Other families' multi-token-prediction layers are not counted.
         r.warnings.push(ImportWarning::NotModelled {
             key: "num_nextn_predict_layers".into(),
             effect: SizeEffect::WeightsUnder,
