@@ -1,9 +1,8 @@
 //! The parts of a model that live outside its text decoder, counted from the config as the
 //! reference implementation builds them: MiMo's and GLM-4.5's multi-token-prediction layers,
-//! MoonViT (Kimi-VL,
-//! LocateAnything) with each wrapper's projector, MiniCPM-V's timm SigLIP and resampler. Each a
-//! worked example with the arithmetic and its source; the corpus files are in tests/data/configs
-//! (sources in its manifest.csv).
+//! MoonViT (Kimi-VL, LocateAnything) with each wrapper's projector, MiniCPM-V's timm SigLIP and
+//! resampler. Each a worked example with the arithmetic and its source; the corpus files are in
+//! tests/data/configs (sources in its manifest.csv).
 
 use inference_sizer::catalog::Catalog;
 use inference_sizer::model::import::{from_config_json, ImportWarning, Imported};
