@@ -479,11 +479,12 @@ fn an_import_keeps_its_name_and_context_limit_through_the_link() {
     use inference_sizer::model::import::from_config_json;
     use inference_sizer::scenario::import_into;
     let catalog = Catalog::builtin();
+    // Its published config says `sliding_window: null` (absent, MistralConfig's 4,096 applies).
     let nemo = from_config_json(
         r#"{"architectures": ["MistralForCausalLM"], "model_type": "mistral",
         "hidden_size": 5120, "intermediate_size": 14336, "num_attention_heads": 32,
         "num_key_value_heads": 8, "head_dim": 128, "num_hidden_layers": 40, "vocab_size": 131072,
-        "max_position_embeddings": 128000, "tie_word_embeddings": false,
+        "max_position_embeddings": 128000, "tie_word_embeddings": false, "sliding_window": null,
         "_name_or_path": "mistralai/Mistral-Nemo-Instruct-2407"}"#,
     )
     .unwrap()
