@@ -258,6 +258,8 @@ fn as_v1(report: &inference_sizer::report::Report) -> String {
         o.as_object_mut().map(|o| o.remove("at_load"));
         o.as_object_mut().map(|o| o.remove("spare_copies"));
         o.as_object_mut().map(|o| o.remove("sized_by"));
+        o.as_object_mut().map(|o| o.remove("cold_start_s"));
+        o.as_object_mut().map(|o| o.remove("servers_off_peak"));
         for key in [
             "reliability_class",
             "config_unknown",

@@ -171,7 +171,7 @@ fn the_table_names_each_key_once_in_lowercase() {
     // 27): the Mamba-2 layers (6), kv_shared, per-layer embeddings (2), towers, native, the
     // family's flags (7), MLA's q_lora_rank, qk_nope_dim, v_head_dim, mtp, the checkpoint's bytes
     // and format, MiniMax's lightning layers.
-    assert_eq!(keys.len(), 115);
+    assert_eq!(keys.len(), 119);
     assert_eq!(keys[0], "v");
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");

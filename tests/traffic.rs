@@ -225,3 +225,85 @@ fn forty_people_chatting_are_a_request_rate() {
         .scenario_line
         .contains("40 personas (preguntas sobre documentos)"));
 }
+
+/// (f) A day with busy hours on hourly offers: 200,000 requests a day, busy 9-18 h with a tenth
+/// of the rate outside. The day's requests then fall as if over 9 + 0.1 x 15 = 10.5 busy hours:
+/// 200,000 / (10.5 x 3,600) x 2 = 10.58 requests/s at peak. Each option runs the peak's copies
+/// 9 hours and the off-peak copies 15, and pays a cold start for each machine started every day:
+/// machine-hours a month = (peak x 9 + off x 15 + started x cold start) x 365 / 12.
+#[test]
+fn a_day_with_busy_hours_bills_the_machine_hours_it_runs() {
+    let q = "model=llama-3.3-70b&quant=fp8&rpd=200000&busy_from=9&busy_to=18&kinds=gpu_cloud,cloud_on_demand";
+    let r = report(q);
+    assert!((r.load.peak_requests_per_s - 200_000.0 / (10.5 * 3_600.0) * 2.0).abs() < 1e-9);
+    let rec = r.recommendation.as_ref().unwrap();
+    let o = r
+        .options
+        .iter()
+        .find(|o| o.offer_id == rec.offer_id)
+        .unwrap();
+    let (peak, off) = (
+        o.servers as f64,
+        o.servers_off_peak.expect("off-peak machines") as f64,
+    );
+    assert!(off >= 1.0 && off < peak, "{off} of {peak}");
+    // The cold start: 60 s boot + 100 s image + the weights at 1 GB/s.
+    let weights = r.memory.weights_bytes as f64;
+    assert!(
+        (o.cold_start_s - (160.0 + weights / 1e9)).abs() < 1.0,
+        "{}",
+        o.cold_start_s
+    );
+    let per_day = peak * 9.0 + off * 15.0 + (peak - off) * o.cold_start_s / 3600.0;
+    let want = per_day * 365.0 / 12.0 / peak;
+    assert!(
+        (o.billed_hours_per_month - want).abs() < 1e-6,
+        "{} against {want}",
+        o.billed_hours_per_month
+    );
+    assert!(o.billed_hours_per_month < 400.0);
+    assert!(rec
+        .reasons()
+        .iter()
+        .any(|x| x.starts_with("Busy 9 h a day: ")));
+    // A machine rented by the month pays for the peak around the clock.
+    let fixed = r
+        .options
+        .iter()
+        .find(|o| o.kind.id() == "bare_metal" && o.usable)
+        .map(|o| o.billed_hours_per_month);
+    if let Some(h) = fixed {
+        assert_eq!(h, 730.0);
+    }
+}
+
+/// (g) Scale to zero: nothing outside the busy hours (`offpeak=0&min_replicas=0`): the bill is
+/// the busy hours and one cold start a day on every machine, (9 + cold start) x 365 / 12 hours
+/// a machine; with one copy kept (`min_replicas` unset) the night is billed too.
+#[test]
+fn scale_to_zero_bills_the_serving_hours_and_the_cold_starts() {
+    let base = "model=llama-3.3-70b&quant=fp8&rpd=200000&busy_from=9&busy_to=18&offpeak=0&kinds=gpu_cloud,cloud_on_demand";
+    let r = report(&format!("{base}&min_replicas=0"));
+    let rec = r.recommendation.as_ref().unwrap();
+    let o = r
+        .options
+        .iter()
+        .find(|o| o.offer_id == rec.offer_id)
+        .unwrap();
+    assert_eq!(o.servers_off_peak, Some(0));
+    let want = (9.0 + o.cold_start_s / 3600.0) * 365.0 / 12.0;
+    assert!((o.billed_hours_per_month - want).abs() < 1e-6);
+    assert!(rec
+        .reasons()
+        .iter()
+        .any(|x| x.contains("none outside (scaled to zero)")));
+    // Scaled to zero, a failure outside the busy hours stops nothing: no single-failure reason.
+    let kept = report(base);
+    let k = kept
+        .options
+        .iter()
+        .find(|x| x.offer_id == o.offer_id)
+        .unwrap();
+    assert_eq!(k.servers_off_peak, Some(1));
+    assert!(k.billed_hours_per_month > o.billed_hours_per_month);
+}

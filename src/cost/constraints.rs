@@ -72,3 +72,17 @@ pub fn is_interruptible(offer: &Offer) -> bool {
                     .any(|k| w.eq_ignore_ascii_case(k))
             })
 }
+
+/// Tensor parallelism above 2 over PCIe on GeForce cards (RTX 4090, 5090: ids `nvidia_rtx_`
+/// then a digit) carries a caveat: no NVLink, and the driver enables no peer-to-peer between
+/// GeForce cards, so a TP4 or TP8 copy's all-reduces go through the host.
+pub(super) fn geforce_tensor_parallel(
+    offer: &Offer,
+    tp: u32,
+) -> Option<crate::model::compat::Degraded> {
+    let id = offer.gpu_id()?;
+    let geforce = id
+        .strip_prefix("nvidia_rtx_")
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+    (geforce && tp > 2).then_some(crate::model::compat::Degraded::GeforceTensorParallel)
+}

@@ -47,7 +47,7 @@ pub fn evaluate_offer(
     let speeds = c.speeds();
     c.check_targets(&speeds, &mut shortfalls);
     let placement = c.placement(&speeds, &mut shortfalls);
-    let billing = c.billing();
+    let billing = c.billing(&placement);
     let usage = c.usage(&speeds, &placement, &billing);
     let bill = c.bill(&billing, &placement, &usage);
     let epoch = c.epoch(&speeds, &placement, &usage, &mut shortfalls);
@@ -108,6 +108,8 @@ pub(super) struct Placement {
     pub servers: u32,
     /// The requests a day costed (with no rate given: what one busy replica serves).
     pub requests_per_day: f64,
+    /// With a day profile: the machines kept outside the busy hours (`profile.rs`).
+    pub servers_off_peak: Option<u32>,
 }
 
 /// How the offer is paid: a monthly fee, a commitment, and the hours billed a month.
@@ -221,10 +223,8 @@ impl Costing<'_> {
         }
     }
 
-    /// Replicas from the load: the peak rate over what one replica serves, or over the sequences
-    /// it holds at once, whichever needs more; at most the servers one option may take. An
-    /// option that cannot serve (it does not fit, or a copy misses a target) is priced for one
-    /// copy.
+    /// Replicas for the peak load (`load.rs`, or the stated concurrency's `load_need`), within
+    /// the most servers one option may take; one copy where the option cannot serve.
     fn placement(&self, s: &Speeds, shortfalls: &mut Vec<Shortfall>) -> Placement {
         let (w, d, sizing) = (self.demand, self.defaults, self.sizing);
         let active_s_per_day = w.hours_per_day * 3600.0;
@@ -237,7 +237,7 @@ impl Costing<'_> {
             // Not placed: one server, priced for reference only.
             (1.0, w.requests_per_day)
         } else if w.requests_per_day > 0.0 {
-            let peak_rps = w.requests_per_day / active_s_per_day * d.peak_factor;
+            let peak_rps = w.peak_rps(d);
             if s.replica_rps > 0.0 && misses_target {
                 (1.0, w.requests_per_day)
             } else if s.replica_rps > 0.0
@@ -311,12 +311,21 @@ impl Costing<'_> {
         } else {
             servers.saturating_mul(per_server)
         };
+        let servers_off_peak = super::profile::off_peak_servers(
+            self,
+            s,
+            need.as_ref(),
+            servers,
+            per_server,
+            instances_per_replica,
+        );
         Placement {
             instances_per_replica,
             need,
             replicas,
             servers,
             requests_per_day,
+            servers_off_peak,
         }
     }
 
@@ -400,7 +409,7 @@ impl Costing<'_> {
 
     /// Billed hours: a month for a monthly fee or a commitment and for a steady service; else
     /// the service hours plus a warm-up allowance.
-    fn billing(&self) -> Billing {
+    fn billing(&self, p: &Placement) -> Billing {
         let (offer, d) = (self.offer, self.defaults);
         let monthly_fee = offer.price.per == PricePer::Month;
         // A reservation or contract (reserved kind, or a minimum term of a month or more) is paid
@@ -409,7 +418,12 @@ impl Costing<'_> {
             || offer.kind == OfferKind::CloudReserved
             || nonneg(offer.min_term_months) >= 1.0;
         let scales_to_zero = !committed && !self.demand.is_steady();
-        let (billed_hours, warm_up) = if scales_to_zero {
+        let profiled = (!committed)
+            .then(|| super::profile::billed_hours(self, p))
+            .flatten();
+        let (billed_hours, warm_up) = if let Some(h) = profiled {
+            (h, 0.0)
+        } else if scales_to_zero {
             let h = ((self.demand.hours_per_day + d.warm_up_hours_per_day) * DAYS_PER_MONTH)
                 .min(HOURS_PER_MONTH);
             (h, d.warm_up_hours_per_day)
@@ -529,10 +543,12 @@ impl Costing<'_> {
             servers_per_replica: p.instances_per_replica,
             parallelism: sizing.parallelism,
             fabric: sizing.fabric,
-            caveat: sizing
-                .caveat
-                .or_else(|| geforce_tensor_parallel(offer, sizing.parallelism.tp)),
+            caveat: sizing.caveat.or_else(|| {
+                super::constraints::geforce_tensor_parallel(offer, sizing.parallelism.tp)
+            }),
             load_need: p.need,
+            servers_off_peak: p.servers_off_peak,
+            cold_start_s: super::profile::cold_start_s(sizing.weights_bytes as f64),
             region: offer.shown_region(w.constraints.eu_jurisdiction),
             jurisdiction: offer.jurisdiction.clone(),
             region_eu: offer.region_eu,
@@ -580,15 +596,4 @@ impl Costing<'_> {
             break_even: None,
         }
     }
-}
-
-/// Tensor parallelism above 2 over PCIe on GeForce cards (RTX 4090, 5090: ids `nvidia_rtx_`
-/// then a digit) carries a caveat: no NVLink, and the driver enables no peer-to-peer between
-/// GeForce cards, so a TP4 or TP8 copy's all-reduces go through the host.
-fn geforce_tensor_parallel(offer: &Offer, tp: u32) -> Option<crate::model::compat::Degraded> {
-    let id = offer.gpu_id()?;
-    let geforce = id
-        .strip_prefix("nvidia_rtx_")
-        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
-    (geforce && tp > 2).then_some(crate::model::compat::Degraded::GeforceTensorParallel)
 }

@@ -68,6 +68,7 @@ mod job;
 mod lines;
 pub mod load;
 pub mod own;
+pub mod profile;
 mod slice;
 pub use slice::{SliceReport, TIME_SLICED_TAIL_FACTOR};
 
@@ -207,7 +208,30 @@ pub struct Demand {
     pub concurrency_from_load: bool,
     /// Copies added beyond the load's need (N+1 with 1).
     pub spare: u32,
+    /// A service around the clock with busy hours: the peak falls in them, and outside the rate
+    /// is a share of theirs; the copies on hourly offers follow it.
+    pub profile: Option<DayProfile>,
     pub constraints: Constraints,
+}
+
+/// The day's profile of a service run around the clock (`busy_from`, `busy_to`, `offpeak`,
+/// `min_replicas`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DayProfile {
+    /// Hours a day at the busy rate (0-24, exclusive).
+    pub busy_hours: f64,
+    /// The rate outside them, as a share of the busy hours' (0-1).
+    pub offpeak: f64,
+    /// The fewest copies kept outside them (0: scale to zero).
+    pub min_copies: u32,
+}
+
+impl DayProfile {
+    /// Hours of the day at the busy rate that carry the day's requests: the busy hours plus the
+    /// rest at the off-peak share.
+    pub fn effective_hours(&self) -> f64 {
+        self.busy_hours + self.offpeak * (24.0 - self.busy_hours)
+    }
 }
 
 impl Default for Demand {
@@ -226,12 +250,21 @@ fn requests_per_day(s: &Scenario) -> f64 {
         return nonneg(s.rpd);
     }
     let factor = CostDefaults::for_scenario(s).peak_factor;
-    let hours = if s.hours.is_finite() {
-        s.hours.clamp(1.0, 24.0)
-    } else {
-        24.0
+    let hours = match profile(s) {
+        Some(p) => p.effective_hours(),
+        None if s.hours.is_finite() => s.hours.clamp(1.0, 24.0),
+        None => 24.0,
     };
     nonneg(peak / factor * hours * 3600.0)
+}
+
+/// The scenario's day profile in the cost model's terms.
+fn profile(s: &Scenario) -> Option<DayProfile> {
+    s.day_profile().map(|(busy_hours, offpeak)| DayProfile {
+        busy_hours,
+        offpeak,
+        min_copies: s.min_replicas.unwrap_or(1).min(64) as u32,
+    })
 }
 
 impl Demand {
@@ -261,6 +294,7 @@ impl Demand {
             epochs: (s.epochs as f64).clamp(1.0, 1000.0),
             concurrency_from_load: s.concurrency_from_load(),
             spare: s.spare.min(8) as u32,
+            profile: profile(s),
             constraints: Constraints {
                 eu_jurisdiction: s.eu,
                 single_tenant: s.tenancy == Tenancy::Single,
@@ -276,7 +310,10 @@ impl Demand {
     /// Requests a second at the busiest hour: the day's requests over the hours the service
     /// runs, times the peak factor.
     pub fn peak_rps(&self, d: &CostDefaults) -> f64 {
-        nonneg(self.requests_per_day / (self.hours_per_day.max(1.0) * 3600.0) * d.peak_factor)
+        let hours = self
+            .profile
+            .map_or(self.hours_per_day, |p| p.effective_hours());
+        nonneg(self.requests_per_day / (hours.max(0.25) * 3600.0) * d.peak_factor)
     }
 
     /// A steady service runs around the clock.
@@ -353,6 +390,10 @@ pub struct OptionCost {
     pub caveat: Option<crate::model::compat::Degraded>,
     /// How many copies the peak load needs and why (serving with a request rate only).
     pub load_need: Option<LoadNeed>,
+    /// With a day profile: the machines kept outside the busy hours (0: scaled to zero).
+    pub servers_off_peak: Option<u32>,
+    /// Seconds from starting one machine to its first answer.
+    pub cold_start_s: f64,
     pub region: String,
     pub jurisdiction: String,
     pub region_eu: bool,

@@ -275,6 +275,14 @@ pub struct OptionReport {
     /// The limit that decided the number of copies, in words; null without a request rate.
     #[serde(default)]
     pub sized_by: Option<String>,
+    /// With a day profile (`busy_from`, `busy_to`): the machines kept outside the busy hours
+    /// (0: scaled to zero); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub servers_off_peak: Option<u32>,
+    /// Seconds from starting one machine to its first answer: boot, the engine's image, the
+    /// weights read in (`cost::profile::cold_start_s`).
+    #[serde(default)]
+    pub cold_start_s: f64,
 }
 
 /// How the copies of a model sit on machines, as an option and the verdict both carry it.
@@ -449,6 +457,8 @@ impl OptionCost {
             sized_by: self
                 .load_need
                 .map(|n| crate::words::plan::sized_by(&n, lang)),
+            servers_off_peak: self.servers_off_peak,
+            cold_start_s: self.cold_start_s,
         }
     }
 }

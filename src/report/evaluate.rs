@@ -139,7 +139,13 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let context = super::notes::context_sized_for(&engine.sizing, &mem, &speed, real_hw);
     let low = chosen.and_then(|c| super::notes::at_low_end(c, &recost, &engine, &view));
     let single = chosen.and_then(|c| super::notes::single_failure(c, &recost));
-    let context: Vec<plan::Reason> = context.into_iter().chain(low).chain(single).collect();
+    let day = chosen.and_then(|c| super::notes::day_profile(c, &workload));
+    let context: Vec<plan::Reason> = context
+        .into_iter()
+        .chain(low)
+        .chain(single)
+        .chain(day)
+        .collect();
     let own_reason = own.as_ref().map(|o| o.1.clone());
     let draft = plan.map(|p| p.draft(leads, context, slice, own_reason, lang));
     let own = own.map(|o| o.0);

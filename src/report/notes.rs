@@ -190,7 +190,13 @@ pub(super) fn single_failure(
     at: &super::load_basis::Recost,
 ) -> Option<plan::Reason> {
     let w = at.demand;
-    if w.task != model::Task::Infer || !w.is_steady() || w.spare > 0 || chosen.servers != 1 {
+    let scales = w.profile.is_some_and(|p| p.min_copies == 0);
+    if w.task != model::Task::Infer
+        || !w.is_steady()
+        || scales
+        || w.spare > 0
+        || chosen.servers != 1
+    {
         return None;
     }
     if !chosen.serves() {
@@ -226,4 +232,23 @@ pub(super) fn load_report(
         rpm: users.map(|(_, r)| s.rpm.unwrap_or(r)),
         usecase: users.map(|_| s.usecase.id().to_string()),
     }
+}
+
+/// A service with busy hours: what the chosen option runs in and outside them and is billed.
+pub(super) fn day_profile(chosen: &OptionCost, w: &crate::cost::Demand) -> Option<plan::Reason> {
+    let profile = w.profile?;
+    if !chosen.serves() {
+        return None;
+    }
+    let off = chosen.servers_off_peak?;
+    Some(plan::Reason::DayProfile(
+        crate::words::plan::DayProfileWords {
+            busy_hours: profile.busy_hours,
+            servers: chosen.servers,
+            servers_off_peak: off,
+            machine_hours: chosen.billed_hours_per_month * chosen.servers as f64,
+            fixed: chosen.committed,
+            cold_start_s: chosen.cold_start_s,
+        },
+    ))
 }

@@ -192,6 +192,16 @@ fields! {
         Number::new("rpm", at!(rpm), Range::new(0.001, 1000.0).with_step(0.1)).refused_to_default();
     /// What the users do: `chat`, `code`, `rag`, `agent` or `batch`.
     USECASE: Choice<UseCase> = Choice::new("usecase", at!(usecase));
+    /// The day's busy hours (hours of the day, 0-24) and the rate outside them.
+    BUSY_FROM: Number<Option<f64>> =
+        Number::new("busy_from", at!(busy_from), Range::new(0.0, 24.0).with_step(0.5)).refused_to_default();
+    BUSY_TO: Number<Option<f64>> =
+        Number::new("busy_to", at!(busy_to), Range::new(0.0, 24.0).with_step(0.5)).refused_to_default();
+    OFFPEAK: Number<Option<f64>> =
+        Number::new("offpeak", at!(offpeak), Range::new(0.0, 1.0).with_step(0.05)).refused_to_default();
+    /// The fewest copies kept outside the busy hours (0: scale to zero).
+    MIN_REPLICAS: Number<Option<u64>> =
+        Number::new("min_replicas", at!(min_replicas), count(64.0)).refused_to_default();
     GPUS: IdList = IdList { key: "gpus", at: at!(gpus), id: checks::id, allowed: None };
     KINDS: IdList = IdList {
         key: "kinds",

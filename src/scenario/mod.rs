@@ -302,6 +302,15 @@ pub struct Scenario {
     pub rpm: Option<f64>,
     /// What the users do (`usecase`): the defaults of `active` and `rpm`.
     pub usecase: UseCase,
+    /// The day's busy hours (`busy_from`, `busy_to`, hours of the day; the span may wrap
+    /// midnight): the peak falls in them, and outside them the rate is `offpeak` of it.
+    pub busy_from: Option<f64>,
+    pub busy_to: Option<f64>,
+    /// The rate outside the busy hours, as a share of the busy hours' (`offpeak`); unset: 0.1.
+    pub offpeak: Option<f64>,
+    /// The fewest copies kept running outside the busy hours (`min_replicas`; 0: scale to
+    /// zero); unset: 1.
+    pub min_replicas: Option<u64>,
     /// Allowed GPU ids; empty means all.
     pub gpus: Vec<String>,
     /// Allowed offer kinds (ids); empty means all.
@@ -356,6 +365,10 @@ impl Default for Scenario {
             active: None,
             rpm: None,
             usecase: UseCase::Chat,
+            busy_from: None,
+            busy_to: None,
+            offpeak: None,
+            min_replicas: None,
             gpus: Vec::new(),
             kinds: Vec::new(),
             assumptions: Assumptions::default(),
@@ -428,6 +441,19 @@ impl Scenario {
         }
     }
 
+    /// The day's profile of a service run around the clock with busy hours given: (the busy
+    /// hours, the off-peak rate as a share of the busy hours'); `None` otherwise (no span, a
+    /// span of 0 or 24 hours, fewer hours of service, or a job).
+    pub fn day_profile(&self) -> Option<(f64, f64)> {
+        let (from, to) = (self.busy_from?, self.busy_to?);
+        if self.task != Task::Infer || self.hours < 24.0 || !(from.is_finite() && to.is_finite()) {
+            return None;
+        }
+        let busy = (to - from).rem_euclid(24.0);
+        let offpeak = self.offpeak.unwrap_or(DEFAULT_OFFPEAK).clamp(0.0, 1.0);
+        (busy > 0.0 && busy < 24.0).then_some((busy, offpeak))
+    }
+
     /// Whether each copy's concurrency follows from the request rate (`seqs` the engine's cap):
     /// serving, with a rate, in a `conc=load` scenario.
     pub fn concurrency_from_load(&self) -> bool {
@@ -441,6 +467,10 @@ impl Scenario {
         self.community
     }
 }
+
+/// The rate outside a day's busy hours, as a share of the busy hours', when the link does not
+/// say (`offpeak`): an office service's night and weekend traffic (an assumption, editable).
+pub const DEFAULT_OFFPEAK: f64 = 0.1;
 
 /// The default model of a new scenario.
 pub const DEFAULT_MODEL: &str = "llama-3.3-70b";

@@ -14,7 +14,7 @@ pub use commitment::{Commitment, NoCommitment, LONG_TERM_MONTHS, LOW_UTILISATION
 pub use context::{AtLowEnd, ContextSizedFor};
 pub use job::{JobBillingWords, MonthlyTerm, Pace, TieRule, NEAR_TIE};
 pub use lead::{ApiFirst, API_FIRST_RATIO, LOW_USE};
-pub use load::{sized_by, SingleFailure};
+pub use load::{sized_by, DayProfileWords, SingleFailure};
 
 use super::cost::{virtualization, why_not, Deployment, Exclusion, Shortfall};
 use crate::format::show::{number, percent};
@@ -195,6 +195,8 @@ pub enum Reason {
     /// A 24/7 service on one machine without a spare copy: a single failure stops it; what a
     /// spare (`spare=1`) would cost.
     SingleFailure(SingleFailure),
+    /// A day with busy hours: the machines in and outside them, what is billed.
+    DayProfile(DayProfileWords),
     /// Said before the price: a hosted API sells the model for a fraction of the self-hosted cost.
     ApiFirst(ApiFirst),
     /// Said before the price: the load uses little of the recommended machine's capacity.
@@ -365,6 +367,7 @@ impl Reason {
             Reason::ContextSizedFor(c) => c.sentence(lang),
             Reason::AtLowEnd(l) => l.sentence(lang),
             Reason::SingleFailure(f) => f.sentence(lang),
+            Reason::DayProfile(d) => d.sentence(lang),
             Reason::ApiFirst(a) => a.sentence(lang),
             Reason::LowUse { utilisation } => lead::low_use(*utilisation, lang),
             Reason::UncertainOffer {
