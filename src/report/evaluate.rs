@@ -137,15 +137,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let chosen_id = chosen.map(|c| c.offer_id.as_str());
     let (hw_name, slice) = super::slices::fill(&mut options, chosen_id, &view, hw_name, lang);
     let context = super::notes::context_sized_for(&engine.sizing, &mem, &speed, real_hw);
-    let low = chosen.and_then(|c| super::notes::at_low_end(c, &recost, &engine, &view));
-    let single = chosen.and_then(|c| super::notes::single_failure(c, &recost));
-    let day = chosen.and_then(|c| super::notes::day_profile(c, &workload));
-    let context: Vec<plan::Reason> = context
-        .into_iter()
-        .chain(low)
-        .chain(single)
-        .chain(day)
-        .collect();
+    let context = context_reasons(context, chosen, &recost, &engine, &view);
     let own_reason = own.as_ref().map(|o| o.1.clone());
     let draft = plan.map(|p| p.draft(leads, context, slice, own_reason, lang));
     let own = own.map(|o| o.0);
@@ -513,4 +505,24 @@ fn on_chosen_at_load(
     let (mem, headroom, _) = on_hardware(&z.with_concurrency(a.slots as u64), hw, real_hw, eff);
     let held = z.with_concurrency(a.concurrency.ceil().max(1.0) as u64);
     (mem, headroom, held.speed(hw, eff))
+}
+
+/// The reasons on the chosen deployment the verdict adds after its own: what the context was
+/// sized for, the low end of the speed range, a single point of failure, the day's profile.
+fn context_reasons(
+    context: Option<plan::Reason>,
+    chosen: Option<&OptionCost>,
+    recost: &Recost,
+    engine: &Engine,
+    view: &Catalog,
+) -> Vec<plan::Reason> {
+    let Some(c) = chosen else {
+        return context.into_iter().collect();
+    };
+    context
+        .into_iter()
+        .chain(super::notes::at_low_end(c, recost, engine, view))
+        .chain(super::notes::single_failure(c, recost))
+        .chain(super::notes::day_profile(c, recost.demand))
+        .collect()
 }
