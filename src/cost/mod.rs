@@ -70,7 +70,10 @@ pub mod own;
 mod slice;
 pub use slice::{SliceReport, TIME_SLICED_TAIL_FACTOR};
 
-pub use compare::{evaluate_all, fill_break_even, hourly_benchmark, sort_options, HourlyBenchmark};
+pub use compare::{
+    evaluate_all, fill_break_even, hourly_benchmark, prepaid_months, sort_options, CashSchedule,
+    HourlyBenchmark,
+};
 pub use defaults::CostDefaults;
 pub use evaluate::{evaluate_offer, exclusions, is_interruptible};
 pub use job::{JobBilling, JobCost};
@@ -339,6 +342,9 @@ pub struct OptionCost {
     pub committed: bool,
     /// The offer's minimum term, months (0: none).
     pub term_months: f64,
+    /// Months of the fixed fee paid up front at a time (12 for a prepaid year, paid on its first
+    /// day); 0 when the fee is paid month by month. See [`CashSchedule`].
+    pub prepaid_months: f64,
 
     pub fits: bool,
     pub shortfalls: Vec<Shortfall>,
