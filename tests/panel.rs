@@ -223,9 +223,21 @@ fn a_small_model_on_cpu_is_one_server_and_an_encoder_costs_little() {
         .on_one_machine()
         .costs_under(300.0);
     assert_eq!(cpu.rec().deployment, Deployment::Cpu);
-    let encoder = Verdict::of("model=all-minilm-l6-v2&seqs=64&rpd=1000000&in=200&out=1");
-    encoder.is_a_service_one_can_run().costs_under(50.0);
+    // An encoder's default target is 200 ms at P95 (scenario version 4): shared vCPUs, whose
+    // response time spreads from 50 to 500 ms with the host's load, cannot promise it, so the
+    // million embeddings a day go to dedicated cores (OVHcloud RISE-S, EUR 66.80) rather than
+    // a EUR 30-50 VPS; with a lax target (2 s, what a link before version 4 meant) a VPS may.
+    let query = "model=all-minilm-l6-v2&seqs=64&rpd=1000000&in=200&out=1";
+    let encoder = Verdict::of(query);
+    encoder.is_a_service_one_can_run().costs_under(100.0);
     assert_eq!(encoder.rec().deployment, Deployment::Cpu);
+    assert_ne!(
+        encoder.option().kind,
+        inference_sizer::catalog::OfferKind::Vps
+    );
+    let lax = Verdict::of(&format!("{query}&ttft=2000"));
+    lax.is_a_service_one_can_run().costs_under(50.0);
+    assert_eq!(lax.rec().deployment, Deployment::Cpu);
 }
 
 // What a buyer risks (issue 29): one scenario per cause.

@@ -1,9 +1,10 @@
 //! All offers together: each costed ([`evaluate_offer`]), break-even of the fixed-fee options
 //! against cloud, and the order the report lists them in.
 
+use super::defaults::STRICT_P95_MS;
 use super::evaluate::evaluate_offer;
 use super::lines::LineKey;
-use super::{nonneg, BreakEven, CostDefaults, Demand, OfferSizing, OptionCost};
+use super::{nonneg, BreakEven, CostDefaults, Demand, OfferSizing, OptionCost, Shortfall};
 use crate::catalog::Offer as CatalogOffer;
 use crate::units::{Currency, UsdPerEur, HOURS_PER_MONTH, WEEKS_PER_MONTH};
 use std::cmp::Ordering;
@@ -22,11 +23,33 @@ where
 {
     let mut all: Vec<OptionCost> = items
         .into_iter()
-        .map(|(offer, sizing)| evaluate_offer(offer, sizing, w, d, cur, rate))
+        .map(|(offer, sizing)| {
+            let mut o = evaluate_offer(offer, sizing, w, d, cur, rate);
+            shared_cpu_under_strict_target(&mut o, w);
+            o
+        })
         .collect();
     fill_break_even(&mut all, w);
     sort_options(&mut all);
     all
+}
+
+/// Shared vCPUs cannot promise a strict P95 target (at most [`STRICT_P95_MS`]): their response
+/// time spreads from 50 to 500 ms with the host's load, whatever the mean. Such an option, which
+/// fits and would otherwise meet the target, misses it with that reason.
+fn shared_cpu_under_strict_target(o: &mut OptionCost, w: &Demand) {
+    let target = w.max_ttft_p95_ms;
+    let strict = w.task == crate::model::Task::Infer && target > 0.0 && target <= STRICT_P95_MS;
+    let late = o
+        .shortfalls
+        .iter()
+        .any(|s| matches!(s, Shortfall::TooLateFirstToken { .. }));
+    if o.shared_cpu && o.fits && strict && !late {
+        o.shortfalls.push(Shortfall::SharedCpuStrictTarget {
+            target_ms: target,
+            embeds: w.embeds,
+        });
+    }
 }
 
 /// Sorts usable first, then serving-but-excluded, then the rest; cheapest first in each group

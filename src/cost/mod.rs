@@ -218,7 +218,8 @@ impl Demand {
             tokens_in: s.tokens_in as f64,
             tokens_out: (s.tokens_out as f64).max(1.0),
             min_tokens_per_s_per_user: nonneg(s.tps),
-            max_ttft_p95_ms: nonneg(s.ttft_ms),
+            // The report sets an encoder's default (it knows the model).
+            max_ttft_p95_ms: nonneg(s.ttft_target_ms(false)),
             hours_per_day: if s.hours.is_finite() {
                 s.hours.clamp(1.0, 24.0)
             } else {

@@ -347,9 +347,13 @@ fn latency(c: &OptionCost, all: &[OptionCost], demand: &Demand, r: &mut Vec<Reas
         .filter(|o| {
             o.fits
                 && o.exclusions.is_empty()
-                && o.shortfalls
-                    .iter()
-                    .any(|s| matches!(s, Shortfall::TooLateFirstToken { .. }))
+                && o.shortfalls.iter().any(|s| {
+                    matches!(
+                        s,
+                        Shortfall::TooLateFirstToken { .. }
+                            | Shortfall::SharedCpuStrictTarget { .. }
+                    )
+                })
         })
         .collect();
     if !ruled_out.is_empty() {

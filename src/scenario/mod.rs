@@ -26,8 +26,20 @@ use crate::units::Currency;
 /// Version 2 sizes the KV cache for the tokens in flight (`kv_basis=inflight`); a `v=1` link is
 /// read with `kv_basis=full`, what it showed. Version 3 keeps a 24/7 service off community and
 /// marketplace hosts unless `community=1`; a `v=1` or `v=2` link is read with `community=1`,
-/// what it showed. A link without `v` is read as this version.
-pub const SCENARIO_VERSION: u32 = 3;
+/// what it showed. Version 4 sets the latency target by the model's type when the link gives
+/// none (`ttft` unset: [`DEFAULT_TTFT_MS`], or [`ENCODER_TTFT_MS`] for an encoder); a link of an
+/// earlier version without `ttft` is read with `ttft=2000`, what it showed. A link without `v` is
+/// read as this version.
+pub const SCENARIO_VERSION: u32 = 4;
+
+/// The P95 time-to-first-token target when the link gives none, for a model that generates
+/// text: a reader waits about 2 s for an answer to start.
+pub const DEFAULT_TTFT_MS: f64 = 2_000.0;
+
+/// The P95 target when the link gives none, for an encoder (embeddings, rerankers): it answers
+/// in one pass inside another request (a search, a retrieval step), which budgets a few hundred
+/// milliseconds for it; 200 ms rules out shared vCPUs whose tail spreads with the host's load.
+pub const ENCODER_TTFT_MS: f64 = 200.0;
 
 /// Whether the workload needs single-tenant hardware.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -206,7 +218,9 @@ pub struct Scenario {
     pub tokens_in: u64,
     pub tokens_out: u64,
     pub tps: f64,
-    pub ttft_ms: f64,
+    /// The P95 time-to-first-token target, ms (0: none); `None`: the model type's default
+    /// ([`Scenario::ttft_target_ms`]).
+    pub ttft_ms: Option<f64>,
     pub hours: f64,
     pub months: f64,
     pub eu: bool,
@@ -264,7 +278,7 @@ impl Default for Scenario {
             tokens_in: 1000,
             tokens_out: 250,
             tps: 20.0,
-            ttft_ms: 2000.0,
+            ttft_ms: None,
             hours: 24.0,
             months: 36.0,
             eu: false,
@@ -327,6 +341,16 @@ impl Scenario {
     /// short notice).
     pub fn allows_interruptions(&self) -> bool {
         self.spot.unwrap_or(self.task != Task::Infer)
+    }
+
+    /// The P95 time-to-first-token target, ms (0: none): the link's, else the model type's
+    /// default ([`ENCODER_TTFT_MS`] for an encoder, [`DEFAULT_TTFT_MS`] otherwise).
+    pub fn ttft_target_ms(&self, encoder: bool) -> f64 {
+        match self.ttft_ms {
+            Some(ms) => ms,
+            None if encoder => ENCODER_TTFT_MS,
+            None => DEFAULT_TTFT_MS,
+        }
     }
 
     /// Whether hosts without a datacentre SLA (community, marketplace) may carry a 24/7 service.
