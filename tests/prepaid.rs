@@ -191,3 +191,51 @@ fn the_cumulative_chart_pays_the_prepaid_year_on_its_first_day() {
     assert!(cumulative_summary(&r, Lang::Es)
         .ends_with("cuyos 12 meses se pagan por adelantado el primer día."));
 }
+
+#[test]
+fn a_prepaid_verdict_says_what_is_paid_on_the_first_day_and_when_renting_catches_up() {
+    // The prepaid H100 year (EUR 742.24 a month, 8,906.90 on day one) against the same server
+    // month to month at EUR 878: 15% apart, beyond the 10% near-tie margin, so the prepaid year
+    // is the verdict. Renting month by month has cost as much after 8,906.90 / 878 = 10.1
+    // months: said beside what the term binds (12 x 742.24 = 8,906.90).
+    let w = demand(0.0, 24.0);
+    let mut prepaid = h100_bare_metal("prepaid-h100", 1, PREPAID_YEAR / 12.0);
+    prepaid.min_term_months = 12.0;
+    prepaid.price_note = "yearly".into();
+    let monthly = h100_bare_metal("monthly-h100", 1, 878.0);
+    let s = llm_sizing(1, 2000.0, 300.0);
+    let opts = evaluate(
+        &[(prepaid, s.clone()), (monthly, s)],
+        &w,
+        &compute_only(),
+        Currency::Eur,
+    );
+    let rec = inference_sizer::plan::recommend(&opts, &w, Lang::En).unwrap();
+    assert_eq!(rec.offer_id, "prepaid-h100");
+    let c = rec.commitment().expect("a term");
+    assert_close(c.commitment_total, PREPAID_YEAR, 0.01);
+    let p = c.prepaid.as_ref().expect("a prepaid term");
+    assert_eq!(p.months, 12.0);
+    assert_close(p.amount, PREPAID_YEAR, 0.01);
+    assert_close(p.caught_up_after.unwrap(), PREPAID_YEAR / 878.0, 1e-6);
+    let words = rec
+        .reasons()
+        .iter()
+        .find(|r| r.starts_with("A 12-month minimum term commits you to €8,907"))
+        .cloned()
+        .expect("the commitment's reason");
+    assert!(
+        words.ends_with(
+            "The first 12 months, €8,907, are paid on the first day: monthly monthly-h100 has cost as much only after 10.1 months."
+        ),
+        "{words}"
+    );
+    assert!(rec.reasons().iter().all(|r| !r.contains("first week")));
+    let es = inference_sizer::plan::recommend(&opts, &w, Lang::Es).unwrap();
+    assert!(es.reasons().iter().any(|r| r.contains(
+        "Los primeros 12 meses, 8.907 €, se pagan el primer día: monthly monthly-h100 no ha costado lo mismo hasta pasados 10,1 meses."
+    )), "{:?}", es.reasons());
+    // In the JSON of the typed reason.
+    let json = serde_json::to_value(rec.commitment().unwrap()).unwrap();
+    assert_eq!(json["prepaid"]["months"], 12.0);
+}
