@@ -239,3 +239,31 @@ fn a_prepaid_verdict_says_what_is_paid_on_the_first_day_and_when_renting_catches
     let json = serde_json::to_value(rec.commitment().unwrap()).unwrap();
     assert_eq!(json["prepaid"]["months"], 12.0);
 }
+
+#[test]
+fn the_stepped_curve_draws_and_tabulates_each_month_once() {
+    use inference_sizer::chart::{draw_cumulative_cost, from_report, render_svg, ChartStyle};
+    let q = "model=llama-3.1-8b&rpd=20000&hours=24&months=24&cur=EUR";
+    let r = evaluate_query(q, &prepaid_against_cloud());
+    let data = from_report::cumulative_cost(&r, Lang::En);
+    let svg = render_svg(640, 400, |root| {
+        draw_cumulative_cost(root, &data, &ChartStyle::default())
+    })
+    .unwrap();
+    assert!(svg.contains("<svg"));
+    // Months 0 to 24, month 12 once: paid through month 12 there (one year), two years from 13.
+    let (headers, rows) = data.table();
+    assert_eq!(rows.len(), 25);
+    let col = headers
+        .iter()
+        .position(|h| h.contains("annual prepaid"))
+        .unwrap();
+    let at = |m: usize| rows[m][col].parse::<f64>().unwrap();
+    assert!(
+        at(13) - at(12) > PREPAID_YEAR - 1.0,
+        "{} {}",
+        at(12),
+        at(13)
+    );
+    assert!(at(12) - at(11) < 100.0, "{} {}", at(11), at(12));
+}
