@@ -460,9 +460,10 @@ fn headline(query: &str) -> (String, f64, f64, inference_sizer::report::Report) 
 
 #[test]
 fn the_longest_commitment_accepted_rules_out_longer_terms_and_says_so() {
-    // The prompt-heavy RAG load of tests/panel.rs. With any term its cheapest machine that serves
-    // is a 36-month commitment: the whole default horizon, which not every buyer can sign.
-    let rag = "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32";
+    // The prompt-heavy RAG load of tests/panel.rs with 32 sequences on every copy (`conc=stated`,
+    // what a link before version 4 meant). With any term its cheapest machine that serves is a
+    // 36-month commitment: the whole default horizon, which not every buyer can sign.
+    let rag = "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32&conc=stated";
     let (committed, term, committed_cost, _) = headline(rag);
     assert_eq!(term, 36.0, "{committed}");
     // At most a year: the 36-month machine stays in the comparison with its reason, and the
@@ -654,8 +655,9 @@ fn a_near_tie_goes_to_the_shorter_term() {
 
 #[test]
 fn a_long_commitment_at_low_utilisation_says_so_first() {
-    // The prompt-heavy RAG load: Vultr's 36-month 8x B200 serves it at a quarter of its capacity.
-    let rag = "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32";
+    // The prompt-heavy RAG load with 32 sequences on every copy (`conc=stated`): Vultr's
+    // 36-month 8x B200 serves it at a quarter of its capacity.
+    let rag = "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32&conc=stated";
     let (id, term, monthly, report) = headline(rag);
     assert_eq!(term, 36.0, "{id}");
     let rec = report.recommendation.as_ref().unwrap();

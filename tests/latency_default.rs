@@ -1,4 +1,4 @@
-//! The default latency target depends on the model's type (issue 29, scenario version 4): an
+//! The default latency target depends on the model's type (issue 29, scenario version 5): an
 //! encoder (embeddings, rerankers) answers inside another request, so a link without `ttft` gives
 //! it 200 ms at P95 instead of a chat's 2,000 ms; shared vCPUs cannot promise a target that strict.
 
@@ -23,7 +23,7 @@ fn a_link_without_ttft_takes_the_model_types_target() {
     assert_eq!(s.ttft_target_ms(false), DEFAULT_TTFT_MS);
     assert_eq!((ENCODER_TTFT_MS, DEFAULT_TTFT_MS), (200.0, 2_000.0));
     // Nothing written for it; an explicit 2,000 is written, whatever the model.
-    assert_eq!(s.to_query(), format!("v=4&{EMBEDDINGS_3M}"));
+    assert_eq!(s.to_query(), format!("v=5&{EMBEDDINGS_3M}"));
     let (explicit, _) = Scenario::from_query(&format!("{EMBEDDINGS_3M}&ttft=2000"));
     assert_eq!(explicit.ttft_ms, Some(2_000.0));
     assert!(explicit.to_query().ends_with("&ttft=2000"));
@@ -33,18 +33,18 @@ fn a_link_without_ttft_takes_the_model_types_target() {
 
 #[test]
 fn a_link_of_an_earlier_version_keeps_the_2000_ms_it_meant() {
-    // `v=3` without `ttft`: 2,000 ms, written back explicitly; with `ttft`, what it says.
-    let (old, w) = Scenario::from_query(&format!("v=3&{EMBEDDINGS_3M}"));
+    // `v=4` without `ttft`: 2,000 ms, written back explicitly; with `ttft`, what it says.
+    let (old, w) = Scenario::from_query(&format!("v=4&{EMBEDDINGS_3M}"));
     assert!(w.is_empty(), "{w:?}");
     assert_eq!(old.ttft_ms, Some(2_000.0));
-    assert_eq!(old.to_query(), format!("v=4&{EMBEDDINGS_3M}&ttft=2000"));
+    assert_eq!(old.to_query(), format!("v=5&{EMBEDDINGS_3M}&ttft=2000"));
     assert_eq!(Scenario::from_query(&old.to_query()).0, old);
-    let (given, _) = Scenario::from_query(&format!("v=3&{EMBEDDINGS_3M}&ttft=500"));
+    let (given, _) = Scenario::from_query(&format!("v=4&{EMBEDDINGS_3M}&ttft=500"));
     assert_eq!(given.ttft_ms, Some(500.0));
-    // The report: the same verdict as before version 4 (five shared-vCPU Hetzner CX33 at
+    // The report: the same verdict as before version 5 (five shared-vCPU Hetzner CX33 at
     // 193 ms P95, within 2,000 ms).
     let catalog = Catalog::builtin();
-    let r = evaluate_query(&format!("v=3&{EMBEDDINGS_3M}"), &catalog);
+    let r = evaluate_query(&format!("v=4&{EMBEDDINGS_3M}"), &catalog);
     assert_eq!(
         r,
         evaluate_query(&format!("{EMBEDDINGS_3M}&ttft=2000"), &catalog)

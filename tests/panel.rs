@@ -223,10 +223,10 @@ fn a_small_model_on_cpu_is_one_server_and_an_encoder_costs_little() {
         .on_one_machine()
         .costs_under(300.0);
     assert_eq!(cpu.rec().deployment, Deployment::Cpu);
-    // An encoder's default target is 200 ms at P95 (scenario version 4): shared vCPUs, whose
+    // An encoder's default target is 200 ms at P95 (scenario version 5): shared vCPUs, whose
     // response time spreads from 50 to 500 ms with the host's load, cannot promise it, so the
     // million embeddings a day go to dedicated cores (OVHcloud RISE-S, EUR 66.80) rather than
-    // a EUR 30-50 VPS; with a lax target (2 s, what a link before version 4 meant) a VPS may.
+    // a EUR 30-50 VPS; with a lax target (2 s, what a link before version 5 meant) a VPS may.
     let query = "model=all-minilm-l6-v2&seqs=64&rpd=1000000&in=200&out=1";
     let encoder = Verdict::of(query);
     encoder.is_a_service_one_can_run().costs_under(100.0);
@@ -324,9 +324,11 @@ fn an_encoder_pays_egress_for_its_vectors_and_gcp_bursts_are_billed_by_the_hour(
 
 #[test]
 fn a_long_commitment_is_said_as_one_with_the_option_without_it() {
-    // The RAG load's cheapest answer is a 36-month reservation at a quarter of its capacity: the
-    // verdict says so first, with what the term binds and the best option without one.
-    let v = Verdict::of("model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32");
+    // The RAG load with 32 sequences on every copy (`conc=stated`): its cheapest answer is a
+    // 36-month reservation at a quarter of its capacity; the verdict says so first, with what
+    // the term binds and the best option without one.
+    let v =
+        Verdict::of("model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32&conc=stated");
     v.is_a_service_one_can_run();
     let rec = v.rec();
     assert_eq!(v.offer().min_term_months, 36.0, "{}", rec.offer_id);
@@ -414,15 +416,19 @@ fn a_context_is_said_as_it_was_sized() {
 
 #[test]
 fn the_market_rows_give_an_eu_multi_gpu_server_and_a_small_purchase() {
-    // An EU single-tenant 70B FP8 team service: a 4-GPU bare-metal server of an EU operator.
-    let v = Verdict::of("model=llama-3.3-70b&quant=fp8&eu=1&tenancy=single&seqs=8&rpd=5000");
-    let o = v.option();
-    assert!(
-        o.gpu_count >= 2 && o.deployment == Deployment::BareMetal,
-        "{}",
-        o.offer_id
-    );
-    assert!(v.offer().eu_jurisdiction() && v.offer().region_eu);
+    // An EU single-tenant 70B FP8 team service: a bare-metal server of an EU operator in the EU
+    // (Hetzner's GEX63, one 96 GB GPU, with each copy's concurrency from the load); with 8
+    // sequences on every copy (`conc=stated`), the 4-GPU server the new rows brought (OVHcloud
+    // HGR-AI-2 4x L40S, Gravelines).
+    let team = "model=llama-3.3-70b&quant=fp8&eu=1&tenancy=single&seqs=8&rpd=5000";
+    for q in [team.to_string(), format!("{team}&conc=stated")] {
+        let v = Verdict::of(&q);
+        let o = v.option();
+        assert_eq!(o.deployment, Deployment::BareMetal, "{q}: {}", o.offer_id);
+        assert!(v.offer().eu_jurisdiction() && v.offer().region_eu, "{q}");
+    }
+    let v = Verdict::of(&format!("{team}&conc=stated"));
+    assert!(v.option().gpu_count >= 2, "{}", v.option().offer_id);
     // Buying for an 8B: one small server, not an 8-GPU machine.
     let own = evaluate_query(
         "model=llama-3.1-8b&quant=awq4&seqs=16&rpd=20000&own=1",
@@ -456,6 +462,8 @@ const PANEL_QUERIES: &[&str] = &[
     "model=mixtral-8x7b&quant=q4_k_m&engine=llamacpp&seqs=4",
     "model=llama-3.1-8b&ctx=131072&seqs=4&kv=fp8",
     "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32",
+    "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32&conc=stated",
+    "model=llama-3.3-70b&quant=fp8&eu=1&tenancy=single&seqs=8&rpd=5000&conc=stated",
     "model=qwen2.5-72b&quant=awq4&hours=8&rpd=50000&tps=5&ttft=60000",
     "model=llama-3.1-8b&quant=q4_k_m&engine=llamacpp&seqs=1&tps=5&kinds=vps,dedicated_cpu",
     "model=all-minilm-l6-v2&seqs=64&rpd=1000000&in=200&out=1",

@@ -1066,10 +1066,12 @@ fn the_report_carries_the_ages_the_page_shows_counted_to_the_day_given() {
 #[test]
 fn the_csv_gives_the_verdicts_option_without_commitment_and_prepaid_months() {
     use inference_sizer::report::csv;
-    // The RAG load's verdict is Vultr's 8x B200 on a 36-month term; its row carries the best
+    // The RAG load's verdict (32 sequences on every copy, conc=stated) is Vultr's 8x B200 on a
+    // 36-month term; its row carries the best
     // option without commitment as the report's `recommendation.no_commitment` gives it; other
     // rows leave those columns empty. A prepaid year's row says 12 in `prepaid_months`.
-    let r = report_for("model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32");
+    let r =
+        report_for("model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32&conc=stated");
     let rec = r.recommendation.as_ref().unwrap();
     let n = rec.commitment().unwrap().no_commitment.clone().unwrap();
     let text = csv::export(&r, &r.options);

@@ -242,7 +242,7 @@ fn owned_hardware_closes_the_reasons_with_its_figures() {
 
 #[test]
 fn the_json_carries_the_typed_reasons_beside_the_sentences() {
-    let r = report("model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000");
+    let r = report("model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000&conc=stated");
     let json = serde_json::to_value(&r).unwrap();
     let rec = &json["recommendation"];
     let typed = rec["reasons_typed"].as_array().unwrap();
@@ -330,7 +330,8 @@ fn a_hosted_api_far_cheaper_is_said_first_unless_a_constraint_requires_self_host
     // per million input / output tokens, 5,000 x (1,000 x 0.10 + 250 x 0.32) / 10^6 x 365/12 =
     // $27.38, about €23.60 a month, against €1,541 self-hosted (RunPod's Secure MI300X): 65
     // times less, more than 3.
-    let r = report("model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000");
+    // Eight sequences on every copy (`conc=stated`, a link before scenario version 4).
+    let r = report("model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000&conc=stated");
     let rec = r.recommendation.as_ref().unwrap();
     match &rec.reasons_typed()[0] {
         Reason::ApiFirst(a) => {

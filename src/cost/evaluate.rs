@@ -175,6 +175,27 @@ impl Costing<'_> {
         let direct_rps = nonneg(sizing.requests_per_s_per_replica) * speed;
         let ttft_mean = nonneg(sizing.ttft_ms_mean) / speed;
 
+        // A load that gives each copy its concurrency: the targets are first checked on a copy
+        // serving one request (more copies cannot make a copy faster than that), and a copy's
+        // capacity is what it completes at its cap.
+        let curve = &sizing.curve;
+        if let (true, Some(first), Some(top)) = (
+            self.demand.concurrency_from_load,
+            curve.points.first(),
+            curve.points.last(),
+        ) {
+            let ttft_mean = nonneg(first.ttft_ms) / speed;
+            return Speeds {
+                tax,
+                spread,
+                shared_cpu,
+                decode_user: nonneg(first.decode_user) * speed,
+                direct_rps,
+                ttft_mean,
+                ttft_p95: ttft_mean * spread,
+                replica_rps: nonneg(top.requests_per_s) * speed,
+            };
+        }
         // Requests/s one replica serves when busy.
         let replica_rps = if direct_rps > 0.0 {
             direct_rps
@@ -219,10 +240,37 @@ impl Costing<'_> {
             let peak_rps = w.requests_per_day / active_s_per_day * d.peak_factor;
             if s.replica_rps > 0.0 && misses_target {
                 (1.0, w.requests_per_day)
+            } else if s.replica_rps > 0.0
+                && w.concurrency_from_load
+                && !sizing.curve.points.is_empty()
+            {
+                let per_machine = if instances_per_replica > 1 {
+                    1
+                } else {
+                    sizing.replicas_per_instance.max(1)
+                };
+                let max_copies = (d.max_servers / instances_per_replica).max(1) * per_machine;
+                let copy = super::load::Copy {
+                    curve: &sizing.curve,
+                    tax: s.tax,
+                    spread: s.spread,
+                    replica_rps: s.replica_rps,
+                };
+                match super::load::need(&copy, w, peak_rps, max_copies) {
+                    Some((copies, n)) => {
+                        need = Some(n);
+                        (copies, w.requests_per_day)
+                    }
+                    None => {
+                        shortfalls.push(Shortfall::NoThroughput);
+                        (1.0, w.requests_per_day)
+                    }
+                }
             } else if s.replica_rps > 0.0 {
-                let n = self.load_need(s, peak_rps);
+                let mut n = self.load_need(s, peak_rps);
+                n.spare = w.spare;
                 need = Some(n);
-                (n.replicas as f64, w.requests_per_day)
+                ((n.replicas + w.spare) as f64, w.requests_per_day)
             } else {
                 if w.task == Task::Infer {
                     shortfalls.push(Shortfall::NoThroughput);
@@ -230,8 +278,9 @@ impl Costing<'_> {
                 (1.0, w.requests_per_day)
             }
         } else {
-            // No request rate given: one replica kept busy the hours the service runs.
-            (1.0, s.replica_rps * active_s_per_day)
+            // No request rate given: one replica kept busy the hours the service runs (and the
+            // spares beside it, idle).
+            (1.0 + w.spare as f64, s.replica_rps * active_s_per_day)
         };
         // A copy spans `instances_per_replica` servers, or a server holds `per_server` copies
         // side by side; every GPU paid for runs a copy.
@@ -317,6 +366,8 @@ impl Costing<'_> {
             replicas,
             peak_rps,
             bound: best.1,
+            at_load: None,
+            spare: 0,
         }
     }
 
@@ -461,6 +512,7 @@ impl Costing<'_> {
             }
         };
         let gpu_per_server = offer.gpu_count();
+        let at_load = p.need.and_then(|n| n.at_load);
         OptionCost {
             offer_id: offer.id.clone(),
             provider: offer.provider.clone(),
@@ -515,9 +567,10 @@ impl Costing<'_> {
             utilisation: u.utilisation,
             capacity_requests_per_s: nonneg(u.capacity_rps),
             hypervisor_tax: s.tax,
-            decode_tokens_per_s_per_user: s.decode_user,
+            // With the concurrency from the load, what a user sees at the peak.
+            decode_tokens_per_s_per_user: at_load.map_or(s.decode_user, |a| a.decode_tokens_per_s),
             ttft_ms_mean: nonneg(s.ttft_mean),
-            ttft_ms_p95: nonneg(s.ttft_p95),
+            ttft_ms_p95: nonneg(at_load.map_or(s.ttft_p95, |a| a.ttft_p95_ms)),
             latency_spread: s.spread,
             shared_cpu: s.shared_cpu,
             energy_kwh_per_month: nonneg(bill.energy_kwh),

@@ -66,6 +66,7 @@ pub mod defaults;
 mod evaluate;
 mod job;
 mod lines;
+pub mod load;
 pub mod own;
 mod slice;
 pub use slice::{SliceReport, TIME_SLICED_TAIL_FACTOR};
@@ -137,6 +138,9 @@ pub struct OfferSizing {
     pub requests_per_s_per_replica: f64,
     /// Mean time to first token of one request, ms.
     pub ttft_ms_mean: f64,
+    /// How one copy's speed grows with its concurrency up to its cap, for a load that gives each
+    /// copy its concurrency ([`load`]); empty when the scenario states it.
+    pub curve: load::SpeedCurve,
     pub memory_per_gpu_bytes: u64,
     /// Bytes of the weights, for storage.
     pub weights_bytes: u64,
@@ -201,6 +205,11 @@ pub struct Demand {
     pub train_tokens: f64,
     /// Passes over the dataset in one fine-tuning job (at least 1).
     pub epochs: f64,
+    /// Each copy's concurrency follows from the request rate ([`load`]); else every copy holds
+    /// the sizing's concurrency (a stated `seqs`).
+    pub concurrency_from_load: bool,
+    /// Copies added beyond the load's need (N+1 with 1).
+    pub spare: u32,
     pub constraints: Constraints,
 }
 
@@ -236,6 +245,8 @@ impl Demand {
             embedding_dims: 0.0,
             train_tokens: nonneg(s.train_tokens),
             epochs: (s.epochs as f64).clamp(1.0, 1000.0),
+            concurrency_from_load: s.concurrency_from_load(),
+            spare: s.spare.min(8) as u32,
             constraints: Constraints {
                 eu_jurisdiction: s.eu,
                 single_tenant: s.tenancy == Tenancy::Single,
@@ -246,6 +257,12 @@ impl Demand {
                 max_term_months: s.max_term.filter(|m| m.is_finite()).map(|m| m.max(0.0)),
             },
         }
+    }
+
+    /// Requests a second at the busiest hour: the day's requests over the hours the service
+    /// runs, times the peak factor.
+    pub fn peak_rps(&self, d: &CostDefaults) -> f64 {
+        nonneg(self.requests_per_day / (self.hours_per_day.max(1.0) * 3600.0) * d.peak_factor)
     }
 
     /// A steady service runs around the clock.

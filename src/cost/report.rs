@@ -267,6 +267,18 @@ pub struct OptionReport {
     /// What an approximate price leaves out, in words (`approximate_price`); null otherwise.
     #[serde(default)]
     pub price_note: Option<String>,
+    /// Each copy at the peak when its concurrency follows from the request rate (`conc=load`
+    /// with `rpd`): `requests_per_s`, `concurrency`, `slots`, `utilisation`,
+    /// `decode_tokens_per_s`, `tpot_ms`, `ttft_p95_ms` (queue included), `queue_p95_ms` and
+    /// `binding` (the limit that decided the copies); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_load: Option<super::load::AtLoad>,
+    /// Copies beyond the load's need (`spare`), included in `replicas`.
+    #[serde(default)]
+    pub spare_copies: u32,
+    /// The limit that decided the number of copies, in words; null without a request rate.
+    #[serde(default)]
+    pub sized_by: Option<String>,
 }
 
 /// How the copies of a model sit on machines, as an option and the verdict both carry it.
@@ -437,6 +449,11 @@ impl OptionCost {
             slice: None,
             job_cost,
             price_note: None,
+            at_load: self.load_need.and_then(|n| n.at_load),
+            spare_copies: self.load_need.map_or(0, |n| n.spare),
+            sized_by: self
+                .load_need
+                .map(|n| crate::words::plan::sized_by(&n, lang)),
         }
     }
 }

@@ -134,6 +134,15 @@ impl Sizing {
     pub fn workload(&self) -> &Workload {
         &self.wl
     }
+
+    /// The same model and workload sized for `seqs` concurrent sequences (at least 1): where a
+    /// load gives each copy its concurrency, a copy is placed for one sequence and its memory
+    /// shown for the sequences it takes.
+    pub fn with_concurrency(&self, seqs: u64) -> Sizing {
+        let mut z = self.clone();
+        z.wl.seqs = seqs.max(1);
+        z
+    }
     pub fn params(&self) -> ParamCounts {
         self.params
     }

@@ -394,13 +394,21 @@ impl Sizing {
         }
     }
 
-    /// Decode and prefill speed on `hw` at the efficiencies `eff`.
+    /// Decode and prefill speed on `hw` at the efficiencies `eff`, at the workload's concurrency.
     pub fn speed(&self, hw: &Hardware, eff: &Efficiency) -> Speed {
+        self.speed_at(hw, eff, self.wl.seqs)
+    }
+
+    /// Decode and prefill speed on `hw` at the efficiencies `eff` with `seqs` sequences in the
+    /// batch (the concurrency a load gives one copy, which the plan derives from the request
+    /// rate); the memory stays the workload's.
+    pub fn speed_at(&self, hw: &Hardware, eff: &Efficiency, seqs: u64) -> Speed {
         let (wl, sh, w) = (&self.wl, &self.shape, &self.weights);
         let e = eff.sane();
         let r = replica(self, hw, &e);
         let keep = 1.0 - e.virtualization_penalty;
-        let batch = wl.seqs.max(1) as f64;
+        let seqs = seqs.max(1);
+        let batch = seqs as f64;
         let tin = wl.tokens_in.clamp(1, sh.max_position.max(1)) as f64;
         let weights_read = (w.total - w.embedding_lookup).max(0.0);
         let non_expert = (weights_read - w.experts_total).max(0.0);
@@ -457,7 +465,7 @@ impl Sizing {
         let per_user = out / (out * step + (batch - 1.0) * tin / prefill_rate.max(1e-9));
         let ttft_service = prefill_single_s + step;
         // Each slot serves a request in `cycle` seconds; M/M/c over the C slots.
-        let wait = mmc_wait_s(wl.seqs.max(1), cycle, PLANNING_UTILISATION);
+        let wait = mmc_wait_s(seqs, cycle, PLANNING_UTILISATION);
         Speed {
             decode_tokens_per_s_per_user: finite(per_user * keep),
             aggregate_tokens_per_s: finite(rps * out * keep),

@@ -82,11 +82,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     // Size each offer, cost it, name its GPUs, and pick the verdict.
     let workload = demand(s, &engine.arch);
     let defaults = CostDefaults::with_assumptions(&s.assumptions);
-    let targets = Targets {
-        min_decode: workload.min_tokens_per_s_per_user,
-        max_ttft_p95_ms: workload.max_ttft_p95_ms,
-        defaults: &defaults,
-    };
+    let targets = Targets::of(&workload, &defaults, s.tp);
     let sizings = size_offers(&engine, &view, targets, lang);
     let mut all = cost::evaluate_all(
         sizings.iter().map(|(o, z)| (*o, z)),
@@ -123,7 +119,8 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let real_hw = on_chosen.is_some();
     let (hw, hw_name, eff) =
         on_chosen.unwrap_or_else(|| (Hardware::unbounded(), String::new(), engine.eff.clone()));
-    let (mem, headroom, speed) = on_hardware(&engine.sizing, &hw, real_hw, &eff);
+    let at_load = chosen.and_then(|c| c.load_need).and_then(|n| n.at_load);
+    let (mem, headroom, speed) = on_chosen_at_load(&engine.sizing, &hw, real_hw, &eff, at_load);
 
     // The rows, then the curves drawn from them and from the figures the rows leave out.
     // The hourly cloud the break-even utilisation compares with: the chart draws this very one.
@@ -141,7 +138,8 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let (hw_name, slice) = super::slices::fill(&mut options, chosen_id, &view, hw_name, lang);
     let context = super::notes::context_sized_for(&engine.sizing, &mem, &speed, real_hw);
     let low = chosen.and_then(|c| super::notes::at_low_end(c, &recost, &engine, &view));
-    let context: Vec<plan::Reason> = context.into_iter().chain(low).collect();
+    let single = chosen.and_then(|c| super::notes::single_failure(c, &recost));
+    let context: Vec<plan::Reason> = context.into_iter().chain(low).chain(single).collect();
     let own_reason = own.as_ref().map(|o| o.1.clone());
     let draft = plan.map(|p| p.draft(leads, context, slice, own_reason, lang));
     let own = own.map(|o| o.0);
@@ -491,4 +489,22 @@ fn family_id(f: ArchFamily) -> &'static str {
         ArchFamily::Encoder => "encoder",
         ArchFamily::ParamsOnly => "params_only",
     }
+}
+
+/// Memory, headroom and speed on the chosen hardware: with the concurrency from the load, the
+/// memory of the sequences a copy takes (its slots) and the speed at the concurrency it holds
+/// at peak; else both at the scenario's `seqs`.
+fn on_chosen_at_load(
+    z: &Sizing,
+    hw: &Hardware,
+    real_hw: bool,
+    eff: &Efficiency,
+    at_load: Option<cost::load::AtLoad>,
+) -> (model::MemoryBreakdown, Option<Headroom>, model::Speed) {
+    let Some(a) = at_load else {
+        return on_hardware(z, hw, real_hw, eff);
+    };
+    let (mem, headroom, _) = on_hardware(&z.with_concurrency(a.slots as u64), hw, real_hw, eff);
+    let held = z.with_concurrency(a.concurrency.ceil().max(1.0) as u64);
+    (mem, headroom, held.speed(hw, eff))
 }

@@ -10,6 +10,7 @@ pub mod csv;
 mod curves;
 mod evaluate;
 mod freshness;
+mod layout;
 mod load_basis;
 mod notes;
 mod own;

@@ -174,3 +174,31 @@ pub(super) fn at_low_end(
         currency: chosen.currency,
     }))
 }
+
+/// A 24/7 service headlined on one machine without a spare: the reason that says a single
+/// failure stops it, with what `spare=1` costs on the same offer (costed again).
+pub(super) fn single_failure(
+    chosen: &OptionCost,
+    at: &super::load_basis::Recost,
+) -> Option<plan::Reason> {
+    let w = at.demand;
+    if w.task != model::Task::Infer || !w.is_steady() || w.spare > 0 || chosen.servers != 1 {
+        return None;
+    }
+    if !chosen.serves() {
+        return None;
+    }
+    let (offer, sizing) = at.offers.iter().find(|(o, _)| o.id == chosen.offer_id)?;
+    let demand = crate::cost::Demand {
+        spare: 1,
+        ..w.clone()
+    };
+    let o = crate::cost::evaluate_offer(offer, sizing, &demand, at.defaults, at.cur, at.rate);
+    Some(plan::Reason::SingleFailure(
+        crate::words::plan::SingleFailure {
+            machines_with_spare: o.servers,
+            extra_monthly: (o.monthly.amount() - chosen.monthly.amount()).max(0.0),
+            currency: chosen.currency,
+        },
+    ))
+}

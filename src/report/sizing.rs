@@ -1,6 +1,7 @@
 //! The sizing engine's view of the scenario and of each offer: the workload, the hardware of an
 //! offer, whether and how the model fits it, and its memory and speed on the chosen hardware.
 
+use super::layout::{faster_shape, load_shape, pinned_shape};
 use super::Headroom;
 use crate::catalog::{Catalog, Offer};
 use crate::cost::{self, OfferSizing};
@@ -131,12 +132,35 @@ pub(super) struct Targets<'a> {
     /// P95 time to first token, ms (0: none).
     pub max_ttft_p95_ms: f64,
     pub defaults: &'a cost::CostDefaults,
+    /// Requests a second at peak when each copy's concurrency follows from the load (0: the
+    /// scenario states the concurrency), and the prompt's tokens.
+    pub peak_rps: f64,
+    pub tokens_in: f64,
+    /// The tensor-parallel degree the user pinned (`tp`).
+    pub tp: Option<u32>,
 }
 
-impl Targets<'_> {
+impl<'a> Targets<'a> {
+    /// The demand's targets, its peak when the load gives each copy its concurrency, and the
+    /// layout the user pinned.
+    pub(super) fn of(w: &cost::Demand, defaults: &'a cost::CostDefaults, tp: Option<u64>) -> Self {
+        Targets {
+            min_decode: w.min_tokens_per_s_per_user,
+            max_ttft_p95_ms: w.max_ttft_p95_ms,
+            defaults,
+            peak_rps: if w.concurrency_from_load {
+                w.peak_rps(defaults)
+            } else {
+                0.0
+            },
+            tokens_in: w.tokens_in,
+            tp: tp.filter(|&t| t > 0).map(|t| t.min(64) as u32),
+        }
+    }
+
     /// The copy's bare-metal speed meets the targets on offer `o` once its hosting's tax and
     /// latency spread are applied, as the cost model will.
-    fn met_by(&self, o: &Offer, speed: &model::Speed) -> bool {
+    pub(super) fn met_by(&self, o: &Offer, speed: &model::Speed) -> bool {
         let tax = self.defaults.tax.of(o.virtualization);
         let spread = self.defaults.latency_spread.of_offer(o, false);
         let decode = finite_or_zero(speed.decode_tokens_per_s_per_user) * (1.0 - tax);
@@ -229,44 +253,6 @@ pub(super) fn replica_hardware(o: &Offer, c: &Catalog, shape: ReplicaShape) -> O
     Some(hw)
 }
 
-/// A copy that stays in one machine but misses the speed or latency target takes more of the
-/// machine's GPUs, at the next tensor-parallel degree the engine accepts, until it meets them
-/// (fewer copies per machine, each faster); if none does, the smallest copy stays.
-fn faster_shape(
-    z: &Sizing,
-    o: &Offer,
-    at: &OfferContext,
-    shape: ReplicaShape,
-    hw: Hardware,
-) -> (ReplicaShape, Hardware) {
-    let Some(g) = o.gpu.as_ref().filter(|g| g.count > 0) else {
-        return (shape, hw);
-    };
-    if shape.machines > 1 || z.workload().task != model::Task::Infer {
-        return (shape, hw);
-    }
-    if at.targets.met_by(o, &z.speed(&hw, at.eff)) {
-        return (shape, hw);
-    }
-    for tp in z.tp_degrees(g.count) {
-        if tp <= shape.gpus_per_machine {
-            continue;
-        }
-        let bigger = ReplicaShape {
-            gpus_per_machine: tp,
-            machines: 1,
-            per_machine: (g.count / tp).max(1),
-        };
-        let Some(bigger_hw) = replica_hardware(o, at.catalog, bigger) else {
-            continue;
-        };
-        if at.targets.met_by(o, &z.speed(&bigger_hw, at.eff)) {
-            return (bigger, bigger_hw);
-        }
-    }
-    (shape, hw)
-}
-
 /// The sizing facts of one offer for the cost model: where a copy of the model goes, its memory
 /// and speed, and whether the engine runs these weights on this hardware at all.
 pub(super) fn size_offer(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
@@ -329,6 +315,12 @@ pub(super) fn at_speed(s: OfferSizing, factor: f64) -> OfferSizing {
         prefill_tokens_per_s_per_replica: s.prefill_tokens_per_s_per_replica * factor,
         requests_per_s_per_replica: s.requests_per_s_per_replica * factor,
         ttft_ms_mean: s.ttft_ms_mean / factor,
+        curve: cost::load::SpeedCurve {
+            points: s.curve.points.iter().map(|p| p.scaled(factor)).collect(),
+            beyond: s.curve.beyond.map(|p| p.scaled(factor)),
+            prefill_tokens_per_s: s.curve.prefill_tokens_per_s * factor,
+            ..s.curve.clone()
+        },
         ..s
     }
 }
@@ -336,6 +328,16 @@ pub(super) fn at_speed(s: OfferSizing, factor: f64) -> OfferSizing {
 /// The sizing facts of one offer, the engine's compatibility aside.
 fn size_runnable(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
     let (c, lang) = (at.catalog, at.lang);
+    // With the concurrency from the load, a copy is placed for one sequence: the sequences it
+    // takes (up to the engine's cap, as its memory allows) then set its throughput.
+    let from_load = at.targets.peak_rps > 0.0 && z.workload().task == model::Task::Infer;
+    let one_seq;
+    let zp = if from_load {
+        one_seq = z.with_concurrency(1);
+        &one_seq
+    } else {
+        z
+    };
     let no = |why: Misfit| OfferSizing {
         fits: false,
         why_not: Some(why.sentence(lang)),
@@ -347,7 +349,7 @@ fn size_runnable(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
             let Some(spec) = c.gpu(&g.id) else {
                 return no(Misfit::UnknownGpu { id: g.id.clone() });
             };
-            match replica_shape(z, &o.gpu_figures(spec), g.count, o.fabric.is_some()) {
+            match replica_shape(zp, &o.gpu_figures(spec), g.count, o.fabric.is_some()) {
                 Ok(shape) => shape,
                 // A slice is never split or joined: the model fits one or it does not run.
                 Err(_) if g.slice.is_some() => return slice_too_small(z, o, spec, lang),
@@ -359,17 +361,34 @@ fn size_runnable(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
     let Some(hw) = replica_hardware(o, c, shape) else {
         return no(Misfit::NoMemoryStated);
     };
-    let (shape, hw) = faster_shape(z, o, at, shape, hw);
     // Pipeline stages between machines run at the offer's fabric speed.
     let fabric = o.fabric.filter(|_| shape.machines > 1);
     let mut eff = at.eff.clone();
     if let Some(f) = fabric.filter(|f| f.gbps.is_finite() && f.gbps > 0.0) {
         eff.inter_server_gbs = f.gbps / 8.0;
     }
+    let (shape, hw, curve) = if from_load {
+        load_shape(z, o, at, shape, hw, &eff)
+    } else {
+        let (shape, hw) = match (at.targets.tp, o.gpu.as_ref()) {
+            (Some(tp), Some(g)) => match pinned_shape(z, shape, g.count, tp) {
+                Some(p) => (p, replica_hardware(o, c, p).unwrap_or(hw)),
+                None => (shape, hw),
+            },
+            _ => faster_shape(z, o, at, shape, hw),
+        };
+        (shape, hw, cost::load::SpeedCurve::default())
+    };
     let gpus_per_replica = hw.gpu_count() as u32;
-    let mem = z.memory_figures(&hw);
     let speed = z.speed(&hw, &eff);
     let max_seqs = z.max_concurrency(&hw) as f64;
+    // With the concurrency from the load, the memory of the sequences a copy takes.
+    let mem = if from_load {
+        z.with_concurrency(curve.cap.max(1.0) as u64)
+            .memory_figures(&hw)
+    } else {
+        z.memory_figures(&hw)
+    };
     let (power, peak, serving) = match (&o.gpu, o.gpu.as_ref().and_then(|g| c.gpu(&g.id))) {
         // Every GPU of a machine runs (a copy each, or a share of one).
         // A slice draws and computes its share of the GPU.
@@ -410,6 +429,7 @@ fn size_runnable(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
         prefill_tokens_per_s_per_replica: finite_or_zero(speed.prefill_tokens_per_s),
         requests_per_s_per_replica: finite_or_zero(speed.requests_per_s),
         ttft_ms_mean: finite_or_zero(speed.ttft_ms),
+        curve,
         memory_per_gpu_bytes: mem.per_device.whole(),
         weights_bytes: mem.weights.whole(),
         power_w_per_instance: power,

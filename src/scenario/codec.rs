@@ -187,6 +187,7 @@ impl Scenario {
         }
         let mut kv_basis_given = false;
         let mut community_given = false;
+        let mut conc_given = false;
         let mut ttft_given = false;
         for pair in pairs.into_iter().take(MAX_PARAMS) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
@@ -194,6 +195,7 @@ impl Scenario {
             let val = percent_decode(v);
             kv_basis_given |= key == "kv_basis";
             community_given |= key == "community";
+            conc_given |= key == "conc";
             ttft_given |= key == "ttft";
             match FIELDS.iter().find(|f| f.key() == key) {
                 Some(field) => field.read(&mut s, &val, &d, &mut warnings),
@@ -209,8 +211,12 @@ impl Scenario {
         if s.v < 3 && !community_given {
             s.community = true;
         }
-        // Migration: before `v=4`, a link without `ttft` had a 2,000 ms target whatever the model.
-        if s.v < 4 && !ttft_given {
+        // Migration: before `v=4`, `seqs` was the concurrency every copy held, with a rate too.
+        if s.v < 4 && !conc_given {
+            s.concurrency = super::Concurrency::Stated;
+        }
+        // Migration: before `v=5`, a link without `ttft` had a 2,000 ms target whatever the model.
+        if s.v < 5 && !ttft_given {
             s.ttft_ms = Some(super::DEFAULT_TTFT_MS);
         }
         s.v = SCENARIO_VERSION;

@@ -6,7 +6,7 @@
 
 use super::checks;
 use super::kinds::{at, Allowed, Choice, Field, IdList, Number, Pick, Range, Text, Version};
-use super::{Lang, SpeedPoint, Tenancy, Theme};
+use super::{Concurrency, Lang, SpeedPoint, Tenancy, Theme};
 use crate::catalog::OfferKind;
 use crate::model::{Engine, KvBasis, KvType, Quant, Task};
 use crate::units::Currency;
@@ -176,6 +176,13 @@ fields! {
     TENANCY: Choice<Tenancy> = Choice::new("tenancy", at!(tenancy));
     /// The point of the speed range the plan sizes for: `central` or `conservative`.
     SPEED: Choice<SpeedPoint> = Choice::new("speed", at!(speed));
+    /// What `seqs` means with a request rate: `load` (the engine's cap; each copy's concurrency
+    /// follows from the rate) or `stated` (the concurrency each copy holds; links before `v=4`).
+    CONC: Choice<Concurrency> = Choice::new("conc", at!(concurrency));
+    /// The tensor-parallel degree of one copy; unset or 0: searched.
+    TP: Number<Option<u64>> = Number::new("tp", at!(tp), count(64.0)).refused_to_default();
+    /// Copies beyond the load's need (N+1 with 1).
+    SPARE: Number<u64> = Number::new("spare", at!(spare), Range::whole(0.0, 8.0));
     GPUS: IdList = IdList { key: "gpus", at: at!(gpus), id: checks::id, allowed: None };
     KINDS: IdList = IdList {
         key: "kinds",
@@ -317,6 +324,20 @@ impl Pick for SpeedPoint {
         match self {
             SpeedPoint::Central => "central",
             SpeedPoint::Conservative => "conservative",
+        }
+    }
+    fn read(text: &str) -> Option<Self> {
+        read_id(text)
+    }
+}
+
+impl Pick for Concurrency {
+    const ALL: &'static [Self] = &[Concurrency::Load, Concurrency::Stated];
+    const EXPECTED: &'static str = "load or stated";
+    fn id(self) -> &'static str {
+        match self {
+            Concurrency::Load => "load",
+            Concurrency::Stated => "stated",
         }
     }
     fn read(text: &str) -> Option<Self> {

@@ -26,11 +26,14 @@ use crate::units::Currency;
 /// Version 2 sizes the KV cache for the tokens in flight (`kv_basis=inflight`); a `v=1` link is
 /// read with `kv_basis=full`, what it showed. Version 3 keeps a 24/7 service off community and
 /// marketplace hosts unless `community=1`; a `v=1` or `v=2` link is read with `community=1`,
-/// what it showed. Version 4 sets the latency target by the model's type when the link gives
-/// none (`ttft` unset: [`DEFAULT_TTFT_MS`], or [`ENCODER_TTFT_MS`] for an encoder); a link of an
-/// earlier version without `ttft` is read with `ttft=2000`, what it showed. A link without `v` is
-/// read as this version.
-pub const SCENARIO_VERSION: u32 = 4;
+/// what it showed. Version 4 derives each copy's concurrency from the request rate, `seqs`
+/// becoming the engine's cap (`conc=load`); a link of an earlier version is read with
+/// `conc=stated`, `seqs` the concurrency every copy holds, what it showed. Version 5 sets the
+/// latency target by the model's type when the link gives none (`ttft` unset:
+/// [`DEFAULT_TTFT_MS`], or [`ENCODER_TTFT_MS`] for an encoder); a link of an earlier version
+/// without `ttft` is read with `ttft=2000`, what it showed. A link without `v` is read as this
+/// version.
+pub const SCENARIO_VERSION: u32 = 5;
 
 /// The P95 time-to-first-token target when the link gives none, for a model that generates
 /// text: a reader waits about 2 s for an answer to start.
@@ -40,6 +43,17 @@ pub const DEFAULT_TTFT_MS: f64 = 2_000.0;
 /// in one pass inside another request (a search, a retrieval step), which budgets a few hundred
 /// milliseconds for it; 200 ms rules out shared vCPUs whose tail spreads with the host's load.
 pub const ENCODER_TTFT_MS: f64 = 200.0;
+
+/// What `seqs` means when a request rate is given: the engine's cap on the sequences a copy
+/// takes, each copy's concurrency following from the load (`load`, from `v=4`); or the
+/// concurrency every copy holds (`stated`, what a link of an earlier version meant). Without a
+/// request rate `seqs` is the concurrency sized for either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Concurrency {
+    #[default]
+    Load,
+    Stated,
+}
 
 /// Whether the workload needs single-tenant hardware.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -241,6 +255,13 @@ pub struct Scenario {
     pub tenancy: Tenancy,
     /// The point of the speed range the plan sizes for (`speed`).
     pub speed: SpeedPoint,
+    /// What `seqs` means with a request rate (`conc`).
+    pub concurrency: Concurrency,
+    /// The tensor-parallel degree one copy takes (`tp`); `None`: searched, the cheapest layout
+    /// that meets the targets.
+    pub tp: Option<u64>,
+    /// Copies added beyond what the load needs (`spare`, N+1 with 1).
+    pub spare: u64,
     /// Allowed GPU ids; empty means all.
     pub gpus: Vec<String>,
     /// Allowed offer kinds (ids); empty means all.
@@ -288,6 +309,9 @@ impl Default for Scenario {
             max_term: None,
             tenancy: Tenancy::Any,
             speed: SpeedPoint::Central,
+            concurrency: Concurrency::Load,
+            tp: None,
+            spare: 0,
             gpus: Vec::new(),
             kinds: Vec::new(),
             assumptions: Assumptions::default(),
@@ -351,6 +375,12 @@ impl Scenario {
             None if encoder => ENCODER_TTFT_MS,
             None => DEFAULT_TTFT_MS,
         }
+    }
+
+    /// Whether each copy's concurrency follows from the request rate (`seqs` the engine's cap):
+    /// serving, with a rate, in a `conc=load` scenario.
+    pub fn concurrency_from_load(&self) -> bool {
+        self.task == Task::Infer && self.rpd > 0.0 && self.concurrency == Concurrency::Load
     }
 
     /// Whether hosts without a datacentre SLA (community, marketplace) may carry a 24/7 service.

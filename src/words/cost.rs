@@ -77,6 +77,76 @@ pub struct LoadNeed {
     /// Requests a second at peak.
     pub peak_rps: f64,
     pub bound: LoadBound,
+    /// Each copy at the peak when its concurrency follows from the request rate (scenario
+    /// version 4): its concurrency, utilisation and latencies there, and the limit that decided
+    /// the number of copies; `None` when the scenario states the concurrency.
+    pub at_load: Option<AtLoad>,
+    /// Copies added beyond the load's need (`spare`: N+1).
+    pub spare: u32,
+}
+
+/// One copy at the peak of the load, its concurrency derived from the request rate: the arrival
+/// rate it takes (the peak over the copies), the sequences it then holds on average (where its
+/// throughput meets that rate), and the latencies a request sees there, queue included.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct AtLoad {
+    /// Requests a second each copy takes at peak.
+    pub requests_per_s: f64,
+    /// Sequences each copy holds on average at peak (below 1: idle part of the time).
+    pub concurrency: f64,
+    /// Sequences a copy takes at once: the engine's cap (`seqs`) or what its memory holds.
+    pub slots: f64,
+    /// The peak arrival rate over what a copy completes with every slot busy.
+    pub utilisation: f64,
+    /// Decode speed each user sees at that concurrency, tokens/s (after the hypervisor's tax).
+    pub decode_tokens_per_s: f64,
+    /// Time per output token at that concurrency, ms (1,000 / the decode speed).
+    pub tpot_ms: f64,
+    /// P95 time to first token at peak: the prompt's prefill and one step (times the hosting's
+    /// spread), plus the P95 waits for a slot and for the prompts ahead.
+    pub ttft_p95_ms: f64,
+    /// The queue's part of `ttft_p95_ms`, ms.
+    pub queue_p95_ms: f64,
+    /// The limit that decided the number of copies.
+    pub binding: Binding,
+}
+
+/// What decides how many copies a load needs (one copy fewer would break it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Binding {
+    /// One copy carries the peak within every limit.
+    #[default]
+    OneCopy,
+    /// The sequences a copy's memory holds (its KV cache) cap its throughput.
+    KvMemory,
+    /// The engine's cap on sequences (`seqs`) caps its throughput.
+    EngineCap,
+    /// The prompts' prefill takes most of the copy's compute.
+    PrefillCompute,
+    /// Decode steps at the cap are bound by the GPUs' arithmetic.
+    DecodeCompute,
+    /// Decode steps at the cap are bound by reading the weights and the cache.
+    DecodeBandwidth,
+    /// The P95 time to first token, queue included, would miss its target.
+    TtftTarget,
+    /// Each user's decode speed (time per output token) would miss its target.
+    TpotTarget,
+}
+
+impl Binding {
+    pub fn id(self) -> &'static str {
+        match self {
+            Binding::OneCopy => "one_copy",
+            Binding::KvMemory => "kv_memory",
+            Binding::EngineCap => "engine_cap",
+            Binding::PrefillCompute => "prefill_compute",
+            Binding::DecodeCompute => "decode_compute",
+            Binding::DecodeBandwidth => "decode_bandwidth",
+            Binding::TtftTarget => "ttft_target",
+            Binding::TpotTarget => "tpot_target",
+        }
+    }
 }
 
 /// The limit of one copy that decides how many the load needs.

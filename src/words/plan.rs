@@ -14,6 +14,7 @@ pub use commitment::{Commitment, NoCommitment, Prepaid, LONG_TERM_MONTHS, LOW_UT
 pub use context::{AtLowEnd, ContextSizedFor};
 pub use job::{JobBillingWords, MonthlyTerm, Pace, TieRule, NEAR_TIE};
 pub use lead::{ApiFirst, API_FIRST_RATIO, LOW_USE};
+pub use load::{sized_by, SingleFailure};
 
 use super::cost::{virtualization, why_not, Deployment, Exclusion, Shortfall};
 use crate::format::show::{number, percent};
@@ -191,6 +192,9 @@ pub enum Reason {
     ContextSizedFor(ContextSizedFor),
     /// Sized at the central speed estimate: the chosen deployment at the low end of the range.
     AtLowEnd(AtLowEnd),
+    /// A 24/7 service on one machine without a spare copy: a single failure stops it; what a
+    /// spare (`spare=1`) would cost.
+    SingleFailure(SingleFailure),
     /// Said before the price: a hosted API sells the model for a fraction of the self-hosted cost.
     ApiFirst(ApiFirst),
     /// Said before the price: the load uses little of the recommended machine's capacity.
@@ -360,6 +364,7 @@ impl Reason {
             Reason::Commitment(c) => c.sentence(lang),
             Reason::ContextSizedFor(c) => c.sentence(lang),
             Reason::AtLowEnd(l) => l.sentence(lang),
+            Reason::SingleFailure(f) => f.sentence(lang),
             Reason::ApiFirst(a) => a.sentence(lang),
             Reason::LowUse { utilisation } => lead::low_use(*utilisation, lang),
             Reason::UncertainOffer {

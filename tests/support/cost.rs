@@ -152,6 +152,7 @@ pub fn llm_sizing(gpus: u32, tokens_per_s: f64, ttft_ms: f64) -> OfferSizing {
         prefill_tokens_per_s_per_replica: 0.0,
         requests_per_s_per_replica: 0.0,
         ttft_ms_mean: ttft_ms,
+        curve: Default::default(),
         memory_per_gpu_bytes: 80_000_000_000,
         weights_bytes: 140_000_000_000,
         power_w_per_instance: 700.0 * gpus as f64,
