@@ -825,7 +825,7 @@ fn a_version_3_link_keeps_its_stated_concurrency() {
     assert!(w.is_empty(), "{w:?}");
     assert_eq!(old.concurrency, Concurrency::Stated);
     assert!(!old.concurrency_from_load());
-    assert_eq!(old.to_query(), "v=4&seqs=8&rpd=5000&conc=stated");
+    assert_eq!(old.to_query(), "v=5&seqs=8&rpd=5000&ttft=2000&conc=stated");
     assert_eq!(parse(&old.to_query()).0, old);
     let (now, _) = parse("model=llama-3.3-70b&seqs=8&rpd=5000");
     assert_eq!(now.concurrency, Concurrency::Load);
