@@ -143,6 +143,25 @@ describe("interruptible capacity", () => {
     expectNoProblems(problems);
     await context.close();
   });
+
+  test("an encoder's default latency target is 200 ms, which shared vCPUs cannot promise", async () => {
+    // sizer: 3 million embeddings a day of 200 tokens with all-MiniLM-L6-v2 and no ttft in the
+    // link (scenario version 5): OVHcloud RISE-S, 4 ms at P95 within the 200 ms target, not five
+    // shared-vCPU Hetzner CX33; the ttft field stays empty and names its defaults.
+    const { page, problems, context } = await openPage(
+      site.browser,
+      site.server,
+      "model=all-minilm-l6-v2&rpd=3000000&in=200&out=1",
+    );
+    await verdictReady(page);
+    const verdict = await page.locator("#verdict").textContent();
+    assert.match(verdict, /OVHcloud RISE-S/);
+    assert.match(verdict, /within the 200 ms target/);
+    assert.equal(await page.locator("#ttft").inputValue(), "");
+    assert.equal(await page.locator("#ttft").getAttribute("placeholder"), "2000 (an encoder: 200)");
+    expectNoProblems(problems);
+    await context.close();
+  });
 });
 
 describe("jobs and loads", () => {
