@@ -241,11 +241,22 @@ fn as_v1(report: &inference_sizer::report::Report) -> String {
         .map(|t| t.remove("range"));
     if let Some(r) = json["recommendation"].as_object_mut() {
         r.remove("reasons_typed");
+        // Said since scenario version 4 beside every one-machine 24/7 verdict, old links too.
+        if let Some(reasons) = r.get_mut("reasons").and_then(|x| x.as_array_mut()) {
+            reasons.retain(|x| {
+                let x = x.as_str().unwrap_or_default();
+                !x.starts_with("One machine carries the whole service")
+                    && !x.starts_with("Una sola máquina lleva todo el servicio")
+            });
+        }
     }
     for o in json["options"].as_array_mut().into_iter().flatten() {
         o.as_object_mut().map(|o| o.remove("caveat"));
         o.as_object_mut().map(|o| o.remove("interruptible"));
         o.as_object_mut().map(|o| o.remove("job_cost"));
+        o.as_object_mut().map(|o| o.remove("at_load"));
+        o.as_object_mut().map(|o| o.remove("spare_copies"));
+        o.as_object_mut().map(|o| o.remove("sized_by"));
         for key in [
             "reliability_class",
             "config_unknown",

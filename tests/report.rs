@@ -869,7 +869,8 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
          \"pp\",\"ep\",\"fabric\",\"caveat\",\"job_cost\",\"per_token_basis\",\
          \"approximate_price\",\"price_note\",\"input_per_mtok\",\"output_per_mtok\",\
          \"price_currency\",\"reliability_class\",\"config_unknown\",\"availability_uncertain\",\
-         \"prepaid_months\",\"no_commitment_offer_id\",\"no_commitment_monthly_cost\",\
+         \"concurrency_per_copy\",\"peak_utilisation\",\"tpot_ms_at_peak\",\"ttft_p95_ms_at_peak\",\
+         \"binding\",\"spare_copies\",\"prepaid_months\",\"no_commitment_offer_id\",\"no_commitment_monthly_cost\",\
          \"commitment_saving_per_month\",\"commitment_total\""
     );
     assert_eq!(
@@ -877,7 +878,8 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
         "\"acme-8xh100\",\"Acme \"\"GPU\"\" Cloud\",\"'=HYPERLINK(\"\"http://x\"\")\",\"cloud_on_demand\",\
          \"nvidia_h100_sxm\",\"8\",\"1\",\"true\",\"\",\"17520.0000\",\"1.2500\",\"0.5000\",\"24.0000\",\
          \"3.0000\",\"\",\"EUR\",\"'-eu-west\",\"EU\",\"https://acme.example/pricing\",\"2026-01-15\",\"true\",\
-         \"2\",\"4\",\"4\",\"1\",\"4\",\"\",\"'=weight-only\",\"\",\"full_load\",\"false\",\"\",\"\",\"\",\"\",\"secure_cloud\",\"false\",\"false\",\"\",\"\",\"\",\"\",\"\""
+         \"2\",\"4\",\"4\",\"1\",\"4\",\"\",\"'=weight-only\",\"\",\"full_load\",\"false\",\"\",\"\",\"\",\"\",\"secure_cloud\",\"false\",\"false\",\
+         \"\",\"\",\"\",\"\",\"\",\"0\",\"\",\"\",\"\",\"\",\"\""
     );
     assert_eq!(lines[2], "", "every line ends with CRLF");
     assert_eq!(lines.len(), 3);
@@ -909,9 +911,7 @@ fn sizer_prints_the_comparison_as_csv() {
     );
     // DeepInfra's Llama 3.3 70B: 0.10 / 0.32 USD per million tokens; the machine columns empty.
     assert!(text.contains("\"hosted_api\",\"\",\"\",\"\",\"true\",\"\",\""));
-    assert!(
-        text.contains("\"0.1000\",\"0.3200\",\"USD\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\"\r\n")
-    );
+    assert!(text.contains("\"0.1000\",\"0.3200\",\"USD\",\"\",\"\",\"\","));
     let unusable = r.options.iter().find(|o| o.why_not.is_some()).unwrap();
     let why = unusable.why_not.as_deref().unwrap().replace('"', "\"\"");
     assert!(text.contains(&why), "{why}");

@@ -47,6 +47,14 @@ pub const COLUMNS: [&str; WIDTH] = [
     "reliability_class",
     "config_unknown",
     "availability_uncertain",
+    // Each copy at the peak when its concurrency follows from the rate (`at_load`), the limit
+    // that set the copies, and the spares.
+    "concurrency_per_copy",
+    "peak_utilisation",
+    "tpot_ms_at_peak",
+    "ttft_p95_ms_at_peak",
+    "binding",
+    "spare_copies",
     // Money paid up front, and on the verdict's row, when it asks a minimum term over a month,
     // the best usable option without one (the report's `recommendation.no_commitment`).
     "prepaid_months",
@@ -57,7 +65,7 @@ pub const COLUMNS: [&str; WIDTH] = [
 ];
 
 /// How many columns a line has.
-const WIDTH: usize = 43;
+const WIDTH: usize = 49;
 
 /// The index of column `name` (a name of [`COLUMNS`]).
 fn col(name: &str) -> usize {
@@ -183,12 +191,23 @@ fn row(o: &OptionReport, basis: &str) -> [String; WIDTH] {
         o.reliability_class.clone().unwrap_or_default(),
         o.config_unknown.to_string(),
         o.availability_uncertain.to_string(),
+        at(o, |a| figure(a.concurrency)),
+        at(o, |a| figure(a.utilisation)),
+        at(o, |a| figure(a.tpot_ms)),
+        at(o, |a| figure(a.ttft_p95_ms)),
+        at(o, |a| a.binding.id().to_string()),
+        o.spare_copies.to_string(),
         o.prepaid_months.map(figure).unwrap_or_default(),
         String::new(),
         String::new(),
         String::new(),
         String::new(),
     ]
+}
+
+/// A figure of the option's copy at the peak, empty without one.
+fn at(o: &OptionReport, f: impl Fn(&crate::cost::load::AtLoad) -> String) -> String {
+    o.at_load.as_ref().map(f).unwrap_or_default()
 }
 
 /// The hosted APIs of the report (`api_reference`) as lines of the same table, one per API, ended
