@@ -117,7 +117,14 @@ fn every_config_of_the_corpus_is_sized_within_2_percent_or_says_what_it_missed()
         let (kv, kv_linked) = (kv_shape(a, KvType::F16), kv_shape(&linked, KvType::F16));
         assert_eq!(kv, kv_linked, "{}: cache through the link", row.file);
         assert_eq!(linked.native_quant, a.native_quant, "{}", row.file);
-        let err = counts.total as f64 / row.truth as f64 - 1.0;
+        // A checkpoint's index holds the multi-token-prediction layers shipped beside the model
+        // (MiMo); an official count leaves them out (DeepSeek-V3's 671B).
+        let count = if row.kind.starts_with("index_total_size") {
+            counts.total + counts.mtp
+        } else {
+            counts.total
+        };
+        let err = count as f64 / row.truth as f64 - 1.0;
         sized += 1;
         let missed: Vec<String> = imported
             .warnings
@@ -133,7 +140,7 @@ fn every_config_of_the_corpus_is_sized_within_2_percent_or_says_what_it_missed()
                 "{}: {:+.1}% off ({} against {}) without a warning naming what was missed: {:?}",
                 row.file,
                 err * 100.0,
-                counts.total,
+                count,
                 row.truth,
                 imported.warnings
             );
@@ -141,7 +148,7 @@ fn every_config_of_the_corpus_is_sized_within_2_percent_or_says_what_it_missed()
         report.push(format!(
             "{:<34} {:>16} {:>16} {:+6.2}% {}",
             row.file,
-            counts.total,
+            count,
             row.truth,
             err * 100.0,
             missed.join(" | ")
@@ -149,11 +156,11 @@ fn every_config_of_the_corpus_is_sized_within_2_percent_or_says_what_it_missed()
     }
     eprintln!("{}", report.join("\n"));
     eprintln!("{within} of {sized} sized within 2%, {refused} refused in words");
-    // The target is 95%; this corpus reaches 68 of 74 (91.9%): the rest are the towers of custom
-    // multimodal wrappers (4), Gemma-3n (towers, AltUp, LAuReL) and MiMo's shipped MTP layer,
-    // each named in a warning. The floor keeps what is reached.
+    // The target is 95%: this corpus reaches 73 of 76 (96.1%); the rest are Logics' two towers
+    // (ConvNeXt and SigLIP-2), xgen-mm's SigLIP and perceiver resampler and Gemma-3n (towers,
+    // AltUp, LAuReL), each named in a warning.
     assert!(
-        within as f64 >= 0.90 * sized as f64,
+        within as f64 >= 0.95 * sized as f64,
         "{within} of {sized} within 2%"
     );
 }

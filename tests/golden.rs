@@ -236,6 +236,7 @@ fn as_v1(report: &inference_sizer::report::Report) -> String {
     json.as_object_mut().map(|r| r.remove("scenario"));
     json.as_object_mut().map(|r| r.remove("per_token_basis"));
     json.as_object_mut().map(|r| r.remove("scenario_line"));
+    json.as_object_mut().map(|r| r.remove("load"));
     json["throughput"]
         .as_object_mut()
         .map(|t| t.remove("range"));

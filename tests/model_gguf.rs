@@ -633,3 +633,49 @@ fn gemma_3n_and_ernie_headers_give_their_sharing_and_moe_step() {
         (64, 2, 1, 2)
     );
 }
+
+#[test]
+fn a_header_with_nextn_layers_sizes_them_beside_the_model() {
+    // GLM-4.5 as llama.cpp writes it: `block_count` counts the multi-token-prediction layer
+    // (`convert_hf_to_gguf.py`: num_hidden_layers + num_nextn_predict_layers, "92 layers + 1
+    // NextN layer") and `nextn_predict_layers` says how many. A small MoE of that kind: 3
+    // blocks of which 1 NextN; h 64, 4 heads of 16, 2 KV heads, 4 experts of 32, 2 active.
+    let buf = Gguf::new()
+        .str("general.architecture", "glm4moe")
+        .u32("glm4moe.block_count", 3)
+        .u32("glm4moe.nextn_predict_layers", 1)
+        .u32("glm4moe.embedding_length", 64)
+        .u32("glm4moe.attention.head_count", 4)
+        .u32("glm4moe.attention.head_count_kv", 2)
+        .u32("glm4moe.feed_forward_length", 128)
+        .u32("glm4moe.expert_count", 4)
+        .u32("glm4moe.expert_used_count", 2)
+        .u32("glm4moe.expert_feed_forward_length", 32)
+        .tokens(10)
+        .tensor("token_embd.weight", &[64, 10], 0)
+        .bytes();
+    let a = read_header(&buf).expect("reads").arch;
+    assert_eq!((a.layers, a.mtp_layers), (2, 1));
+    // The cache is the two model layers': 2 x 2 (K, V) x 2 heads x 16 x 2 B = 256 a token.
+    assert_eq!(kv_bytes_per_token(&a, KvType::F16), 256.0);
+    // The NextN layer, beside the total: one MoE layer (q, o 64 x 64, k, v 64 x 32: 12,288;
+    // experts 4 x 3 x 64 x 32 = 24,576; router 64 x 4 = 256; two norms 128) = 37,248, plus
+    // enorm and hnorm (128), eh_proj 2 x 64 x 64 (8,192) and shared_head.norm (64) = 45,632.
+    assert_eq!(param_counts(&a).mtp, 45_632);
+    // Without the key every block is a model layer.
+    let plain = Gguf::new()
+        .str("general.architecture", "glm4moe")
+        .u32("glm4moe.block_count", 3)
+        .u32("glm4moe.embedding_length", 64)
+        .u32("glm4moe.attention.head_count", 4)
+        .u32("glm4moe.attention.head_count_kv", 2)
+        .u32("glm4moe.feed_forward_length", 128)
+        .u32("glm4moe.expert_count", 4)
+        .u32("glm4moe.expert_used_count", 2)
+        .u32("glm4moe.expert_feed_forward_length", 32)
+        .tokens(10)
+        .tensor("token_embd.weight", &[64, 10], 0)
+        .bytes();
+    let b = read_header(&plain).expect("reads").arch;
+    assert_eq!((b.layers, b.mtp_layers, param_counts(&b).mtp), (3, 0, 0));
+}

@@ -142,8 +142,9 @@ fn a_bert_config_is_an_encoder() {
 
 #[test]
 fn missing_fields_are_named_and_unreadable_ones_warned() {
+    // A type whose configuration class the importer does not know: nothing to default from.
     let err = from_config_json(
-        r#"{"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": "32"}"#,
+        r#"{"model_type": "my_model", "hidden_size": 4096, "num_hidden_layers": "32"}"#,
     )
     .unwrap_err();
     let ImportError::Missing(fields) = &err else {
@@ -296,6 +297,16 @@ fn every_warning() -> Vec<ImportWarning> {
             end: 20,
             layers: 28,
         },
+        DefaultTaken {
+            key: "num_attention_heads".into(),
+            value: "8".into(),
+            model_type: "gemma3_text".into(),
+        },
+        DefaultTaken {
+            key: "use_sliding_window".into(),
+            value: "false".into(),
+            model_type: "qwen2".into(),
+        },
     ];
     for w in &all {
         match w {
@@ -305,7 +316,7 @@ fn every_warning() -> Vec<ImportWarning> {
             WindowWithoutPattern { .. } | AttentionBias | MlpBias | Quantised { .. } => {}
             LlamaFormula { .. } | TiedBaseDefault { .. } | NotModelled { .. } => {}
             UnknownKey { .. } | PerLayerMean { .. } | MoeLayersEnd { .. } => {}
-            CheckpointCount { .. } => {}
+            CheckpointCount { .. } | DefaultTaken { .. } => {}
         }
     }
     all
@@ -398,7 +409,7 @@ fn text_that_is_not_json_is_refused_in_spanish_with_its_position() {
 #[test]
 fn missing_fields_are_named_in_spanish() {
     let err = from_config_json(
-        r#"{"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": "32"}"#,
+        r#"{"model_type": "my_model", "hidden_size": 4096, "num_hidden_layers": "32"}"#,
     )
     .unwrap_err();
     assert_eq!(

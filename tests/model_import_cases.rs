@@ -226,6 +226,63 @@ fn chunk_0_and_every_zero_field_round_trip_through_the_link() {
 }
 
 #[test]
+fn every_architecture_field_that_can_be_zero_says_zero_through_the_link() {
+    // Every count of the model's architecture whose 0 means "none" (no FFN of its own, dense,
+    // no window, no chunk, no Mamba, no towers, no MTP layer...), all at once: each is kept as
+    // 0 by the link, no warning, and the same scenario comes back.
+    let fields = [
+        "ffn",
+        "experts",
+        "experts_active",
+        "moe_ffn",
+        "kv_lora_rank",
+        "rope_dim",
+        "window",
+        "moe_step",
+        "chunk",
+        "swa_period",
+        "global_layers",
+        "full_attn_every",
+        "linear_k_heads",
+        "linear_v_heads",
+        "linear_k_dim",
+        "linear_v_dim",
+        "linear_conv",
+        "index_heads",
+        "index_dim",
+        "shared_experts",
+        "dense_layers",
+        "mamba_layers",
+        "mamba_heads",
+        "mamba_head_dim",
+        "mamba_state",
+        "mamba_groups",
+        "mamba_conv",
+        "kv_shared",
+        "ple_dim",
+        "ple_vocab",
+        "towers",
+        "q_lora_rank",
+        "qk_nope_dim",
+        "v_head_dim",
+        "mtp",
+        "lightning_layers",
+    ];
+    let query = std::iter::once("model=llama-4-maverick".to_string())
+        .chain(fields.iter().map(|f| format!("{f}=0")))
+        .collect::<Vec<_>>()
+        .join("&");
+    let (s, warnings) = Scenario::from_query(&query);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let back = s.to_query();
+    for f in fields {
+        let pair = format!("{f}=0");
+        assert!(back.split('&').any(|p| p == pair), "{pair} not in {back}");
+    }
+    assert_eq!(Scenario::from_query(&back).0, s);
+}
+
+#[test]
 fn absurd_values_in_the_new_keys_never_panic() {
     let big = u64::MAX / 3;
     let configs = [

@@ -171,7 +171,7 @@ fn the_table_names_each_key_once_in_lowercase() {
     // 27): the Mamba-2 layers (6), kv_shared, per-layer embeddings (2), towers, native, the
     // family's flags (7), MLA's q_lora_rank, qk_nope_dim, v_head_dim, mtp, the checkpoint's bytes
     // and format, MiniMax's lightning layers.
-    assert_eq!(keys.len(), 111);
+    assert_eq!(keys.len(), 115);
     assert_eq!(keys[0], "v");
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
@@ -201,9 +201,9 @@ fn every_range_is_well_formed_and_holds_its_default() {
             defaults_checked += 1;
         }
     }
-    // ctx, seqs, rpd, train_tokens, epochs, in, out, tps, hours, months, spare; the rest (ttft
-    // among them: the model type's) default to unset.
-    assert_eq!(defaults_checked, 11);
+    // ctx, seqs, rpd, train_tokens, epochs, in, out, tps, hours, months, spare, users; the rest
+    // (ttft among them: the model type's) default to unset.
+    assert_eq!(defaults_checked, 12);
     assert_eq!(fields::CTX.range.log2_span, Some((9.0, 23.0)));
     assert_eq!(
         (fields::HOURS.range.min, fields::HOURS.range.max),
@@ -479,11 +479,12 @@ fn an_import_keeps_its_name_and_context_limit_through_the_link() {
     use inference_sizer::model::import::from_config_json;
     use inference_sizer::scenario::import_into;
     let catalog = Catalog::builtin();
+    // Its published config says `sliding_window: null` (absent, MistralConfig's 4,096 applies).
     let nemo = from_config_json(
         r#"{"architectures": ["MistralForCausalLM"], "model_type": "mistral",
         "hidden_size": 5120, "intermediate_size": 14336, "num_attention_heads": 32,
         "num_key_value_heads": 8, "head_dim": 128, "num_hidden_layers": 40, "vocab_size": 131072,
-        "max_position_embeddings": 128000, "tie_word_embeddings": false,
+        "max_position_embeddings": 128000, "tie_word_embeddings": false, "sliding_window": null,
         "_name_or_path": "mistralai/Mistral-Nemo-Instruct-2407"}"#,
     )
     .unwrap()

@@ -185,3 +185,44 @@ fn a_version_3_link_shows_what_it_showed() {
     let now = report("model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000");
     assert!(now.options.iter().any(|o| o.at_load.is_some()));
 }
+
+/// (e) A load given as people: 40 people chatting (`usecase=chat`: a quarter of them at it at the
+/// busiest hour, a message a minute each) send 40 x 0.25 x 1 / 60 = 0.167 requests a second at
+/// peak; over the peak factor of 2 that is a mean of 0.0833 a second, 7,200 requests a day
+/// around the clock. `rpd=7200` plans the same; `active` and `rpm` override the use case's.
+#[test]
+fn forty_people_chatting_are_a_request_rate() {
+    let r = report("model=llama-3.3-70b&quant=fp8&users=40");
+    assert_eq!(r.load.users, 40);
+    assert_eq!(r.load.usecase.as_deref(), Some("chat"));
+    assert!((r.load.peak_requests_per_s - 40.0 * 0.25 / 60.0).abs() < 1e-9);
+    assert!((r.load.requests_per_day - 7_200.0).abs() < 1e-6);
+    assert!(
+        r.scenario_line
+            .contains("40 people (chat), about 7,200 requests a day"),
+        "{}",
+        r.scenario_line
+    );
+    let same = report("model=llama-3.3-70b&quant=fp8&rpd=7200");
+    assert_eq!(
+        same.recommendation.as_ref().unwrap().offer_id,
+        r.recommendation.as_ref().unwrap().offer_id
+    );
+    assert!((verdict_cost(&same) - verdict_cost(&r)).abs() < 0.01);
+    // Half of them at once, two messages a minute each: 40 x 0.5 x 2 / 60 = 0.667 a second.
+    let busy = report("model=llama-3.3-70b&quant=fp8&users=40&active=0.5&rpm=2");
+    assert!((busy.load.peak_requests_per_s - 40.0 * 0.5 * 2.0 / 60.0).abs() < 1e-9);
+    // Code completion: 40% typing at once, 4 completions a minute: 40 x 0.4 x 4 / 60 = 1.07.
+    let code = report("model=llama-3.1-8b&users=40&usecase=code");
+    assert!((code.load.peak_requests_per_s - 40.0 * 0.4 * 4.0 / 60.0).abs() < 1e-9);
+    // A batch's workers have no busier hour: 100 workers x 1 a minute over 8 hours is
+    // 100 / 60 x 8 x 3,600 = 48,000 requests, its peak its mean.
+    let batch = report("model=llama-3.1-8b&users=100&usecase=batch&hours=8");
+    assert!((batch.load.requests_per_day - 48_000.0).abs() < 1e-6);
+    assert!((batch.load.peak_requests_per_s - 100.0 / 60.0).abs() < 1e-9);
+    // In Spanish the line says people and the use case.
+    let es = report("model=llama-3.3-70b&quant=fp8&users=40&usecase=rag&lang=es");
+    assert!(es
+        .scenario_line
+        .contains("40 personas (preguntas sobre documentos)"));
+}

@@ -253,6 +253,16 @@ impl Default for CostDefaults {
 }
 
 impl CostDefaults {
+    /// The defaults for a scenario: its assumptions laid over them, and a batch given as users
+    /// (`usecase=batch`) at peak factor 1 unless `peak` says otherwise (a job has no busier hour).
+    pub fn for_scenario(s: &crate::scenario::Scenario) -> Self {
+        let mut d = CostDefaults::with_assumptions(&s.assumptions);
+        if s.users > 0 && s.usecase == crate::scenario::UseCase::Batch && !d.peak_given {
+            d.peak_factor = 1.0;
+        }
+        d
+    }
+
     /// The defaults with the scenario's assumptions laid over them. Out-of-range or non-finite
     /// values are ignored (the scenario codec clamps first; this is a second guard).
     pub fn with_assumptions(a: &Assumptions) -> Self {

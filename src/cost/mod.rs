@@ -219,11 +219,29 @@ impl Default for Demand {
     }
 }
 
+/// The scenario's requests a day: `rpd`, or from `users` the busiest hour's rate spread over
+/// the service's hours at the peak factor (so that the peak it is sized for is the users'):
+/// `users x active x rpm / 60` requests a second at peak, over the peak factor, x `hours` x
+/// 3,600. A batch's users have no busier hour (peak factor 1).
+fn requests_per_day(s: &Scenario) -> f64 {
+    let peak = s.users_peak_rps();
+    if peak <= 0.0 {
+        return nonneg(s.rpd);
+    }
+    let factor = CostDefaults::for_scenario(s).peak_factor;
+    let hours = if s.hours.is_finite() {
+        s.hours.clamp(1.0, 24.0)
+    } else {
+        24.0
+    };
+    nonneg(peak / factor * hours * 3600.0)
+}
+
 impl Demand {
     /// The scenario's load, targets and constraints, clamped to sane ranges (never NaN).
     pub fn from_scenario(s: &Scenario) -> Self {
         Demand {
-            requests_per_day: nonneg(s.rpd),
+            requests_per_day: requests_per_day(s),
             tokens_in: s.tokens_in as f64,
             tokens_out: (s.tokens_out as f64).max(1.0),
             min_tokens_per_s_per_user: nonneg(s.tps),

@@ -117,7 +117,9 @@ pub fn apply(a: &mut ModelArch, c: &Checkpoint) -> Vec<ImportWarning> {
         .or(a.checkpoint_format)
         .or(a.native_quant)
         .unwrap_or(Quant::Bf16);
-    let counted = param_counts(a).total;
+    // A checkpoint holds its multi-token-prediction layers beside the model (DeepSeek-V3, MiMo).
+    let counts = param_counts(a);
+    let counted = counts.total.saturating_add(counts.mtp);
     let held = c
         .params
         .filter(|p| *p > 0)

@@ -508,12 +508,21 @@ fn state_space_and_sharing(
     a.mamba_conv = get("ssm.conv_kernel").unwrap_or(4);
 }
 
-/// Keys of the 2025 architectures (`ggml-org/llama.cpp@00395eb2:src/llama-arch.cpp`): Llama 4's
+/// Keys of the 2025 architectures (`ggml-org/llama.cpp@00395eb2:src/llama-arch.cpp`): NextN
+/// (multi-token-prediction) layers counted in `block_count`, Llama 4's
 /// MoE interleave (its chunk of 8,192 on three layers of four is fixed in llama.cpp's loader,
 /// not a key), the DeepSeek-V3.2 indexer, and Qwen3-Next's Gated DeltaNet written as `ssm.*`
 /// (`convert_hf_to_gguf.py`: conv kernel, state size = key head size, group count = key heads,
 /// time-step rank = value heads, inner size = value heads x value head size).
 fn later_architectures(name: &str, get: &dyn Fn(&str) -> Option<u64>, a: &mut ModelArch) {
+    // GLM-4.5, DeepSeek-V3.2, Qwen3.5 and others count their multi-token-prediction layers in
+    // `block_count` and say how many in `nextn_predict_layers` (llama.cpp: "92 layers + 1
+    // NextN layer"); the model runs and caches the others.
+    let nextn = get("nextn_predict_layers").unwrap_or(0);
+    if nextn > 0 && nextn < a.layers {
+        a.layers -= nextn;
+        a.mtp_layers = nextn;
+    }
     if name == "llama4" {
         a.attention_chunk = 8192;
         a.swa_period = 4;

@@ -13,6 +13,8 @@ pub use crate::words::import::{
 use serde_json::{Map, Value};
 use std::cell::RefCell;
 
+mod custom;
+mod defaults;
 mod families;
 mod keys;
 mod layers;
@@ -44,14 +46,17 @@ struct Reader<'a> {
 
 /// Reads a `config.json` text.
 pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
-    let value: Value = match serde_json::from_str(text) {
+    let mut value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         // Python's json writes `Infinity` and `NaN` (Nemotron-H's `time_step_limit`).
         Err(e) => serde_json::from_str(&keys::python_numbers_as_null(text))
             .map_err(|_| ImportError::NotJson(JsonSyntax::of(&e)))?,
     };
+    // What the config leaves out, its type's class defines (said in a warning each).
+    let defaulted = defaults::fill(&mut value);
     let top = value.as_object().ok_or(ImportError::NotObject)?;
     let mut r = Reader::new(top);
+    r.warnings.extend(defaulted);
     if let Some(refused) = keys::refusal(&r.model_type, r.main) {
         return Err(refused);
     }
@@ -89,9 +94,13 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
     r.lightning_layers(&mut a);
     r.quantisation(&mut a);
     r.towers(&mut a);
-    if a.family != ArchFamily::DeepseekMla && r.int(&["num_nextn_predict_layers"]).unwrap_or(0) > 0
-    {
-        // MiMo and GLM-4.5 ship multi-token-prediction layers that this family does not count.
+    let nextn = r.int(&["num_nextn_predict_layers"]).unwrap_or(0);
+    if matches!(r.model_type.as_str(), "mimo" | "glm4_moe") {
+        // MiMo's `MiMoMTPLayers` (a Qwen2 decoder layer) and GLM-4.5's NextN layer (a MoE layer),
+        // each with DeepSeek's norms and projection, counted beside the model as DeepSeek's are.
+        a.mtp_layers = nextn;
+    } else if a.family != ArchFamily::DeepseekMla && nextn > 0 {
+        // Other families' multi-token-prediction layers are not counted.
         r.warnings.push(ImportWarning::NotModelled {
             key: "num_nextn_predict_layers".into(),
             effect: SizeEffect::WeightsUnder,
@@ -118,8 +127,9 @@ pub fn from_config_json(text: &str) -> Result<Imported, ImportError> {
 }
 
 /// Dense model types whose size the Llama-style formula gives (the empty type too: no warning).
-const LLAMA_LIKE: [&str; 17] = [
+const LLAMA_LIKE: [&str; 18] = [
     "llama",
+    "mimo",
     "smollm3",
     "cohere",
     "ernie4_5",
@@ -169,11 +179,16 @@ impl<'a> Reader<'a> {
             warnings: Vec::new(),
             read: RefCell::new(Vec::new()),
         };
-        r.model_type = r
-            .string("model_type")
-            .or_else(|| top.get("model_type").and_then(|v| v.as_str()))
-            .map(|s| s.to_ascii_lowercase())
-            .unwrap_or_default();
+        let wrapper = top
+            .get("model_type")
+            .and_then(|v| v.as_str())
+            .map(|s| s.to_ascii_lowercase());
+        // A wrapper's text config without a type is the type its wrapper builds.
+        r.model_type = match (r.main.get("model_type").and_then(|v| v.as_str()), wrapper) {
+            (Some(t), _) => t.to_ascii_lowercase(),
+            (None, Some(w)) if r.outer.is_some() => defaults::text_type_of(&w).to_string(),
+            (None, w) => w.unwrap_or_default(),
+        };
         r.architecture = top
             .get("architectures")
             .and_then(|v| v.as_array())
@@ -265,14 +280,15 @@ impl<'a> Reader<'a> {
             .unwrap_or("")
             .to_ascii_lowercase();
         let vision = self.top.get("vision_config").and_then(|v| v.as_object());
-        let counted = vision.and_then(|v| towers::vision_params(&wrapper, v, a.hidden));
+        let counted = towers::vision_params(&wrapper, self.top, a.hidden);
         if let Some(count) = counted {
             a.extra_params = count;
         }
-        // An audio tower, or a LLaVA-style or custom wrapper's tower named by other keys.
+        // A LLaVA-style or custom wrapper's tower named by other keys; an audio tower.
+        let audio = self.top.contains_key("audio_config");
         let other_tower = [
-            "audio_config",
             "vision_encoder",
+            "vision_encoder_config",
             "vision_tower",
             "mm_vision_tower",
             "visual",
@@ -282,7 +298,7 @@ impl<'a> Reader<'a> {
         .any(|k| self.top.contains_key(*k));
         if counted.is_none() && self.outer.is_some() {
             self.warnings.push(ImportWarning::MultimodalTextOnly);
-        } else if other_tower || vision.is_some() && counted.is_none() {
+        } else if audio || counted.is_none() && (other_tower || vision.is_some()) {
             self.warnings.push(ImportWarning::TowersNotCounted);
         }
     }
@@ -444,6 +460,15 @@ impl<'a> Reader<'a> {
             a.global_layers = Some(a.layers.saturating_sub(sliding.min(a.layers)));
         } else if let Some(p) = self.int(&["sliding_window_pattern"]) {
             a.swa_period = p;
+        } else if matches!(
+            self.model_type.as_str(),
+            "qwen2" | "qwen3" | "qwen2_moe" | "qwen3_moe"
+        ) {
+            // Qwen2Config's `layer_types`: layers from `max_window_layers` (28) on slide.
+            let full = self.int(&["max_window_layers"]).unwrap_or(28).min(a.layers);
+            a.global_layers = Some(full);
+        } else if matches!(self.model_type.as_str(), "mistral" | "mixtral") {
+            // Mistral's window is on every layer: nothing to warn about.
         } else if gemma2 {
             a.swa_period = 2;
         } else if gemma3 {
@@ -464,7 +489,8 @@ impl<'a> Reader<'a> {
         // ChatGLM (GLM-4-9B): q, k and v biases by `add_qkv_bias`.
         let chatglm_bias = mt == "chatglm" && self.boolean("add_qkv_bias") == Some(true);
         let mt = self.model_type.as_str();
-        a.qkv_bias = mt.starts_with("qwen2") || glm_bias || chatglm_bias;
+        // MiMo's configuration and attention are Qwen2's.
+        a.qkv_bias = mt.starts_with("qwen2") || mt == "mimo" || glm_bias || chatglm_bias;
         a.qk_norm = matches!(
             mt,
             "qwen3" | "qwen3_moe" | "gemma3" | "gemma3_text" | "olmo2" | "dots1" | "gemma3n_text"

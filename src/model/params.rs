@@ -469,11 +469,17 @@ fn encoder(a: &ModelArch, t: &mut Vec<Tensor>) {
     }
 }
 
-/// DeepSeek MTP module parameters (one MoE layer + enorm, hnorm, eh_proj, shared_head.norm per
-/// prediction layer; embedding and head shared with the main model): `docs/sizing-formulas.md`
-/// §1d.
+/// Multi-token-prediction module parameters: per prediction layer one decoder layer of the
+/// model (a MoE layer for DeepSeek) + two input norms (DeepSeek's enorm/hnorm, MiMo's
+/// token_layernorm/hidden_layernorm), the projection of both (eh_proj, MiMo's input_proj: 2h x h)
+/// and a final norm (shared_head.norm, final_layernorm); embedding and head shared with the main
+/// model: `docs/sizing-formulas.md` §1d. DeepSeek (MLA), MoE (GLM-4.5) and dense models (MiMo).
 pub fn mtp_params(a: &ModelArch) -> u64 {
-    if a.family != ArchFamily::DeepseekMla || a.mtp_layers == 0 {
+    let family = matches!(
+        a.family,
+        ArchFamily::DeepseekMla | ArchFamily::Moe | ArchFamily::Dense
+    );
+    if !family || a.mtp_layers == 0 {
         return 0;
     }
     let mut one = ModelArch {
@@ -481,6 +487,8 @@ pub fn mtp_params(a: &ModelArch) -> u64 {
         first_dense_layers: 0,
         vocab: 0,
         tied: true,
+        extra_params: 0,
+        classifier_labels: 0,
         ..a.clone()
     };
     one.mtp_layers = 0;

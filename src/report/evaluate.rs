@@ -81,7 +81,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
 
     // Size each offer, cost it, name its GPUs, and pick the verdict.
     let workload = demand(s, &engine.arch);
-    let defaults = CostDefaults::with_assumptions(&s.assumptions);
+    let defaults = CostDefaults::for_scenario(s);
     let targets = Targets::of(&workload, &defaults, s.tp);
     let sizings = size_offers(&engine, &view, targets, lang);
     let mut all = cost::evaluate_all(
@@ -157,6 +157,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
         schema: REPORT_SCHEMA,
         scenario: s.figures_query(),
         scenario_line: super::notes::question(s, &engine.arch.name, lang),
+        load: super::notes::load_report(s, &workload, &defaults),
         warnings,
         model: model_summary(&engine),
         memory: memory_report(&mem, headroom, lang),

@@ -79,6 +79,14 @@ pub(super) fn question(s: &Scenario, model: &str, lang: Lang) -> String {
         engine_name, format_name, task_name, Constraints, Load, Question,
     };
     let load = match s.task {
+        model::Task::Infer if s.users_peak_rps() > 0.0 => Load::Users {
+            users: s.users,
+            usecase: crate::words::scenario::usecase_name(s.usecase.id(), lang),
+            per_day: crate::cost::Demand::from_scenario(s).requests_per_day,
+            tokens_in: s.tokens_in,
+            tokens_out: s.tokens_out,
+            hours: s.hours,
+        },
         model::Task::Infer if s.rpd > 0.0 => Load::Requests {
             per_day: s.rpd,
             tokens_in: s.tokens_in,
@@ -201,4 +209,21 @@ pub(super) fn single_failure(
             currency: chosen.currency,
         },
     ))
+}
+
+/// The load the plan reads: the demand's requests a day and peak, and the users behind them.
+pub(super) fn load_report(
+    s: &Scenario,
+    w: &crate::cost::Demand,
+    d: &crate::cost::CostDefaults,
+) -> super::LoadReport {
+    let users = (s.users_peak_rps() > 0.0).then(|| s.usecase.defaults());
+    super::LoadReport {
+        requests_per_day: w.requests_per_day,
+        peak_requests_per_s: w.peak_rps(d),
+        users: if users.is_some() { s.users } else { 0 },
+        active: users.map(|(a, _)| s.active.unwrap_or(a)),
+        rpm: users.map(|(_, r)| s.rpm.unwrap_or(r)),
+        usecase: users.map(|_| s.usecase.id().to_string()),
+    }
 }

@@ -78,6 +78,23 @@ pub struct ThroughputReport {
     pub range: Option<SpeedRange>,
 }
 
+/// The load the plan sizes for (`load` in the report): the scenario's `rpd`, or from `users`
+/// the requests a day they make (and the share active and requests a minute used).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct LoadReport {
+    pub requests_per_day: f64,
+    /// Requests a second at the busiest hour (the day's mean over the service hours x the peak
+    /// factor; a batch given as users: x 1).
+    pub peak_requests_per_s: f64,
+    /// People using the service (0: the load is `rpd`).
+    pub users: u64,
+    /// With users: the share active at the busiest hour, the requests each sends a minute, and
+    /// the use case whose defaults fill what the link leaves out.
+    pub active: Option<f64>,
+    pub rpm: Option<f64>,
+    pub usecase: Option<String>,
+}
+
 /// The whole answer (serialised as the JSON report; nothing reads it back).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Report {
@@ -89,6 +106,9 @@ pub struct Report {
     #[serde(default)]
     pub scenario_line: String,
     pub warnings: Vec<String>,
+    /// The load as the plan reads it: requests a day and at peak, and the users they come from.
+    #[serde(default)]
+    pub load: LoadReport,
     pub model: ModelSummary,
     pub memory: MemoryReport,
     pub throughput: ThroughputReport,

@@ -6,7 +6,7 @@
 
 use super::checks;
 use super::kinds::{at, Allowed, Choice, Field, IdList, Number, Pick, Range, Text, Version};
-use super::{Concurrency, Lang, SpeedPoint, Tenancy, Theme};
+use super::{Concurrency, Lang, SpeedPoint, Tenancy, Theme, UseCase};
 use crate::catalog::OfferKind;
 use crate::model::{Engine, KvBasis, KvType, Quant, Task};
 use crate::units::Currency;
@@ -183,6 +183,16 @@ fields! {
     TP: Number<Option<u64>> = Number::new("tp", at!(tp), count(64.0)).refused_to_default();
     /// Copies beyond the load's need (N+1 with 1).
     SPARE: Number<u64> = Number::new("spare", at!(spare), Range::whole(0.0, 8.0));
+    /// People using the service; 0: the load is `rpd`.
+    USERS: Number<u64> = Number::new("users", at!(users), Range::whole(0.0, 1e9).with_step(10.0));
+    /// The share of the users active at the busiest hour; unset: the use case's.
+    ACTIVE: Number<Option<f64>> =
+        Number::new("active", at!(active), Range::new(0.001, 1.0).with_step(0.01)).refused_to_default();
+    /// Requests each active user sends a minute; unset: the use case's.
+    RPM: Number<Option<f64>> =
+        Number::new("rpm", at!(rpm), Range::new(0.001, 1000.0).with_step(0.1)).refused_to_default();
+    /// What the users do: `chat`, `code`, `rag`, `agent` or `batch`.
+    USECASE: Choice<UseCase> = Choice::new("usecase", at!(usecase));
     GPUS: IdList = IdList { key: "gpus", at: at!(gpus), id: checks::id, allowed: None };
     KINDS: IdList = IdList {
         key: "kinds",
@@ -339,6 +349,23 @@ impl Pick for Concurrency {
             Concurrency::Load => "load",
             Concurrency::Stated => "stated",
         }
+    }
+    fn read(text: &str) -> Option<Self> {
+        read_id(text)
+    }
+}
+
+impl Pick for UseCase {
+    const ALL: &'static [Self] = &[
+        UseCase::Chat,
+        UseCase::Code,
+        UseCase::Rag,
+        UseCase::Agent,
+        UseCase::Batch,
+    ];
+    const EXPECTED: &'static str = "chat, code, rag, agent or batch";
+    fn id(self) -> &'static str {
+        UseCase::id(self)
     }
     fn read(text: &str) -> Option<Self> {
         read_id(text)

@@ -72,6 +72,52 @@ pub enum SpeedPoint {
     Conservative,
 }
 
+/// What the users of a load do: the share of them active at the busiest hour and the requests
+/// each active user sends a minute, when the link does not say (`active`, `rpm`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UseCase {
+    /// A chat assistant: a message about every minute while someone is at it, a quarter of the
+    /// people at it at the busiest hour.
+    #[default]
+    Chat,
+    /// Code completion in an editor: a completion every 15 s or so while typing, 40% of the
+    /// developers typing at once at the busiest hour.
+    Code,
+    /// Questions over documents: one every two minutes, a fifth of the people at once.
+    Rag,
+    /// Agents: each task makes several model calls, six a minute while one runs, a fifth of the
+    /// people running one at once.
+    Agent,
+    /// A batch: every "user" is a worker sending one request a minute, all of them at once (a
+    /// job has no busier hour: its peak is its mean).
+    Batch,
+}
+
+impl UseCase {
+    /// `chat`, `code`, `rag`, `agent` or `batch` (`usecase=` in a link).
+    pub fn id(self) -> &'static str {
+        match self {
+            UseCase::Chat => "chat",
+            UseCase::Code => "code",
+            UseCase::Rag => "rag",
+            UseCase::Agent => "agent",
+            UseCase::Batch => "batch",
+        }
+    }
+
+    /// (share active at the busiest hour, requests per active user a minute): assumptions of
+    /// this tool, said as such, for a person to correct with `active` and `rpm`.
+    pub fn defaults(self) -> (f64, f64) {
+        match self {
+            UseCase::Chat => (0.25, 1.0),
+            UseCase::Code => (0.4, 4.0),
+            UseCase::Rag => (0.2, 0.5),
+            UseCase::Agent => (0.2, 6.0),
+            UseCase::Batch => (1.0, 1.0),
+        }
+    }
+}
+
 /// Embedding theme.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Theme {
@@ -262,6 +308,14 @@ pub struct Scenario {
     pub tp: Option<u64>,
     /// Copies added beyond what the load needs (`spare`, N+1 with 1).
     pub spare: u64,
+    /// People using the service (`users`); 0: the load is `rpd`.
+    pub users: u64,
+    /// The share of them active at the busiest hour (`active`); `None`: the use case's.
+    pub active: Option<f64>,
+    /// Requests each active user sends a minute (`rpm`); `None`: the use case's.
+    pub rpm: Option<f64>,
+    /// What the users do (`usecase`): the defaults of `active` and `rpm`.
+    pub usecase: UseCase,
     /// Allowed GPU ids; empty means all.
     pub gpus: Vec<String>,
     /// Allowed offer kinds (ids); empty means all.
@@ -312,6 +366,10 @@ impl Default for Scenario {
             concurrency: Concurrency::Load,
             tp: None,
             spare: 0,
+            users: 0,
+            active: None,
+            rpm: None,
+            usecase: UseCase::Chat,
             gpus: Vec::new(),
             kinds: Vec::new(),
             assumptions: Assumptions::default(),
@@ -377,10 +435,29 @@ impl Scenario {
         }
     }
 
+    /// Requests a second at the busiest hour from `users` (0 without users): people x the share
+    /// active x their requests a minute / 60.
+    pub fn users_peak_rps(&self) -> f64 {
+        if self.users == 0 {
+            return 0.0;
+        }
+        let (active, rpm) = self.usecase.defaults();
+        let active = self.active.unwrap_or(active).clamp(0.0, 1.0);
+        let rpm = self.rpm.unwrap_or(rpm).max(0.0);
+        let x = self.users as f64 * active * rpm / 60.0;
+        if x.is_finite() {
+            x
+        } else {
+            0.0
+        }
+    }
+
     /// Whether each copy's concurrency follows from the request rate (`seqs` the engine's cap):
     /// serving, with a rate, in a `conc=load` scenario.
     pub fn concurrency_from_load(&self) -> bool {
-        self.task == Task::Infer && self.rpd > 0.0 && self.concurrency == Concurrency::Load
+        self.task == Task::Infer
+            && (self.rpd > 0.0 || self.users_peak_rps() > 0.0)
+            && self.concurrency == Concurrency::Load
     }
 
     /// Whether hosts without a datacentre SLA (community, marketplace) may carry a 24/7 service.

@@ -5,9 +5,10 @@ use super::fields::{NumberField, OptionalNumberField};
 use super::i18n::T;
 use crate::model::Task;
 use crate::scenario::fields::{
-    EPOCHS, HOURS, RPD, TOKENS_IN, TOKENS_OUT, TPS, TRAIN_TOKENS, TTFT_MS,
+    ACTIVE, EPOCHS, HOURS, RPD, RPM, TOKENS_IN, TOKENS_OUT, TPS, TRAIN_TOKENS, TTFT_MS, USERS,
 };
 use crate::scenario::presets::LOAD_PRESETS;
+use crate::scenario::UseCase;
 use leptos::prelude::*;
 
 /// Workload inputs.
@@ -45,6 +46,9 @@ pub fn WorkloadInputs() -> impl IntoView {
                         })
                         .collect_view()}
                 </div>
+            </Show>
+            <Show when=move || !training.get()>
+                <UsersInputs />
             </Show>
             <NumberField
                 id="rpd"
@@ -106,5 +110,100 @@ pub fn WorkloadInputs() -> impl IntoView {
                 />
             </Show>
         </fieldset>
+    }
+}
+
+/// The load as people: how many, what they do (the use case's defaults for the share active and
+/// the requests a minute, each editable), the request rate they make as the report reads it,
+/// and the spare copy.
+#[component]
+fn UsersInputs() -> impl IntoView {
+    let c = ctx();
+    let sc = c.sc;
+    let usecase = Memo::new(move |_| sc.scenario.with(|s| s.usecase));
+    let defaults = move || usecase.get().defaults();
+    let users = Signal::derive(move || sc.scenario.with(|s| s.users as f64));
+    let active = Signal::derive(move || sc.scenario.with(|s| s.active.unwrap_or(defaults().0)));
+    let rpm = Signal::derive(move || sc.scenario.with(|s| s.rpm.unwrap_or(defaults().1)));
+    let derived = move || {
+        let r = c.report.get();
+        (r.load.users > 0).then(|| {
+            let lang = c.lang();
+            let (day, peak) = (
+                crate::format::show::number(r.load.requests_per_day.round(), 0, lang),
+                crate::format::show::amount(r.load.peak_requests_per_s, lang),
+            );
+            match lang {
+                crate::lang::Lang::En => {
+                    format!("≈ {day} requests a day, {peak} a second at the busiest hour")
+                }
+                crate::lang::Lang::Es => {
+                    format!("≈ {day} peticiones al día, {peak} por segundo en la hora punta")
+                }
+            }
+        })
+    };
+    view! {
+        <NumberField
+            id="users"
+            label=T::Users
+            value=users
+            on_change=Callback::new(move |v: f64| sc.edit(|s| s.users = v as u64))
+            range=USERS.range
+        />
+        <div class="field">
+            <label for="usecase">{c.text(T::UseCase)}</label>
+            <select
+                id="usecase"
+                prop:value=move || usecase.get().id()
+                on:change=handler(move |ev| {
+                    let id = event_target_value(&ev);
+                    let all = [UseCase::Chat, UseCase::Code, UseCase::Rag, UseCase::Agent, UseCase::Batch];
+                    if let Some(u) = all.into_iter().find(|u| u.id() == id) {
+                        sc.edit(|s| s.usecase = u);
+                    }
+                })
+            >
+                {[UseCase::Chat, UseCase::Code, UseCase::Rag, UseCase::Agent, UseCase::Batch]
+                    .into_iter()
+                    .map(|u| {
+                        view! {
+                            <option value=u.id() selected=move || usecase.get() == u>
+                                {move || crate::words::scenario::usecase_name(u.id(), c.lang())}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </div>
+        <NumberField
+            id="active"
+            label=T::ActiveShare
+            value=active
+            on_change=Callback::new(move |v: f64| sc.edit(|s| s.active = Some(v)))
+            range=ACTIVE.range
+        />
+        <NumberField
+            id="rpm"
+            label=T::RequestsPerMinute
+            value=rpm
+            on_change=Callback::new(move |v: f64| sc.edit(|s| s.rpm = Some(v)))
+            range=RPM.range
+        />
+        <p class="derived-load" id="derived-load" aria-live="off">{derived}</p>
+        <div class="field check">
+            <label>
+                <input
+                    type="checkbox"
+                    id="spare"
+                    prop:checked=move || sc.scenario.with(|s| s.spare > 0)
+                    on:change=handler(move |ev| {
+                        let on = event_target_checked(&ev);
+                        sc.edit(|s| s.spare = u64::from(on));
+                    })
+                />
+                {c.text(T::SpareCopy)}
+            </label>
+        </div>
     }
 }

@@ -58,6 +58,13 @@ pub enum ImportWarning {
     /// MoE layers end before the last layer (`moe_layer_end_index`): the layers after it are
     /// counted as MoE.
     MoeLayersEnd { end: u64, layers: u64 },
+    /// A size-changing field the config does not give, taken from the default of its
+    /// `model_type`'s configuration class in transformers (`value` as JSON writes it).
+    DefaultTaken {
+        key: String,
+        value: String,
+        model_type: String,
+    },
 }
 
 /// What a key the importer does not model changes.
@@ -244,7 +251,8 @@ impl ImportWarning {
                 | UnknownKey { .. }
                 | PerLayerMean { .. }
                 | CheckpointCount { .. }
-                | MoeLayersEnd { .. },
+                | MoeLayersEnd { .. }
+                | DefaultTaken { .. },
                 _,
             ) => self.sentence_of_today(lang),
         }
@@ -318,6 +326,26 @@ impl ImportWarning {
             ),
             (MoeLayersEnd { end, layers }, Lang::Es) => format!(
                 "`moe_layer_end_index` = {end} de {layers} capas: las capas posteriores se cuentan como MoE"
+            ),
+            (
+                DefaultTaken {
+                    key,
+                    value,
+                    model_type,
+                },
+                Lang::En,
+            ) => format!(
+                "`{key}` absent: `{value}`, the default of `{model_type}` in transformers, is used"
+            ),
+            (
+                DefaultTaken {
+                    key,
+                    value,
+                    model_type,
+                },
+                Lang::Es,
+            ) => format!(
+                "falta `{key}`: se usa `{value}`, el valor por defecto de `{model_type}` en transformers"
             ),
             _ => String::new(),
         }

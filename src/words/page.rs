@@ -60,6 +60,11 @@ texts! {
     TrainTokens => "Training tokens per epoch", "Tokens de entrenamiento por época";
     Epochs => "Epochs (passes over the data)", "Épocas (pasadas sobre los datos)";
     TypicalLoads => "Start from a typical load:", "Partir de una carga típica:";
+    Users => "People using it (0: give requests per day)", "Personas que lo usan (0: indicar peticiones al día)";
+    UseCase => "What they do", "Qué hacen";
+    ActiveShare => "Share active at the busiest hour (0-1)", "Parte activa en la hora punta (0-1)";
+    RequestsPerMinute => "Requests per active person a minute", "Peticiones por persona activa al minuto";
+    SpareCopy => "Keep a spare copy (N+1)", "Mantener una copia de reserva (N+1)";
     Constraints => "Constraints", "Restricciones";
     EuOnly => "EU jurisdiction only", "Solo jurisdicción UE";
     AllowSpot => "Allow interruptions (spot, preemptible capacity)", "Permitir interrupciones (capacidad spot, interrumpible)";

@@ -27,6 +27,15 @@ pub enum Load {
         tokens_out: u64,
         hours: f64,
     },
+    /// People and what they do (`chat`, `code`, ...), with the requests a day they make.
+    Users {
+        users: u64,
+        usecase: &'static str,
+        per_day: f64,
+        tokens_in: u64,
+        tokens_out: u64,
+        hours: f64,
+    },
     Concurrent {
         seqs: u64,
         ctx: u64,
@@ -101,26 +110,38 @@ impl Question<'_> {
                 format!("{} h a day", amount(h, lang))
             }
         };
+        let requests = |per_day: f64, tokens_in: u64, tokens_out: u64, h: f64| {
+            let (i, o, d) = (
+                n(tokens_in as f64),
+                n(tokens_out as f64),
+                n(per_day.round()),
+            );
+            if es {
+                format!("{d} peticiones al día ({i} + {o} tokens), {}", hours(h))
+            } else {
+                format!("{d} requests a day ({i} + {o} tokens), {}", hours(h))
+            }
+        };
         let load = match self.load {
             Load::Requests {
                 per_day,
                 tokens_in,
                 tokens_out,
                 hours: h,
+            } => requests(per_day, tokens_in, tokens_out, h),
+            Load::Users {
+                users,
+                usecase,
+                per_day,
+                tokens_in,
+                tokens_out,
+                hours: h,
             } => {
-                let (i, o) = (n(tokens_in as f64), n(tokens_out as f64));
+                let (u, r) = (n(users as f64), requests(per_day, tokens_in, tokens_out, h));
                 if es {
-                    format!(
-                        "{} peticiones al día ({i} + {o} tokens), {}",
-                        n(per_day),
-                        hours(h)
-                    )
+                    format!("{u} personas ({usecase}), unas {r}")
                 } else {
-                    format!(
-                        "{} requests a day ({i} + {o} tokens), {}",
-                        n(per_day),
-                        hours(h)
-                    )
+                    format!("{u} people ({usecase}), about {r}")
                 }
             }
             Load::Concurrent {

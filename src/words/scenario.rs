@@ -128,3 +128,18 @@ pub fn load_preset_summary(
         }
     }
 }
+
+/// A use case's name (`chat`, `code`, `rag`, `agent`, `batch`) as the scenario line and the
+/// page's select give it; an unknown id as it is.
+pub fn usecase_name(id: &'static str, lang: Lang) -> &'static str {
+    match (id, lang) {
+        ("code", Lang::En) => "code completion",
+        ("code", Lang::Es) => "autocompletado de código",
+        ("rag", Lang::En) => "questions over documents",
+        ("rag", Lang::Es) => "preguntas sobre documentos",
+        ("agent", Lang::En) => "agents",
+        ("agent", Lang::Es) => "agentes",
+        ("batch", Lang::Es) => "lotes",
+        (id, _) => id,
+    }
+}

@@ -1,18 +1,19 @@
 //! Vision towers the importer counts from their `vision_config`: SigLIP with Gemma 3's projector,
-//! Qwen2-VL's ViT with its merger, Llama 4's ViT with its adapter and projector. Each count is the
-//! parameters of `transformers`' modules, tensor by tensor; a tower of another kind is named in a
-//! warning instead.
+//! Qwen2-VL's ViT with its merger, Llama 4's ViT with its adapter and projector; and the towers of
+//! wrappers with their own code: MoonViT (Kimi-VL, LocateAnything) and MiniCPM-V's SigLIP with its
+//! resampler (`custom.rs`). Each count is the parameters of the reference implementation's
+//! modules, tensor by tensor; a tower of another kind is named in a warning instead.
 
 use serde_json::{Map, Value};
 
 /// A whole number of `c` (0 when absent), as f64: the counts are summed in f64 (exact to 2^53,
 /// and an absurd config saturates instead of overflowing).
-fn n(c: &Map<String, Value>, key: &str) -> f64 {
+pub(super) fn n(c: &Map<String, Value>, key: &str) -> f64 {
     c.get(key).and_then(|v| v.as_u64()).unwrap_or(0) as f64
 }
 
 /// A count in f64 as a whole number (saturating).
-fn whole(x: f64) -> u64 {
+pub(super) fn whole(x: f64) -> u64 {
     if x.is_finite() && x > 0.0 {
         x.round() as u64
     } else {
@@ -24,10 +25,18 @@ fn whole(x: f64) -> u64 {
 /// `vision_config`, for a text model of width `text_hidden`; `None` for a tower not known.
 pub(super) fn vision_params(
     wrapper: &str,
-    vision: &Map<String, Value>,
+    top: &Map<String, Value>,
     text_hidden: u64,
 ) -> Option<u64> {
     let text_hidden = text_hidden as f64;
+    let vision = match top.get("vision_config").and_then(|v| v.as_object()) {
+        Some(v) => v,
+        // MiniCPM-V 1/2 name a timm tower instead of a `vision_config`.
+        None => {
+            let count = whole(super::custom::minicpm_v_timm(wrapper, top, text_hidden)?);
+            return (count > 0).then_some(count);
+        }
+    };
     let kind = vision
         .get("model_type")
         .and_then(|v| v.as_str())
@@ -40,6 +49,8 @@ pub(super) fn vision_params(
         }),
         ("qwen2_vl", _) => qwen2_vl(vision, text_hidden),
         ("llama4", "llama4_vision_model") => llama4(vision, text_hidden),
+        (_, "moonvit") => super::custom::moonvit(wrapper, vision, text_hidden),
+        ("deepseek_vl_v2", _) => super::custom::deepencoder_v2(top, vision, text_hidden),
         _ => None,
     }?;
     let count = whole(count);
