@@ -117,7 +117,7 @@ fn bench_evaluate(c: &mut Criterion) {
     let scenario = Scenario {
         rpd: 200_000.0,
         hours: 12.0,
-        ttft_ms: 1000.0,
+        ttft_ms: Some(1000.0),
         ..Scenario::default()
     };
     let demand = Demand::from_scenario(&scenario);
@@ -146,7 +146,7 @@ fn bench_parts(c: &mut Criterion) {
     let scenario = Scenario {
         rpd: 200_000.0,
         hours: 12.0,
-        ttft_ms: 1000.0,
+        ttft_ms: Some(1000.0),
         ..Scenario::default()
     };
     let demand = Demand::from_scenario(&scenario);

@@ -364,7 +364,7 @@ fn an_encoder_answers_requests_and_reads_at_most_its_context_limit() {
     let latency = rec
         .reasons()
         .iter()
-        .find(|s| s.contains("within the 2,000 ms target"))
+        .find(|s| s.contains("within the 200 ms target"))
         .expect("a latency reason");
     assert!(
         latency.starts_with(

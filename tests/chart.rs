@@ -502,6 +502,8 @@ mod summaries {
             curve("metal", "Metal Co 4x L40S", line(20_000.0, monthly)),
         ];
         r.curves.break_even = break_even;
+        // However far away: 20 000 / (2 000 - monthly) while the server is cheaper a month.
+        r.curves.overtakes_month = (monthly < 2_000.0).then(|| 20_000.0 / (2_000.0 - monthly));
         r
     }
 

@@ -616,8 +616,14 @@ fn version_1_links_read_as_full_context_kv_over_the_sweep() {
     let catalog = Catalog::builtin();
     for q in sweep().iter().step_by(5) {
         let v1 = evaluate_query(&format!("v=1&{q}"), &catalog);
+        // Before version 5, a link without `ttft` meant 2,000 ms whatever the model.
+        let ttft = if q.contains("ttft=") {
+            ""
+        } else {
+            "&ttft=2000"
+        };
         let full = evaluate_query(
-            &format!("{q}&kv_basis=full&community=1&conc=stated"),
+            &format!("{q}&kv_basis=full&community=1&conc=stated{ttft}"),
             &catalog,
         );
         assert_eq!(v1, full, "{q}");

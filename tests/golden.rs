@@ -284,19 +284,35 @@ fn version_1_links_show_what_they_showed() {
     let mut lines = Vec::new();
     for (name, query) in PANEL {
         let v1 = evaluate_query(&format!("v=1&{query}"), &catalog);
-        // Before version 3, community and marketplace hosts carried a 24/7 service; before
-        // version 4, `seqs` was the concurrency every copy held, with a rate too.
+        // Before version 3, community and marketplace hosts carried a 24/7 service.
+        // Before version 5, a link without `ttft` meant 2,000 ms whatever the model; before
+        // version 4, `seqs` was every copy's concurrency (`conc=stated`).
+        let ttft = if query.contains("ttft=") {
+            ""
+        } else {
+            "&ttft=2000"
+        };
         let full = evaluate_query(
-            &format!("{query}&kv_basis=full&community=1&conc=stated"),
+            &format!("{query}&kv_basis=full&community=1&conc=stated{ttft}"),
             &catalog,
         );
-        assert_eq!(v1, full, "{name}: v=1 reads as kv_basis=full, community=1");
+        assert_eq!(
+            v1, full,
+            "{name}: v=1 reads as kv_basis=full, community=1, conc=stated{ttft}"
+        );
         let v2 = evaluate_query(&format!("v=2&{query}"), &catalog);
-        let with_community = evaluate_query(&format!("{query}&community=1&conc=stated"), &catalog);
-        assert_eq!(v2, with_community, "{name}: v=2 reads as community=1");
+        let with_community =
+            evaluate_query(&format!("{query}&community=1&conc=stated{ttft}"), &catalog);
+        assert_eq!(
+            v2, with_community,
+            "{name}: v=2 reads as community=1, conc=stated{ttft}"
+        );
         let v3 = evaluate_query(&format!("v=3&{query}"), &catalog);
-        let stated = evaluate_query(&format!("{query}&conc=stated"), &catalog);
-        assert_eq!(v3, stated, "{name}: v=3 reads as conc=stated");
+        let stated = evaluate_query(&format!("{query}&conc=stated{ttft}"), &catalog);
+        assert_eq!(v3, stated, "{name}: v=3 reads as conc=stated{ttft}");
+        let v4 = evaluate_query(&format!("v=4&{query}"), &catalog);
+        let as_given = evaluate_query(&format!("{query}{ttft}"), &catalog);
+        assert_eq!(v4, as_given, "{name}: v=4 reads as{ttft}");
         let text = as_v1(&v1);
         lines.push(format!("{name} {:016x} {}", fnv1a(&text), text.len()));
     }

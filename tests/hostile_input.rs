@@ -167,7 +167,8 @@ proptest! {
         n in prop::collection::vec(prop_oneof![Just(0u64), Just(u64::MAX), any::<u64>()], 4),
     ) {
         let mut s = Scenario::default();
-        (s.rpd, s.tps, s.ttft_ms, s.hours, s.months) = (x[0], x[1], x[2], x[3], x[4]);
+        (s.rpd, s.tps, s.hours, s.months) = (x[0], x[1], x[3], x[4]);
+        s.ttft_ms = Some(x[2]);
         s.params_b = Some(x[5]);
         s.assumptions.peak = Some(x[6]);
         s.assumptions.bw_eff = Some(x[7]);

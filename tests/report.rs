@@ -870,7 +870,8 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
          \"approximate_price\",\"price_note\",\"input_per_mtok\",\"output_per_mtok\",\
          \"price_currency\",\"reliability_class\",\"config_unknown\",\"availability_uncertain\",\
          \"concurrency_per_copy\",\"peak_utilisation\",\"tpot_ms_at_peak\",\"ttft_p95_ms_at_peak\",\
-         \"binding\",\"spare_copies\""
+         \"binding\",\"spare_copies\",\"prepaid_months\",\"no_commitment_offer_id\",\"no_commitment_monthly_cost\",\
+         \"commitment_saving_per_month\",\"commitment_total\""
     );
     assert_eq!(
         lines[1],
@@ -878,7 +879,7 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
          \"nvidia_h100_sxm\",\"8\",\"1\",\"true\",\"\",\"17520.0000\",\"1.2500\",\"0.5000\",\"24.0000\",\
          \"3.0000\",\"\",\"EUR\",\"'-eu-west\",\"EU\",\"https://acme.example/pricing\",\"2026-01-15\",\"true\",\
          \"2\",\"4\",\"4\",\"1\",\"4\",\"\",\"'=weight-only\",\"\",\"full_load\",\"false\",\"\",\"\",\"\",\"\",\"secure_cloud\",\"false\",\"false\",\
-         \"\",\"\",\"\",\"\",\"\",\"0\""
+         \"\",\"\",\"\",\"\",\"\",\"0\",\"\",\"\",\"\",\"\",\"\""
     );
     assert_eq!(lines[2], "", "every line ends with CRLF");
     assert_eq!(lines.len(), 3);
@@ -900,11 +901,7 @@ fn sizer_prints_the_comparison_as_csv() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let r = report_for(query);
-    let mut expected = inference_sizer::report::csv::comparison_at(&r.options, r.per_token_basis);
-    expected.push_str(&inference_sizer::report::csv::api_rows(
-        &r.api_reference,
-        &r.currency,
-    ));
+    let expected = inference_sizer::report::csv::export(&r, &r.options);
     assert_eq!(text, expected);
     // The header, one line per option, then one per hosted API.
     assert!(!r.api_reference.is_empty());
@@ -1064,4 +1061,67 @@ fn the_report_carries_the_ages_the_page_shows_counted_to_the_day_given() {
     // The JSON carries it.
     let json = serde_json::to_value(&later).expect("JSON");
     assert_eq!(json["freshness"]["catalog_stale"], true);
+}
+
+#[test]
+fn the_csv_gives_the_verdicts_option_without_commitment_and_prepaid_months() {
+    use inference_sizer::report::csv;
+    // The RAG load's verdict (32 sequences on every copy, conc=stated) is Vultr's 8x B200 on a
+    // 36-month term; its row carries the best
+    // option without commitment as the report's `recommendation.no_commitment` gives it; other
+    // rows leave those columns empty. A prepaid year's row says 12 in `prepaid_months`.
+    let r =
+        report_for("model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32&conc=stated");
+    let rec = r.recommendation.as_ref().unwrap();
+    let n = rec.commitment().unwrap().no_commitment.clone().unwrap();
+    let text = csv::export(&r, &r.options);
+    let at = |name: &str| csv::COLUMNS.iter().position(|c| *c == name).unwrap();
+    // Every field is quoted, a quote inside doubled.
+    let cells = |line: &str| -> Vec<String> {
+        let mut cells = vec![String::new()];
+        let mut quoted = false;
+        let mut chars = line.chars().peekable();
+        while let Some(ch) = chars.next() {
+            match (ch, quoted) {
+                ('"', true) if chars.peek() == Some(&'"') => {
+                    chars.next();
+                    cells.last_mut().unwrap().push('"');
+                }
+                ('"', _) => quoted = !quoted,
+                (',', false) => cells.push(String::new()),
+                (ch, _) => cells.last_mut().unwrap().push(ch),
+            }
+        }
+        cells
+    };
+    let rows: Vec<Vec<String>> = text.lines().skip(1).map(cells).collect();
+    assert!(rows.iter().all(|c| c.len() == csv::COLUMNS.len()));
+    let verdict = rows.iter().find(|c| c[0] == rec.offer_id).unwrap();
+    assert_eq!(verdict[at("no_commitment_offer_id")], n.offer_id);
+    assert_eq!(
+        verdict[at("no_commitment_monthly_cost")],
+        format!("{:.4}", n.monthly_cost)
+    );
+    assert_eq!(
+        verdict[at("commitment_saving_per_month")],
+        format!("{:.4}", n.saving_per_month)
+    );
+    assert_eq!(
+        verdict[at("commitment_total")],
+        format!("{:.4}", n.commitment_total)
+    );
+    // What the term binds: 36 x the verdict's monthly cost (no setup fee).
+    assert!((n.commitment_total - 36.0 * rec.monthly_cost).abs() < 1.0);
+    assert_eq!(
+        rows.iter()
+            .filter(|c| !c[at("no_commitment_offer_id")].is_empty())
+            .count(),
+        1
+    );
+    let prepaid = rows
+        .iter()
+        .find(|c| c[0] == "latitude-sh-g3.h100.small-annual-prepaid")
+        .unwrap();
+    assert_eq!(prepaid[at("prepaid_months")], "12.0000");
+    assert_eq!(verdict[at("prepaid_months")], "");
 }

@@ -178,7 +178,8 @@ fn a_spare_adds_one_copy_and_its_cost() {
 #[test]
 fn a_version_3_link_shows_what_it_showed() {
     let old = report("v=3&model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000");
-    let stated = report("model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000&conc=stated");
+    // Before version 5, a link without `ttft` meant 2,000 ms too.
+    let stated = report("model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000&conc=stated&ttft=2000");
     assert_eq!(old, stated);
     assert!(old.options.iter().all(|o| o.at_load.is_none()));
     let now = report("model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000");

@@ -221,9 +221,7 @@ Exit status: 0 (with warnings for clamped or unknown input), 2 when it cannot ru
             report = report.counted_to(&day);
         }
         if as_csv {
-            let mut text = csv::comparison_at(&report.options, report.per_token_basis);
-            text.push_str(&csv::api_rows(&report.api_reference, &report.currency));
-            return Ok(text);
+            return Ok(csv::export(&report, &report.options));
         }
         let json = if compact {
             serde_json::to_string(&report)

@@ -59,28 +59,36 @@ pub fn cumulative_summary(r: &Report, lang: Lang) -> String {
     let fixed = first_of_kind(r, &r.curves.cumulative_cost, false);
     let summary = match (cloud, fixed) {
         (Some(c), Some(f)) => {
-            // Start and monthly slope of each straight line.
-            let line = |k: &CostCurve| {
-                let y0 = k.points.first().map_or(0.0, |p| p.1);
-                let slope = k.points.get(1).map_or(0.0, |p| p.1 - y0);
-                (y0, slope)
-            };
-            let ((c0, c1), (f0, f1)) = (line(c), line(f));
             let horizon = c.points.last().map_or(0.0, |p| p.0);
             let (cloud, fixed) = (c.label.as_str(), f.label.as_str());
-            match r.curves.break_even {
-                Some((m, _)) if m < 0.05 => CumulativeSummary::FromFirstMonth { fixed, cloud },
-                Some((month, _)) => CumulativeSummary::BreakEvenAt {
+            let prepaid = r
+                .options
+                .iter()
+                .find(|o| o.offer_id == f.offer_id)
+                .and_then(|o| o.prepaid_months);
+            match (r.curves.break_even, prepaid) {
+                (Some((m, _)), None) if m < 0.05 => {
+                    CumulativeSummary::FromFirstMonth { fixed, cloud }
+                }
+                (Some((month, _)), Some(period)) => CumulativeSummary::PrepaidBreakEven {
+                    month,
+                    period,
+                    fixed,
+                    cloud,
+                },
+                (Some((month, _)), None) => CumulativeSummary::BreakEvenAt {
                     month,
                     fixed,
                     cloud,
                 },
-                None if f1 >= c1 => CumulativeSummary::NeverPaysOff { fixed, cloud },
-                None => CumulativeSummary::PastHorizon {
-                    month: (f0 - c0) / (c1 - f1),
-                    horizon,
-                    fixed,
-                    cloud,
+                (None, _) => match r.curves.overtakes_month {
+                    Some(month) => CumulativeSummary::PastHorizon {
+                        month,
+                        horizon,
+                        fixed,
+                        cloud,
+                    },
+                    None => CumulativeSummary::NeverPaysOff { fixed, cloud },
                 },
             }
         }

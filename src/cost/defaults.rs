@@ -130,6 +130,12 @@ impl HypervisorTax {
     }
 }
 
+/// A P95 time-to-first-token target at or below this is "strict milliseconds" in the decision
+/// matrix's sense (bare metal is the usual choice). A shared VPS's response time spreads "from
+/// 50 ms to 500 ms with the host's load" (the source of [`LatencySpread::shared_vps`]), so no
+/// estimate on shared vCPUs holds such a target: the cost model refuses them under it.
+pub const STRICT_P95_MS: f64 = 500.0;
+
 /// P95 / mean of time to first token by hosting type. Bare metal: "P99 stays within 5-10% of the
 /// mean" (docs/background.md); VMs and containers add scheduling jitter; vGPU adds noisy neighbours;
 /// a shared VPS spreads "from 50 ms to 500 ms with the host's load", so its P95 is taken as 3x.

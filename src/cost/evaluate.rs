@@ -563,6 +563,7 @@ impl Costing<'_> {
             monthly_fee: b.monthly_fee,
             committed: b.committed,
             term_months: nonneg(offer.min_term_months),
+            prepaid_months: super::prepaid_months(offer),
             fits: sizing.fits,
             shortfalls,
             exclusions: exclusions(offer, w),

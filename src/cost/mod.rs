@@ -72,7 +72,10 @@ pub mod profile;
 mod slice;
 pub use slice::{SliceReport, TIME_SLICED_TAIL_FACTOR};
 
-pub use compare::{evaluate_all, fill_break_even, hourly_benchmark, sort_options, HourlyBenchmark};
+pub use compare::{
+    evaluate_all, fill_break_even, hourly_benchmark, prepaid_months, sort_options, CashSchedule,
+    HourlyBenchmark,
+};
 pub use defaults::CostDefaults;
 pub use evaluate::{evaluate_offer, exclusions, is_interruptible};
 pub use job::{JobBilling, JobCost};
@@ -275,7 +278,8 @@ impl Demand {
             tokens_in: s.tokens_in as f64,
             tokens_out: (s.tokens_out as f64).max(1.0),
             min_tokens_per_s_per_user: nonneg(s.tps),
-            max_ttft_p95_ms: nonneg(s.ttft_ms),
+            // The report sets an encoder's default (it knows the model).
+            max_ttft_p95_ms: nonneg(s.ttft_target_ms(false)),
             hours_per_day: if s.hours.is_finite() {
                 s.hours.clamp(1.0, 24.0)
             } else {
@@ -415,6 +419,9 @@ pub struct OptionCost {
     pub committed: bool,
     /// The offer's minimum term, months (0: none).
     pub term_months: f64,
+    /// Months of the fixed fee paid up front at a time (12 for a prepaid year, paid on its first
+    /// day); 0 when the fee is paid month by month. See [`CashSchedule`].
+    pub prepaid_months: f64,
 
     pub fits: bool,
     pub shortfalls: Vec<Shortfall>,

@@ -230,6 +230,10 @@ pub struct OptionReport {
     /// One-off setup fee in the report currency (0: none).
     #[serde(default)]
     pub setup_fee: f64,
+    /// Months of the fixed fee paid up front at a time (12 for a prepaid year, paid on its first
+    /// day); absent when the fee is paid month by month.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prepaid_months: Option<f64>,
     /// Bought hardware (kind `own`): the cash before the first request, the purchase and its
     /// setup for every server, in the report's currency.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -443,6 +447,7 @@ impl OptionCost {
             epoch_hours: self.epoch.map(|e| e.hours),
             cost_per_epoch: self.epoch.map(|e| e.cost.amount),
             setup_fee: 0.0,
+            prepaid_months: (self.prepaid_months > 0.0).then_some(self.prepaid_months),
             upfront: None,
             caveat: self.caveat.map(|d| d.sentence(lang)),
             interruptible: self.interruptible,

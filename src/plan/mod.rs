@@ -42,7 +42,7 @@ pub const RUNNER_UPS: usize = 3;
 
 /// A P95 time-to-first-token target at or below this is "strict milliseconds" in the decision
 /// matrix's sense (docs/background.md: then choose bare metal).
-pub const STRICT_P95_MS: f64 = 500.0;
+pub const STRICT_P95_MS: f64 = crate::cost::defaults::STRICT_P95_MS;
 
 /// The chosen option, the runner-ups and the reasons.
 #[derive(Clone, Debug, PartialEq)]

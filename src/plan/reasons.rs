@@ -7,7 +7,9 @@ use super::{cheapest, MatrixCase, Reason, STRICT_P95_MS};
 use crate::catalog::{OfferKind, Virtualization};
 use crate::cost::{Demand, Deployment, JobBilling, JobCost, LineKey, OptionCost, Shortfall};
 use crate::model::Task;
-use crate::words::plan::{Commitment, JobBillingWords, MonthlyTerm, MonthlyTotal, NoCommitment};
+use crate::words::plan::{
+    Commitment, JobBillingWords, MonthlyTerm, MonthlyTotal, NoCommitment, Prepaid,
+};
 use std::cmp::Ordering;
 
 /// The reasons for choosing `c` among `all`; `tie`: a near-tie set the cheapest aside.
@@ -181,6 +183,17 @@ fn commitment(c: &OptionCost, all: &[OptionCost], demand: &Demand) -> Option<Com
         })
         .map(|o| o.monthly.amount())
         .min_by(f64::total_cmp);
+    // A prepaid term in cash: paid on its first day, against the option without commitment's
+    // bills month by month.
+    let prepaid = (c.prepaid_months > 0.0).then(|| {
+        let cash = c.cash_schedule(demand.months);
+        let rival = cheapest(all, free).map(|n| n.cash_schedule(demand.months));
+        Prepaid {
+            months: c.prepaid_months,
+            amount: cash.upfront + cash.prepaid,
+            caught_up_after: rival.and_then(|r| cash.overtaken_by(&r, demand.months)),
+        }
+    });
     Some(Commitment {
         term_months: c.term_months,
         monthly: c.monthly.amount(),
@@ -188,6 +201,7 @@ fn commitment(c: &OptionCost, all: &[OptionCost], demand: &Demand) -> Option<Com
         utilisation: c.utilisation,
         no_commitment,
         same_provider_monthly,
+        prepaid,
         currency: c.currency,
     })
 }
@@ -347,9 +361,13 @@ fn latency(c: &OptionCost, all: &[OptionCost], demand: &Demand, r: &mut Vec<Reas
         .filter(|o| {
             o.fits
                 && o.exclusions.is_empty()
-                && o.shortfalls
-                    .iter()
-                    .any(|s| matches!(s, Shortfall::TooLateFirstToken { .. }))
+                && o.shortfalls.iter().any(|s| {
+                    matches!(
+                        s,
+                        Shortfall::TooLateFirstToken { .. }
+                            | Shortfall::SharedCpuStrictTarget { .. }
+                    )
+                })
         })
         .collect();
     if !ruled_out.is_empty() {

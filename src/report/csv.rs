@@ -55,10 +55,17 @@ pub const COLUMNS: [&str; WIDTH] = [
     "ttft_p95_ms_at_peak",
     "binding",
     "spare_copies",
+    // Money paid up front, and on the verdict's row, when it asks a minimum term over a month,
+    // the best usable option without one (the report's `recommendation.no_commitment`).
+    "prepaid_months",
+    "no_commitment_offer_id",
+    "no_commitment_monthly_cost",
+    "commitment_saving_per_month",
+    "commitment_total",
 ];
 
 /// How many columns a line has.
-const WIDTH: usize = 44;
+const WIDTH: usize = 49;
 
 /// The index of column `name` (a name of [`COLUMNS`]).
 fn col(name: &str) -> usize {
@@ -83,11 +90,46 @@ pub fn comparison_at<'a>(
     lines(options, basis.id())
 }
 
+/// What the page's "Export comparison" and `sizer --csv` write for a report: the `options`
+/// shown (all of `r.options`, or the rows the table shows) at the report's per-token basis, the
+/// verdict's row with its option without commitment, then the hosted APIs ([`api_rows`]).
+pub fn export<'a>(
+    r: &super::Report,
+    options: impl IntoIterator<Item = &'a OptionReport>,
+) -> String {
+    let verdict = r.recommendation.as_ref().and_then(|rec| {
+        let c = rec.commitment()?.no_commitment.as_ref()?;
+        Some((rec.offer_id.as_str(), c))
+    });
+    let mut out = lines_with(options, r.per_token_basis.id(), verdict);
+    out.push_str(&api_rows(&r.api_reference, &r.currency));
+    out
+}
+
 fn lines<'a>(options: impl IntoIterator<Item = &'a OptionReport>, basis: &str) -> String {
+    lines_with(options, basis, None)
+}
+
+fn lines_with<'a>(
+    options: impl IntoIterator<Item = &'a OptionReport>,
+    basis: &str,
+    verdict: Option<(&str, &crate::words::plan::NoCommitment)>,
+) -> String {
     let mut out = line(&COLUMNS);
     out.push_str("\r\n");
     for o in options {
-        out.push_str(&line(&row(o, basis)));
+        let mut fields = row(o, basis);
+        if let Some((_, n)) = verdict.filter(|(id, _)| *id == o.offer_id) {
+            for (name, value) in [
+                ("no_commitment_offer_id", n.offer_id.clone()),
+                ("no_commitment_monthly_cost", figure(n.monthly_cost)),
+                ("commitment_saving_per_month", figure(n.saving_per_month)),
+                ("commitment_total", figure(n.commitment_total)),
+            ] {
+                fields[col(name)] = value;
+            }
+        }
+        out.push_str(&line(&fields));
         out.push_str("\r\n");
     }
     out
@@ -155,6 +197,11 @@ fn row(o: &OptionReport, basis: &str) -> [String; WIDTH] {
         at(o, |a| figure(a.ttft_p95_ms)),
         at(o, |a| a.binding.id().to_string()),
         o.spare_copies.to_string(),
+        o.prepaid_months.map(figure).unwrap_or_default(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
     ]
 }
 

@@ -169,6 +169,25 @@ fn leading(options: &[OptionReport]) -> Vec<&OptionReport> {
     leading
 }
 
+/// An option's cash over the months, as its report row gives it: its setup fee on day one, a
+/// prepaid option's fee `prepaid_months` at a time, the rest month by month.
+fn cash(o: &OptionReport) -> cost::CashSchedule {
+    let line = |key: &str| -> f64 {
+        o.cost_lines
+            .iter()
+            .filter(|l| l.key == key)
+            .map(|l| l.monthly)
+            .sum()
+    };
+    cost::CashSchedule::of_bill(
+        o.setup_fee,
+        o.monthly_cost - line("setup"),
+        line("compute") + line("idle"),
+        line("min_term"),
+        o.prepaid_months.unwrap_or(0.0),
+    )
+}
+
 /// The cost series of the leading options: cumulative cost over the months with the break-even
 /// point, and cost per million output tokens against utilisation with its break-even (the
 /// memory series left empty).
@@ -180,52 +199,23 @@ fn cost_curves(costs: &CostInputs) -> Curves {
     let label = |o: &OptionReport| format!("{} {}", o.provider, o.name);
     let cumulative_cost: Vec<CostCurve> = leading
         .iter()
-        .map(|o| {
-            let recurring = o.monthly_cost
-                - o.cost_lines
-                    .iter()
-                    .filter(|l| l.key == "setup")
-                    .map(|l| l.monthly)
-                    .sum::<f64>();
-            let steps = months.min(120.0) as u32;
-            let points = (0..=steps)
-                .map(|m| (m as f64, o.setup_fee + recurring * m as f64))
-                .collect();
-            CostCurve {
-                offer_id: o.offer_id.clone(),
-                label: label(o),
-                points,
-            }
+        .map(|o| CostCurve {
+            offer_id: o.offer_id.clone(),
+            label: label(o),
+            points: cash(o).points(months),
         })
         .collect();
-    // Where a fixed-fee curve crosses below a cloud curve.
-    let break_even = {
-        let cloud = leading
-            .iter()
-            .position(|o| o.deployment == Deployment::Cloud);
-        let fixed = leading
-            .iter()
-            .position(|o| o.deployment != Deployment::Cloud);
-        match (cloud, fixed) {
-            (Some(ci), Some(fi)) => {
-                let (c, f) = (&cumulative_cost[ci], &cumulative_cost[fi]);
-                let (c0, c1) = (
-                    c.points[0].1,
-                    c.points.get(1).map_or(0.0, |p| p.1 - c.points[0].1),
-                );
-                let (f0, f1) = (
-                    f.points[0].1,
-                    f.points.get(1).map_or(0.0, |p| p.1 - f.points[0].1),
-                );
-                (c1 > f1)
-                    .then(|| {
-                        let m = ((f0 - c0) / (c1 - f1)).max(0.0);
-                        (m, c0 + c1 * m)
-                    })
-                    .filter(|(m, _)| *m <= months)
-            }
-            _ => None,
+    // Where the fixed-fee option's cash falls to the cloud's bills (a prepaid year counted on
+    // the day it is paid), however far away; the marker only within the horizon.
+    let cloud = leading.iter().find(|o| o.deployment == Deployment::Cloud);
+    let fixed = leading.iter().find(|o| o.deployment != Deployment::Cloud);
+    let (overtakes_month, break_even) = match (cloud, fixed) {
+        (Some(c), Some(f)) => {
+            let c = cash(c);
+            let m = cash(f).overtaken_by(&c, f64::INFINITY);
+            (m, m.filter(|m| *m <= months).map(|m| (m, c.at(m))))
         }
+        _ => (None, None),
     };
     // Cost per million output tokens against the utilisation of the fixed-fee option's capacity:
     // its fee spread over the tokens served, against the hourly cloud the break-even utilisation
@@ -262,6 +252,7 @@ fn cost_curves(costs: &CostInputs) -> Curves {
         memory_capacity_bytes: None,
         cumulative_cost,
         break_even,
+        overtakes_month,
         cost_vs_utilisation,
         break_even_utilisation,
     }

@@ -193,12 +193,13 @@ fn provider_view<'a>(s: &Scenario, catalog: &'a Catalog) -> Cow<'a, Catalog> {
 }
 
 /// The scenario's load, targets and constraints, with what only the model tells: an encoder
-/// answers with a vector of its hidden size.
+/// answers with a vector of its hidden size, and its default latency target is its own.
 fn demand(s: &Scenario, arch: &ModelArch) -> cost::Demand {
     let embeds = arch.family == ArchFamily::Encoder;
     cost::Demand {
         embeds,
         embedding_dims: if embeds { arch.hidden as f64 } else { 0.0 },
+        max_ttft_p95_ms: s.ttft_target_ms(embeds).max(0.0),
         ..cost::Demand::from_scenario(s)
     }
 }

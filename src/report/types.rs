@@ -242,6 +242,11 @@ pub struct Curves {
     pub cumulative_cost: Vec<CostCurve>,
     /// `(month, cost)` where the fixed-fee option overtakes the cloud option.
     pub break_even: Option<(f64, f64)>,
+    /// The month the fixed-fee option's cumulative cash first falls to the cloud option's,
+    /// however far past the horizon (a prepaid year counted when it is paid); `None`: never, or
+    /// not both kinds drawn.
+    #[serde(default)]
+    pub overtakes_month: Option<f64>,
     /// Cost per million output tokens against the utilisation of the fixed-fee option's
     /// capacity: that option, then the hourly cloud its break-even utilisation compares with
     /// (`OptionReport::break_even_utilisation_against`).

@@ -188,6 +188,7 @@ impl Scenario {
         let mut kv_basis_given = false;
         let mut community_given = false;
         let mut conc_given = false;
+        let mut ttft_given = false;
         for pair in pairs.into_iter().take(MAX_PARAMS) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
             let key = percent_decode(k).trim().to_ascii_lowercase();
@@ -195,6 +196,7 @@ impl Scenario {
             kv_basis_given |= key == "kv_basis";
             community_given |= key == "community";
             conc_given |= key == "conc";
+            ttft_given |= key == "ttft";
             match FIELDS.iter().find(|f| f.key() == key) {
                 Some(field) => field.read(&mut s, &val, &d, &mut warnings),
                 None if is_tracking(&key) => {}
@@ -213,11 +215,15 @@ impl Scenario {
         if s.v < 4 && !conc_given {
             s.concurrency = super::Concurrency::Stated;
         }
+        // Migration: before `v=5`, a link without `ttft` had a 2,000 ms target whatever the model.
+        if s.v < 5 && !ttft_given {
+            s.ttft_ms = Some(super::DEFAULT_TTFT_MS);
+        }
         s.v = SCENARIO_VERSION;
         (s, warnings)
     }
 
-    /// The canonical query string: `v=1` then only the values that differ from the defaults, in
+    /// The canonical query string: `v=4` then only the values that differ from the defaults, in
     /// the table's order. `Scenario::from_query(&s.to_query())` gives `s` back.
     pub fn to_query(&self) -> String {
         let d = Scenario::default();

@@ -158,7 +158,8 @@ fields! {
     TOKENS_IN: Number<u64> = Number::new("in", at!(tokens_in), Range::whole(1.0, 1e7));
     TOKENS_OUT: Number<u64> = Number::new("out", at!(tokens_out), Range::whole(1.0, 1e7));
     TPS: Number<f64> = Number::new("tps", at!(tps), Range::new(0.0, 10_000.0));
-    TTFT_MS: Number<f64> =
+    /// Unset: the model type's default (`Scenario::ttft_target_ms`).
+    TTFT_MS: Number<Option<f64>> =
         Number::new("ttft", at!(ttft_ms), Range::new(0.0, 600_000.0).with_step(100.0));
     HOURS: Number<f64> = Number::new("hours", at!(hours), Range::new(1.0, 24.0));
     MONTHS: Number<f64> = Number::new("months", at!(months), Range::whole(1.0, 120.0));

@@ -28,9 +28,21 @@ use crate::units::Currency;
 /// marketplace hosts unless `community=1`; a `v=1` or `v=2` link is read with `community=1`,
 /// what it showed. Version 4 derives each copy's concurrency from the request rate, `seqs`
 /// becoming the engine's cap (`conc=load`); a link of an earlier version is read with
-/// `conc=stated`, `seqs` the concurrency every copy holds, what it showed. A link without `v` is
-/// read as this version.
-pub const SCENARIO_VERSION: u32 = 4;
+/// `conc=stated`, `seqs` the concurrency every copy holds, what it showed. Version 5 sets the
+/// latency target by the model's type when the link gives none (`ttft` unset:
+/// [`DEFAULT_TTFT_MS`], or [`ENCODER_TTFT_MS`] for an encoder); a link of an earlier version
+/// without `ttft` is read with `ttft=2000`, what it showed. A link without `v` is read as this
+/// version.
+pub const SCENARIO_VERSION: u32 = 5;
+
+/// The P95 time-to-first-token target when the link gives none, for a model that generates
+/// text: a reader waits about 2 s for an answer to start.
+pub const DEFAULT_TTFT_MS: f64 = 2_000.0;
+
+/// The P95 target when the link gives none, for an encoder (embeddings, rerankers): it answers
+/// in one pass inside another request (a search, a retrieval step), which budgets a few hundred
+/// milliseconds for it; 200 ms rules out shared vCPUs whose tail spreads with the host's load.
+pub const ENCODER_TTFT_MS: f64 = 200.0;
 
 /// What `seqs` means when a request rate is given: the engine's cap on the sequences a copy
 /// takes, each copy's concurrency following from the load (`load`, from `v=4`); or the
@@ -266,7 +278,9 @@ pub struct Scenario {
     pub tokens_in: u64,
     pub tokens_out: u64,
     pub tps: f64,
-    pub ttft_ms: f64,
+    /// The P95 time-to-first-token target, ms (0: none); `None`: the model type's default
+    /// ([`Scenario::ttft_target_ms`]).
+    pub ttft_ms: Option<f64>,
     pub hours: f64,
     pub months: f64,
     pub eu: bool,
@@ -348,7 +362,7 @@ impl Default for Scenario {
             tokens_in: 1000,
             tokens_out: 250,
             tps: 20.0,
-            ttft_ms: 2000.0,
+            ttft_ms: None,
             hours: 24.0,
             months: 36.0,
             eu: false,
@@ -422,6 +436,16 @@ impl Scenario {
     /// short notice).
     pub fn allows_interruptions(&self) -> bool {
         self.spot.unwrap_or(self.task != Task::Infer)
+    }
+
+    /// The P95 time-to-first-token target, ms (0: none): the link's, else the model type's
+    /// default ([`ENCODER_TTFT_MS`] for an encoder, [`DEFAULT_TTFT_MS`] otherwise).
+    pub fn ttft_target_ms(&self, encoder: bool) -> f64 {
+        match self.ttft_ms {
+            Some(ms) => ms,
+            None if encoder => ENCODER_TTFT_MS,
+            None => DEFAULT_TTFT_MS,
+        }
     }
 
     /// Requests a second at the busiest hour from `users` (0 without users): people x the share

@@ -145,14 +145,9 @@ pub fn ComparisonTable() -> impl IntoView {
     });
     let export = Callback::new(move |()| {
         let text = c.report.with_untracked(|r| {
-            let mut text = rows.with_untracked(|shown| {
-                csv::comparison_at(
-                    shown.iter().filter_map(|&i| r.options.get(i)),
-                    r.per_token_basis,
-                )
-            });
-            text.push_str(&csv::api_rows(&r.api_reference, &r.currency));
-            text
+            rows.with_untracked(|shown| {
+                csv::export(r, shown.iter().filter_map(|&i| r.options.get(i)))
+            })
         });
         download(
             "inference-sizer-comparison.csv",

@@ -1,7 +1,7 @@
 //! The workload: requests per day, tokens in and out, speed and latency targets, hours per day.
 
 use super::app::{ctx, handler};
-use super::fields::NumberField;
+use super::fields::{NumberField, OptionalNumberField};
 use super::i18n::T;
 use crate::model::Task;
 use crate::scenario::fields::{
@@ -85,11 +85,12 @@ pub fn WorkloadInputs() -> impl IntoView {
                 on_change=Callback::new(move |v: f64| sc.edit(|s| s.tps = v))
                 range=TPS.range
             />
-            <NumberField
+            <OptionalNumberField
                 id="ttft"
                 label=T::MaxTtft
-                value=get(|s| s.ttft_ms)
-                on_change=Callback::new(move |v: f64| sc.edit(|s| s.ttft_ms = v))
+                value=Signal::derive(move || sc.scenario.with(|s| s.ttft_ms))
+                default_text=Signal::derive(move || c.t(T::DefaultTtft).to_string())
+                on_change=Callback::new(move |v: Option<f64>| sc.edit(|s| s.ttft_ms = v))
                 range=TTFT_MS.range
             />
             <Show when=move || training.get()>

@@ -79,6 +79,14 @@ pub enum CumulativeSummary<'a> {
         fixed: &'a str,
         cloud: &'a str,
     },
+    /// The cloud option has cost as much as the prepaid fixed-fee option by `month`; that option
+    /// pays `period` months up front, on the first day of each (so it may fall behind again).
+    PrepaidBreakEven {
+        month: f64,
+        period: f64,
+        fixed: &'a str,
+        cloud: &'a str,
+    },
     /// The fixed-fee option costs more each month: the lines never cross.
     NeverPaysOff { fixed: &'a str, cloud: &'a str },
     /// The lines would cross at `month`, past the `horizon` (months) the chart covers.
@@ -111,6 +119,16 @@ impl CumulativeSummary<'_> {
             (Self::BreakEvenAt { month: m, fixed: f, cloud: c }, Lang::Es) => format!(
                 "Equilibrio en el mes {}: desde entonces, {f} (cuota fija) cuesta menos que {c} (nube).",
                 month(m)
+            ),
+            (Self::PrepaidBreakEven { month: m, period: p, fixed: f, cloud: c }, Lang::En) => format!(
+                "Break-even at month {}: by then {c} (cloud) has cost as much as {f} (fixed fee), whose {} months are paid up front on the first day.",
+                month(m),
+                number(p, 0, lang)
+            ),
+            (Self::PrepaidBreakEven { month: m, period: p, fixed: f, cloud: c }, Lang::Es) => format!(
+                "Equilibrio en el mes {}: para entonces {c} (nube) ha costado tanto como {f} (cuota fija), cuyos {} meses se pagan por adelantado el primer día.",
+                month(m),
+                number(p, 0, lang)
             ),
             (Self::NeverPaysOff { fixed: f, cloud: c }, Lang::En) => format!(
                 "{f} (fixed fee) costs more each month than {c} (cloud): it never pays off."

@@ -48,6 +48,13 @@ pub enum Shortfall {
         /// An encoder: the time to answer a request, as no token is generated.
         embeds: bool,
     },
+    /// Shared vCPUs under a strict P95 target (at most `cost::defaults::STRICT_P95_MS`): their
+    /// response time spreads with the host's load, which no estimate holds to it.
+    SharedCpuStrictTarget {
+        target_ms: f64,
+        /// An encoder: the time to answer a request, as no token is generated.
+        embeds: bool,
+    },
     /// The sizing gives no throughput, so the load cannot be placed.
     NoThroughput,
     /// The load needs more servers than one option may take.
@@ -231,6 +238,15 @@ impl Shortfall {
                     format!("primer token demasiado lento: P95 {p95} ms (media x {spread}), el objetivo es {target} ms")
                 } else {
                     format!("first token too late: P95 {p95} ms (mean x {spread}) against a target of {target} ms")
+                }
+            }
+            Shortfall::SharedCpuStrictTarget { target_ms, embeds } => {
+                let target = number(*target_ms, 0, lang);
+                match (es, *embeds) {
+                    (true, true) => format!("vCPU compartidas: su tiempo de respuesta varía con la carga del anfitrión (de 50 a 500 ms), así que no garantizan un P95 de {target} ms por petición; núcleos dedicados o bare metal sí"),
+                    (true, false) => format!("vCPU compartidas: su tiempo de respuesta varía con la carga del anfitrión (de 50 a 500 ms), así que no garantizan un primer token en {target} ms al P95; núcleos dedicados o bare metal sí"),
+                    (false, true) => format!("shared vCPUs: their response time varies with the host's load (50 to 500 ms), so they cannot promise a P95 of {target} ms per request; dedicated cores or bare metal can"),
+                    (false, false) => format!("shared vCPUs: their response time varies with the host's load (50 to 500 ms), so they cannot promise a first token within {target} ms at P95; dedicated cores or bare metal can"),
                 }
             }
             Shortfall::NoThroughput => if es {

@@ -72,6 +72,7 @@ texts! {
     IncludeOwn => "Include buying the hardware (bought and colocated)", "Incluir la compra del hardware (comprado y colocado)";
     MaxTerm => "Longest commitment accepted, months (0: none)", "Compromiso más largo aceptado, meses (0: ninguno)";
     AnyTerm => "any", "cualquiera";
+    DefaultTtft => "2000 (an encoder: 200)", "2000 (un codificador: 200)";
     OwnHardware => "Owned hardware", "Hardware propio";
     AmortMonths => "Depreciation period (months)", "Periodo de amortización (meses)";
     Residual => "Residual value at its end (fraction of new)", "Valor residual al final (fracción del nuevo)";

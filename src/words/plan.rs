@@ -10,7 +10,7 @@ mod lead;
 mod load;
 mod reason;
 
-pub use commitment::{Commitment, NoCommitment, LONG_TERM_MONTHS, LOW_UTILISATION};
+pub use commitment::{Commitment, NoCommitment, Prepaid, LONG_TERM_MONTHS, LOW_UTILISATION};
 pub use context::{AtLowEnd, ContextSizedFor};
 pub use job::{JobBillingWords, MonthlyTerm, Pace, TieRule, NEAR_TIE};
 pub use lead::{ApiFirst, API_FIRST_RATIO, LOW_USE};

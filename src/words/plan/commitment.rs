@@ -20,7 +20,21 @@ pub struct Commitment {
     /// The same provider's monthly price for the same machines without the term, when it sells
     /// them so: the part of the saving the commitment itself buys.
     pub same_provider_monthly: Option<f64>,
+    /// A prepaid term: what is paid on its first day, and when the option without commitment
+    /// has cost as much; `None` when the fee is paid month by month.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prepaid: Option<Prepaid>,
     pub currency: Currency,
+}
+
+/// A term paid up front: `months` of it, `amount` on the first day (with any setup fee), and
+/// `caught_up_after` months, when the option without commitment has cost as much in cash
+/// (`None`: within the horizon it never does, or there is none).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Prepaid {
+    pub months: f64,
+    pub amount: f64,
+    pub caught_up_after: Option<f64>,
 }
 
 /// The best option without a commitment beside a committed verdict (`recommendation.no_commitment`).
@@ -63,6 +77,19 @@ impl Commitment {
             (Some(n), Lang::Es) => s.push_str(&format!(" Sin compromiso, {} {} cuesta {} al mes, no más.", n.provider, n.name, m(n.monthly_cost))),
             (None, Lang::En) => s.push_str(" No option without a commitment meets the requirements."),
             (None, Lang::Es) => s.push_str(" Ninguna opción sin compromiso cumple los requisitos."),
+        }
+        if let Some(p) = &self.prepaid {
+            let (months, paid) = (amount(p.months, lang), m(p.amount));
+            let name = self
+                .no_commitment
+                .as_ref()
+                .map(|n| format!("{} {}", n.provider, n.name));
+            s.push_str(&match (lang, p.caught_up_after.zip(name)) {
+                (Lang::En, Some((x, n))) => format!(" The first {months} months, {paid}, are paid on the first day: {n} has cost as much only after {} months.", crate::format::show::number(x, 1, lang)),
+                (Lang::Es, Some((x, n))) => format!(" Los primeros {months} meses, {paid}, se pagan el primer día: {n} no ha costado lo mismo hasta pasados {} meses.", crate::format::show::number(x, 1, lang)),
+                (Lang::En, None) => format!(" The first {months} months, {paid}, are paid on the first day."),
+                (Lang::Es, None) => format!(" Los primeros {months} meses, {paid}, se pagan el primer día."),
+            });
         }
         // Where the saving comes from: the same machines from the same provider without the
         // term tell the commitment's part from the provider's price.

@@ -49,10 +49,10 @@ pub(super) fn utilisation_vs_break_even(
     if break_even >= 1.0 {
         return match (fixed_chosen, es) {
             (false, false) => format!(
-                "The cheapest fixed-fee option, {fixed_provider}, would cost more than hourly cloud even if fully used: paying by the hour is cheaper."
+                "The cheapest fixed-fee server, {fixed_provider}, would cost more than hourly cloud even if fully used: paying by the hour is cheaper."
             ),
             (false, true) => format!(
-                "La opción de cuota fija más barata, {fixed_provider}, costaría más que la nube por horas incluso a pleno uso: pagar por horas es más barato."
+                "El servidor de cuota fija más barato, {fixed_provider}, costaría más que la nube por horas incluso a pleno uso: pagar por horas es más barato."
             ),
             (true, false) => format!(
                 "Hourly cloud would cost less for the same capacity fully used, but the capacity this load needs and cloud's hidden costs make it dearer here (utilisation {u})."
@@ -76,16 +76,16 @@ pub(super) fn utilisation_vs_break_even(
             "La utilización del {u} queda por debajo de la de equilibrio del {b}, pero ninguna opción de nube por horas utilizable cuesta menos para esta carga."
         ),
         (false, false, false) => format!(
-            "The cheapest fixed-fee option, {fixed_provider}, would be busy {u} of its paid capacity, below its break-even utilisation of {b}: paying by the hour for the hours used is cheaper."
+            "The cheapest fixed-fee server, {fixed_provider}, would be busy {u} of its paid capacity, below its break-even utilisation of {b}: paying by the hour for the hours used is cheaper."
         ),
         (false, false, true) => format!(
-            "La opción de cuota fija más barata, {fixed_provider}, estaría ocupada el {u} de su capacidad pagada, por debajo de su utilización de equilibrio del {b}: pagar por horas las horas usadas es más barato."
+            "El servidor de cuota fija más barato, {fixed_provider}, estaría ocupado el {u} de su capacidad pagada, por debajo de su utilización de equilibrio del {b}: pagar por horas las horas usadas es más barato."
         ),
         (false, true, false) => format!(
-            "The cheapest fixed-fee option, {fixed_provider}, would be busy {u} of its paid capacity, above its break-even utilisation of {b}, but it costs more in total for this workload."
+            "The cheapest fixed-fee server, {fixed_provider}, would be busy {u} of its paid capacity, above its break-even utilisation of {b}, but it costs more in total for this workload."
         ),
         (false, true, true) => format!(
-            "La opción de cuota fija más barata, {fixed_provider}, estaría ocupada el {u} de su capacidad pagada, por encima de su utilización de equilibrio del {b}, pero cuesta más en total para esta carga."
+            "El servidor de cuota fija más barato, {fixed_provider}, estaría ocupado el {u} de su capacidad pagada, por encima de su utilización de equilibrio del {b}, pero cuesta más en total para esta carga."
         ),
     }
 }
