@@ -11,8 +11,10 @@
 //!   publication or benchmark suite) together, every run of one **model family**, every run on
 //!   one **GPU**. The test fails on the cross-validated figures.
 //!
-//! What is refitted is the `Calibration` (per-engine, per-engine-on-AMD and MoE-on-several-GPUs
-//! factors). The shares of peak of `perf::shares` were fitted in issue 15 on the first file's
+//! What is refitted is the `Calibration`: the per-engine, per-engine-on-AMD, MoE-on-several-GPUs
+//! and per-doubling factors, and the two structural constants chosen with them (the
+//! expert-batching reference and the all-reduce's share of the link, each fold choosing among
+//! the candidates by its own training runs). The shares of peak of `perf::shares` were fitted in issue 15 on the first file's
 //! rows (`fit_the_constants`, ignored: a coordinate search too slow to repeat per fold), so the
 //! held-out error of that file's sources is partly in-sample; the second file's 1,100 rows were
 //! never seen by that fit. Both are reported apart.
@@ -493,11 +495,12 @@ fn runs_text(e: &Evaluation, catalog: &Catalog) -> String {
 }
 
 /// The honest bounds the test holds the model to: no regression from what the model reaches
-/// held out (measured 2026-12-02: leave one source out 16.0% and 79% within 30%, one family out
-/// 17.7% and 79%, one GPU out 16.5% and 78%), with a small margin; and the issue's targets
-/// (20% and 80%), of which the share within 30% is not yet met on any grouping (printed).
-const MAX_HELD_OUT_MEDIAN: f64 = 0.19;
-const MIN_HELD_OUT_WITHIN_30: f64 = 0.76;
+/// held out (measured 2026-12-02, second session: leave one source out 11.8% and 87% within
+/// 30%, one family out 15.2% and 85%, one GPU out 11.3% and 86%), with a small margin; and the
+/// issue's targets (20% and 80%), met on every grouping; the one class above the issue's 35%
+/// bar (SGLang on AMD, whose only runs come from one source) is printed as a gap.
+const MAX_HELD_OUT_MEDIAN: f64 = 0.16;
+const MIN_HELD_OUT_WITHIN_30: f64 = 0.83;
 const TARGET_MEDIAN: f64 = 0.20;
 const TARGET_WITHIN_30: f64 = 0.80;
 
@@ -833,9 +836,12 @@ fn the_report_says_what_its_speed_rests_on_with_a_range_of_its_class() {
     );
     assert!(b.benchmark.contains("--tp_size 1"), "{}", b.benchmark);
     assert!(b.benchmark.contains("benchmark_serving"), "{}", b.benchmark);
-    // The terms add up to the step: the larger of memory and compute, plus the fixed terms.
+    // The terms add up to the step.
     let s = &b.terms;
-    let step = (s.weights_ms + s.kv_ms).max(s.compute_ms) + s.allreduce_ms + s.overhead_ms;
+    // At one user every kernel is bound by its reading (the KV cache in the attention kernels,
+    // the weights in the matmuls), and the kernels' times add.
+    assert!(s.compute_ms < s.weights_ms, "{s:?}");
+    let step = s.weights_ms + s.kv_ms + s.allreduce_ms + s.overhead_ms;
     assert!(
         (step / b.step_ms - 1.0).abs() < 1e-9,
         "{step} vs {}",

@@ -235,10 +235,12 @@ pub const LINK_SHARE_CANDIDATES: [f64; 4] = [0.35, 0.45, 0.55, 0.88];
 
 /// Tokens per expert per pass at which the fitted expert share ([`Shares::experts`]) holds;
 /// fewer make the grouped GEMMs slower, more faster (with the square root), up to the dense rate.
-/// Chosen among 64, 128 and 256 on the cross-validated error of `tests/calibration.rs` (held
-/// out by source, 712 runs: 15.8% and 78% within 30%, 16.0% and 79%, 15.2% and 75%). Adding
-/// it to the fixed share of issue 15 took the same figure from 20.6% and 64% to 17.5% and 75%
-/// (with the all-reduce then at 0.88 of the link). A choice made on all the runs, not per fold.
+/// The reference [`Calibration::NONE`] starts from; the shipped one is
+/// [`Calibration::expert_tokens_ref`] of `fitted::CALIBRATION`, chosen among
+/// [`EXPERT_TOKENS_REF_CANDIDATES`] with the other factors on every run, and again in every fold
+/// of the cross-validation on that fold's training runs (2026-12-02, second session: 64 on every
+/// run and in all 29 folds). Adding the reference to the fixed share of issue 15 took the
+/// held-out error (by source) from 20.6% and 64% within 30% to 17.5% and 75%.
 pub const EXPERT_TOKENS_REF: f64 = 128.0;
 
 /// Fewer published runs than this behind a factor and the fit leaves it at 1.

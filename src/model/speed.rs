@@ -4,16 +4,18 @@
 //! One decode step of a batch of `B` sequences, each holding `c` tokens, costs
 //!
 //! ```text
-//! step = max(memory, compute) + all-reduce + layers x overhead
-//! memory  = (weights streamed + KV read) / (TP x bandwidth x share)
-//!           weights streamed: dense weights + the experts the batch routes to (MoE)
-//!           KV read: B x c x KV bytes per token (the cells each sequence holds)
-//! compute = (2 x dense active params x B + 2 x expert params x B / expert share
-//!            + 4 x layers x attention width x c x B) / (TP x matmul peak of the format x share)
+//! step = max(KV read, attention compute) + max(weights read, matmul compute)
+//!        + all-reduce + layers x overhead
+//! KV read        = B x c x KV bytes per token (the cells each sequence holds) / (TP x bandwidth x share)
+//! weights read   = (dense weights + the experts the batch routes to) / (TP x bandwidth x share)
+//! attention      = 4 x layers x attention width x c x B / (TP x matmul peak of the format x share)
+//! matmul compute = (2 x dense active params x B + 2 x expert params x B / expert share)
+//!                  / (TP x matmul peak of the format x share)
 //! all-reduce (TP > 1) = 2 per layer x (latency + 2(TP-1)/TP x B x hidden x 2 B / link)
 //! ```
 //!
-//! the shares by class of GPU and kind of engine in [`super::perf`], fitted to published runs.
+//! The attention kernels and the matmul kernels of a layer run one after the other, so their
+//! times add; each is bound by the larger of its own reading and computing. The shares by class of GPU and kind of engine in [`super::perf`], fitted to published runs.
 //! A replica at concurrency `C` with prompts of `I` and outputs of `O` tokens completes
 //!
 //! ```text
