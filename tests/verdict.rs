@@ -421,8 +421,9 @@ fn the_verdict_says_how_it_fares_at_the_low_end_and_conservative_sizes_for_it() 
         .filter(|o| o.usable)
         .map(|o| o.monthly_cost)
         .fold(f64::INFINITY, f64::min);
+    // (equal within rounding when the conservative sizing lands on the same option)
     assert!(
-        crec.monthly_cost >= cheapest,
+        crec.monthly_cost >= cheapest * (1.0 - 1e-12),
         "{} {cheapest}",
         crec.monthly_cost
     );
