@@ -11,8 +11,10 @@
 //!   publication or benchmark suite) together, every run of one **model family**, every run on
 //!   one **GPU**. The test fails on the cross-validated figures.
 //!
-//! What is refitted is the `Calibration` (per-engine, per-engine-on-AMD and MoE-on-several-GPUs
-//! factors). The shares of peak of `perf::shares` were fitted in issue 15 on the first file's
+//! What is refitted is the `Calibration`: the per-engine, per-engine-on-AMD, MoE-on-several-GPUs
+//! and per-doubling factors, and the two structural constants chosen with them (the
+//! expert-batching reference and the all-reduce's share of the link, each fold choosing among
+//! the candidates by its own training runs). The shares of peak of `perf::shares` were fitted in issue 15 on the first file's
 //! rows (`fit_the_constants`, ignored: a coordinate search too slow to repeat per fold), so the
 //! held-out error of that file's sources is partly in-sample; the second file's 1,100 rows were
 //! never seen by that fit. Both are reported apart.
@@ -115,11 +117,42 @@ fn fits(c: &Case) -> bool {
     !(c.metric == Metric::Ttft && c.wl.seqs > 1)
 }
 
-/// The fit of `perf::Calibration` on `train`: each factor in turn takes the median log-ratio of
-/// published over modelled speed over the runs it applies to (at least `MIN_RUNS_TO_FIT`), the
-/// others held; three sweeps, each starting from the model's figures with the factors so far.
+/// The fit of `perf::Calibration` on `train`: for every pair of structural constants (the
+/// expert-batching reference and the all-reduce's share of the link, among
+/// `perf::EXPERT_TOKENS_REF_CANDIDATES` and `perf::LINK_SHARE_CANDIDATES`) the factors are
+/// fitted (`fit_factors`), and the pair whose fit scores best on `train` itself ([`objective`])
+/// is kept: held-out runs choose nothing.
 fn fit_calibration(train: &[&Case], catalog: &Catalog) -> Calibration {
-    let mut cal = Calibration::NONE;
+    let mut best: Option<(f64, Calibration)> = None;
+    for reference in perf::EXPERT_TOKENS_REF_CANDIDATES {
+        for link in perf::LINK_SHARE_CANDIDATES {
+            let start = Calibration {
+                expert_tokens_ref: reference,
+                link_share: link,
+                ..Calibration::NONE
+            };
+            let cal = fit_factors(train, catalog, start);
+            let errors: Vec<f64> = train
+                .iter()
+                .filter(|c| fits(c))
+                .map(|c| {
+                    published::ratio(c, published::predict(c, catalog, None, Some(&cal)).0) - 1.0
+                })
+                .collect();
+            let o = objective(&errors);
+            if best.as_ref().is_none_or(|(b, _)| o < *b - 1e-12) {
+                best = Some((o, cal));
+            }
+        }
+    }
+    best.expect("candidates").1
+}
+
+/// The factors of `perf::Calibration` fitted on `train` from `start` (its structural constants
+/// kept): each factor in turn takes the median log-ratio of published over modelled speed over
+/// the runs it applies to (at least `MIN_RUNS_TO_FIT`), the others held; three sweeps.
+fn fit_factors(train: &[&Case], catalog: &Catalog, start: Calibration) -> Calibration {
+    let mut cal = start;
     for _sweep in 0..3 {
         let mut logs: Vec<f64> = train
             .iter()
@@ -174,6 +207,10 @@ fn cross_validate(cases: &[Case], catalog: &Catalog, key: impl Fn(&Case) -> Stri
     for k in keys {
         let train: Vec<&Case> = cases.iter().filter(|c| key(c) != k).collect();
         let cal = fit_calibration(&train, catalog);
+        println!(
+            "fold without {k:.40}: expert reference {}, link share {}",
+            cal.expert_tokens_ref, cal.link_share
+        );
         for (i, c) in cases.iter().enumerate() {
             if key(c) == k {
                 out[i] = published::ratio(c, published::predict(c, catalog, None, Some(&cal)).0);
@@ -337,11 +374,13 @@ fn fitted_text(e: &Evaluation) -> String {
     let f = |v: &[f64; 4]| format!("[{:?}, {:?}, {:?}, {:?}]", v[0], v[1], v[2], v[3]);
     let per_doubling = f(&e.cal.per_doubling);
     let mut s = format!(
-        "{FITTED_HEAD}\n/// Fitted on {} runs (`perf::Calibration`): engine order vLLM, SGLang, TensorRT-LLM,\n/// llama.cpp.\npub const CALIBRATION: Calibration = Calibration {{\n    engine: {},\n    amd: {},\n    moe_multi: {},\n    per_doubling: {per_doubling},\n}};\n",
+        "{FITTED_HEAD}\n/// Fitted on {} runs (`perf::Calibration`): engine order vLLM, SGLang, TensorRT-LLM,\n/// llama.cpp.\npub const CALIBRATION: Calibration = Calibration {{\n    engine: {},\n    amd: {},\n    moe_multi: {},\n    per_doubling: {per_doubling},\n    expert_tokens_ref: {:?},\n    link_share: {:?},\n    expert_parallel: true,\n}};\n",
         e.cases.len(),
         f(&e.cal.engine),
         f(&e.cal.amd),
-        f(&e.cal.moe_multi)
+        f(&e.cal.moe_multi),
+        e.cal.expert_tokens_ref,
+        e.cal.link_share
     );
     s.push_str("\n/// Held-out error by class (leave one source out), `perf::ClassError`.\n#[rustfmt::skip]\npub const CLASS_ERRORS: &[ClassError] = &[\n");
     for (k, v) in class_errors(&e.cases, &e.by_source, |_| true) {
@@ -456,11 +495,12 @@ fn runs_text(e: &Evaluation, catalog: &Catalog) -> String {
 }
 
 /// The honest bounds the test holds the model to: no regression from what the model reaches
-/// held out (measured 2026-12-02: leave one source out 16.0% and 79% within 30%, one family out
-/// 17.7% and 79%, one GPU out 16.5% and 78%), with a small margin; and the issue's targets
-/// (20% and 80%), of which the share within 30% is not yet met on any grouping (printed).
-const MAX_HELD_OUT_MEDIAN: f64 = 0.19;
-const MIN_HELD_OUT_WITHIN_30: f64 = 0.76;
+/// held out (measured 2026-12-02, second session: leave one source out 11.7% and 86% within
+/// 30%, one family out 15.6% and 86%, one GPU out 11.6% and 86%), with a small margin; and the
+/// issue's targets (20% and 80%), met on every grouping; the one class above the issue's 35%
+/// bar (SGLang on AMD, whose only runs come from one source) is printed as a gap.
+const MAX_HELD_OUT_MEDIAN: f64 = 0.16;
+const MIN_HELD_OUT_WITHIN_30: f64 = 0.83;
 const TARGET_MEDIAN: f64 = 0.20;
 const TARGET_WITHIN_30: f64 = 0.80;
 
@@ -579,6 +619,14 @@ fn the_speed_model_holds_on_runs_it_never_saw() {
             );
         }
     }
+    // The all-reduce share the app ships (`Efficiency::interconnect`) is the one chosen on every
+    // run with these corrections.
+    let shipped_link = Efficiency::for_engine(Engine::Vllm).interconnect;
+    assert!(
+        (shipped_link - e.cal.link_share).abs() < 1e-12,
+        "the fit on every run chose a link share of {}, Efficiency::interconnect ships {shipped_link}",
+        e.cal.link_share
+    );
     // The data must stay expressible: a test that skips every row could not fail.
     assert!(
         e.cases.len() >= 500,
@@ -788,9 +836,12 @@ fn the_report_says_what_its_speed_rests_on_with_a_range_of_its_class() {
     );
     assert!(b.benchmark.contains("--tp_size 1"), "{}", b.benchmark);
     assert!(b.benchmark.contains("benchmark_serving"), "{}", b.benchmark);
-    // The terms add up to the step: the larger of memory and compute, plus the fixed terms.
+    // The terms add up to the step.
     let s = &b.terms;
-    let step = (s.weights_ms + s.kv_ms).max(s.compute_ms) + s.allreduce_ms + s.overhead_ms;
+    // At one user every kernel is bound by its reading (the KV cache in the attention kernels,
+    // the weights in the matmuls), and the kernels' times add.
+    assert!(s.compute_ms < s.weights_ms, "{s:?}");
+    let step = s.weights_ms + s.kv_ms + s.allreduce_ms + s.overhead_ms;
     assert!(
         (step / b.step_ms - 1.0).abs() < 1e-9,
         "{step} vs {}",

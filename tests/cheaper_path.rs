@@ -14,14 +14,14 @@ fn objective(r: &Report) -> f64 {
 #[test]
 fn gguf_on_vllm_names_awq_on_the_same_engine_with_its_cost() {
     // An 8B chat at 200,000 requests a day as GGUF Q4_K_M on vLLM (the default engine): the
-    // experimental GGUF path computes 8.7 times slower, so prefill binds and the load needs two
-    // copies, each on one H100 (Latitude.sh's annual prepaid g3.h100.small, EUR 1,484.48 a month
-    // for both: the same machines by the hour are EUR 2,114). With AWQ 4-bit weights on vLLM the
-    // same load fits one L40S (Latitude.sh's vm.l40s.small, EUR 406.62): 1 - 406.62 / 1,484.48 =
-    // 72.6% less. (Before scenario version 4, 64 sequences on every copy put the GGUF file on
-    // RunPod's 4x RTX 5090 and AWQ on one RTX 4090; with each copy's concurrency from the rate,
-    // the 4090 takes 2.3 requests/s at 87% of what it completes and needs a second machine, and
-    // the L40S carries the peak alone at 77%.) llama.cpp with the same file costs more than that.
+    // experimental GGUF path computes 8.7 times slower, so prefill binds and the load needs three
+    // copies, each on one H100 (Latitude.sh's annual prepaid g3.h100.small, EUR 2,226.72 a month
+    // for the three). With AWQ 4-bit weights on vLLM the same load fits one L40S (Latitude.sh's
+    // vm.l40s.small, EUR 406.62): 1 - 406.62 / 2,226.72 = 81.7% less. (Before scenario version 4,
+    // 64 sequences on every copy put the GGUF file on RunPod's 4x RTX 5090, then on 2x MI300X
+    // once the attention kernels' KV read was added to the matmuls' time; with each copy's
+    // concurrency from the rate, the L40S carries the AWQ peak alone.) llama.cpp with the same
+    // file costs more than that.
     let catalog = Catalog::builtin();
     let q = "model=llama-3.1-8b&quant=q4_k_m&seqs=64&rpd=200000&in=800&out=300";
     let r = evaluate_query(q, &catalog);
@@ -35,10 +35,10 @@ fn gguf_on_vllm_names_awq_on_the_same_engine_with_its_cost() {
     assert_eq!(path.offer_id, "latitude-sh-vm.l40s.small");
     assert!((path.cost - 406.62).abs() < 0.01, "{}", path.cost);
     assert!((path.saving - (1.0 - path.cost / rec.monthly_cost)).abs() < 1e-12);
-    assert!((path.saving - 0.7261).abs() < 0.001, "{}", path.saving);
+    assert!((path.saving - 0.8174).abs() < 0.001, "{}", path.saving);
     assert_eq!(
         path.sentence,
-        "A cheaper path: with AWQ 4-bit weights on vLLM instead of the GGUF file, the same load runs on 1 machine with 1× L40S (Latitude.sh vm.l40s.small) for €406.62 a month, 73% less."
+        "A cheaper path: with AWQ 4-bit weights on vLLM instead of the GGUF file, the same load runs on 1 machine with 1× L40S (Latitude.sh vm.l40s.small) for €406.62 a month, 82% less."
     );
     assert_eq!(path.action, "Use AWQ 4-bit weights on vLLM");
     // The sentence ends the verdict's reasons, after the GGUF caveat.
@@ -62,7 +62,7 @@ fn gguf_on_vllm_names_awq_on_the_same_engine_with_its_cost() {
     let es = evaluate_query(&format!("{q}&lang=es"), &catalog);
     assert_eq!(
         es.cheaper_path.unwrap().sentence,
-        "Un camino más barato: con pesos AWQ de 4 bits en vLLM en lugar del archivo GGUF, la misma carga funciona en 1 máquina con 1× L40S (Latitude.sh vm.l40s.small) por 406,62 € al mes, un 73 % menos."
+        "Un camino más barato: con pesos AWQ de 4 bits en vLLM en lugar del archivo GGUF, la misma carga funciona en 1 máquina con 1× L40S (Latitude.sh vm.l40s.small) por 406,62 € al mes, un 82 % menos."
     );
 }
 

@@ -392,7 +392,8 @@ fn the_verdict_says_how_it_fares_at_the_low_end_and_conservative_sizes_for_it() 
     // The team's 70B on one MI300X: vLLM on AMD, dense, one GPU: runs like it have measured down
     // to about half the model's figures; at that speed the deployment misses the 20 tokens/s a
     // user is promised, which the verdict says.
-    let q = "model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000";
+    // Eight sequences on every copy (`conc=stated`): at the low end the MI300X misses 20 tokens/s.
+    let q = "model=llama-3.3-70b&quant=fp8&seqs=8&rpd=5000&conc=stated";
     let r = report(q);
     let rec = r.recommendation.as_ref().unwrap();
     let low = rec
@@ -422,8 +423,9 @@ fn the_verdict_says_how_it_fares_at_the_low_end_and_conservative_sizes_for_it() 
         .filter(|o| o.usable)
         .map(|o| o.monthly_cost)
         .fold(f64::INFINITY, f64::min);
+    // (equal within rounding when the conservative sizing lands on the same option)
     assert!(
-        crec.monthly_cost >= cheapest,
+        crec.monthly_cost >= cheapest * (1.0 - 1e-12),
         "{} {cheapest}",
         crec.monthly_cost
     );

@@ -4,16 +4,18 @@
 //! One decode step of a batch of `B` sequences, each holding `c` tokens, costs
 //!
 //! ```text
-//! step = max(memory, compute) + all-reduce + layers x overhead
-//! memory  = (weights streamed + KV read) / (TP x bandwidth x share)
-//!           weights streamed: dense weights + the experts the batch routes to (MoE)
-//!           KV read: B x c x KV bytes per token (the cells each sequence holds)
-//! compute = (2 x dense active params x B + 2 x expert params x B / expert share
-//!            + 4 x layers x attention width x c x B) / (TP x matmul peak of the format x share)
+//! step = max(KV read, attention compute) + max(weights read, matmul compute)
+//!        + all-reduce + layers x overhead
+//! KV read        = B x c x KV bytes per token (the cells each sequence holds) / (TP x bandwidth x share)
+//! weights read   = (dense weights + the experts the batch routes to) / (TP x bandwidth x share)
+//! attention      = 4 x layers x attention width x c x B / (TP x matmul peak of the format x share)
+//! matmul compute = (2 x dense active params x B + 2 x expert params x B / expert share)
+//!                  / (TP x matmul peak of the format x share)
 //! all-reduce (TP > 1) = 2 per layer x (latency + 2(TP-1)/TP x B x hidden x 2 B / link)
 //! ```
 //!
-//! the shares by class of GPU and kind of engine in [`super::perf`], fitted to published runs.
+//! The attention kernels and the matmul kernels of a layer run one after the other, so their
+//! times add; each is bound by the larger of its own reading and computing. The shares by class of GPU and kind of engine in [`super::perf`], fitted to published runs.
 //! A replica at concurrency `C` with prompts of `I` and outputs of `O` tokens completes
 //!
 //! ```text
@@ -143,6 +145,8 @@ struct Replica {
     shares: Shares,
     tp: u64,
     pp: u64,
+    /// Tokens per expert at which the expert share holds (`perf::Calibration::expert_tokens_ref`).
+    expert_ref: f64,
 }
 
 /// The shares corrected for the engine, the vendor and the layout (`perf::Calibration`, the
@@ -150,18 +154,18 @@ struct Replica {
 /// the per-layer overhead over it.
 fn calibrated(z: &Sizing, e: &Efficiency, amd: bool, gpus: u64, fit: Shares) -> Shares {
     let s = &z.shape;
-    let cal = e.calibration.unwrap_or(super::fitted::CALIBRATION).factor(
-        z.wl.engine,
-        amd,
-        s.moe && s.experts > 0,
-        gpus,
-    );
+    let cal = calibration(e).factor(z.wl.engine, amd, s.moe && s.experts > 0, gpus);
     Shares {
         bandwidth: fit.bandwidth * cal,
         matmul: fit.matmul * cal,
         layer_us: fit.layer_us / cal,
         ..fit
     }
+}
+
+/// The corrections in force: the fitted ones unless `e` carries others.
+fn calibration(e: &Efficiency) -> perf::Calibration {
+    e.calibration.unwrap_or(super::fitted::CALIBRATION)
 }
 
 /// What `hw` reaches for the model of `z` under the efficiencies `e`.
@@ -213,7 +217,8 @@ fn replica(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Replica {
                 } else {
                     e.allreduce_latency_us_pcie
                 } * 1e-6;
-                let (tok, fixed) = tp_comm(z, t, layers, ring * s.hidden * 2.0, link, lat);
+                let ep = calibration(e).expert_parallel;
+                let (tok, fixed) = tp_comm(z, t, layers, ring * s.hidden * 2.0, link, lat, ep);
                 per_tok += tok;
                 comm_fixed += fixed;
             }
@@ -242,6 +247,7 @@ fn replica(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Replica {
                 },
                 tp,
                 pp,
+                expert_ref: calibration(e).expert_tokens_ref,
             }
         }
         Hardware::Cpu {
@@ -273,6 +279,7 @@ fn replica(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Replica {
                 },
                 tp: 1,
                 pp: 1,
+                expert_ref: calibration(e).expert_tokens_ref,
             }
         }
     }
@@ -314,9 +321,22 @@ fn gguf_slowdown(z: &Sizing) -> f64 {
 /// = 2.73`; dispatch + combine = `2 x 2.73 x 0.75 / 4 = 1.02` hidden states per token, against
 /// `1.5` for the all-reduce it replaces: on NVLink the expert exchange costs less than the
 /// tensor-parallel all-reduce, and each phase pays the link's latency like an all-reduce.
-fn tp_comm(z: &Sizing, t: f64, layers: f64, allreduce_b: f64, link: f64, lat: f64) -> (f64, f64) {
+///
+/// With `expert_parallel` false (TensorRT-LLM's default without an expert-parallel size, as its
+/// published runs with a plain TP layout ran) every GPU holds a slice of every expert and a MoE
+/// layer all-reduces twice like a dense one.
+fn tp_comm(
+    z: &Sizing,
+    t: f64,
+    layers: f64,
+    allreduce_b: f64,
+    link: f64,
+    lat: f64,
+    expert_parallel: bool,
+) -> (f64, f64) {
     let s = &z.shape;
-    let ep = s.moe
+    let ep = expert_parallel
+        && s.moe
         && s.moe_layers > 0.0
         && matches!(z.wl.engine, Engine::Vllm | Engine::Sglang | Engine::Trtllm);
     if !ep {
@@ -335,14 +355,15 @@ fn tp_comm(z: &Sizing, t: f64, layers: f64, allreduce_b: f64, link: f64, lat: f6
 
 /// How the routed experts' matmul rate grows with the tokens each expert receives in a pass
 /// (`tokens x k / E`): grouped GEMMs over few rows each waste the tensor cores, over many they
-/// approach the dense rate. The fitted expert share holds at [`perf::EXPERT_TOKENS_REF`] tokens
-/// per expert and scales with the square root of the tokens from there, up to the dense rate.
-fn expert_batching(sh: &super::sizing::Shape, tokens: f64) -> f64 {
+/// approach the dense rate. The fitted expert share holds at `reference` tokens per expert
+/// ([`perf::EXPERT_TOKENS_REF`] as shipped) and scales with the square root of the tokens from
+/// there, up to the dense rate.
+fn expert_batching(sh: &super::sizing::Shape, tokens: f64, reference: f64) -> f64 {
     if !sh.moe || sh.experts == 0 {
         return 1.0;
     }
     let per_expert = tokens * sh.experts_active.min(sh.experts) as f64 / sh.experts as f64;
-    finite((per_expert / perf::EXPERT_TOKENS_REF).sqrt()).clamp(0.2, 4.0)
+    finite((per_expert / reference.max(1.0)).sqrt()).clamp(0.2, 4.0)
 }
 
 /// Parameters a token multiplies, split into dense (attention, shared experts, head) and routed
@@ -369,6 +390,14 @@ fn active_split(z: &Sizing) -> (f64, f64) {
 }
 
 impl Sizing {
+    /// Milliseconds of a pass's attention matmuls (scores and values over `attn_ctx` tokens of
+    /// context for each of `tokens` tokens): the part of [`StepBasis::compute_ms`] that runs in
+    /// the attention kernel, beside its KV read.
+    fn attention_ms(&self, r: &Replica, tokens: f64, attn_ctx: f64) -> f64 {
+        let sh = &self.shape;
+        4.0 * sh.layers * sh.attn_width * attn_ctx * tokens / r.flops.max(1.0) * 1e3
+    }
+
     /// Seconds of one forward pass over `tokens` tokens, `attn_ctx` tokens of context each,
     /// streaming `weight_bytes` and `kv_bytes`; with its terms.
     fn pass(&self, r: &Replica, tokens: f64, attn_ctx: f64, weights: f64, kv: f64) -> StepBasis {
@@ -377,7 +406,7 @@ impl Sizing {
         let attn = 4.0 * sh.layers * sh.attn_width * attn_ctx * tokens;
         let compute = (2.0 * dense * tokens + attn) / r.flops.max(1.0)
             + 2.0 * routed * tokens
-                / (r.expert_flops * expert_batching(sh, tokens))
+                / (r.expert_flops * expert_batching(sh, tokens, r.expert_ref))
                     .min(r.flops)
                     .max(1.0);
         StepBasis {
@@ -416,24 +445,35 @@ impl Sizing {
             let share = distinct_expert_share(sh.experts, sh.experts_active, tokens);
             non_expert + w.experts_total * share
         };
-        let secs = |b: &StepBasis| {
-            (b.weights_ms + b.kv_ms).max(b.compute_ms) * 1e-3
+        // A pass runs its attention kernels (reading the KV cache, scoring and weighing it) and
+        // its matmul kernels (streaming the weights, multiplying the tokens) one after the other
+        // in every layer: each kernel is bound by the larger of its reading and its computing,
+        // and the two add. At long contexts and large batches the KV read is a step's largest
+        // term, and the matmuls' compute does not hide it (published decode steps of Llama-3.3-70B
+        // and Qwen3-30B-A3B at 1,000-2,000 tokens of context on B200 are 1.4-1.7 times the larger
+        // of the two alone).
+        let secs = |b: &StepBasis, attn_ms: f64| {
+            let attn_ms = attn_ms.clamp(0.0, b.compute_ms);
+            (b.kv_ms.max(attn_ms) + b.weights_ms.max(b.compute_ms - attn_ms)) * 1e-3
                 + (b.allreduce_ms + b.overhead_ms) * 1e-3
         };
 
         // One prompt alone (causal attention over half the prompt on average).
         let single = self.pass(&r, tin, tin / 2.0, streamed(tin), 0.0);
-        let prefill_single_s = finite(secs(&single)).max(1e-9);
+        let prefill_single_s =
+            finite(secs(&single, self.attention_ms(&r, tin, tin / 2.0))).max(1e-9);
         // Busy: prompts batched into passes of the engine's token budget.
         let chunk = tin.max(PREFILL_CHUNK_TOKENS);
         let busy = self.pass(&r, chunk, tin / 2.0, streamed(chunk), 0.0);
-        let prefill_rate = finite(chunk / secs(&busy).max(1e-9));
+        let busy_s = secs(&busy, self.attention_ms(&r, chunk, tin / 2.0));
+        let prefill_rate = finite(chunk / busy_s.max(1e-9));
 
         if sh.encoder {
             // Encoders: one forward pass per request; a batch shares one read of the weights.
             let per_req = prefill_single_s / keep;
             let all = self.pass(&r, tin * batch, tin / 2.0, weights_read, 0.0);
-            let batch_s = secs(&all).max(1e-12) / keep;
+            let batch_s =
+                secs(&all, self.attention_ms(&r, tin * batch, tin / 2.0)).max(1e-12) / keep;
             return Speed {
                 decode_tokens_per_s_per_user: 0.0,
                 aggregate_tokens_per_s: 0.0,
@@ -456,7 +496,7 @@ impl Sizing {
         let (g, l) = kv_cells(&self.kv, ctx_avg.ceil() as u64, Engine::Vllm, &self.consts);
         let kv_read = (self.kv.global_per_token * g + self.kv.local_per_cell * l) * batch;
         let step_b = self.pass(&r, batch, ctx_avg, streamed(batch), kv_read);
-        let step = finite(secs(&step_b)).max(1e-9);
+        let step = finite(secs(&step_b, self.attention_ms(&r, batch, ctx_avg))).max(1e-9);
 
         // The cycle: C slots, each request O steps, prompts prefilled at the busy rate.
         let out = wl.tokens_out.max(1) as f64;

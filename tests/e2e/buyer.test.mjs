@@ -48,22 +48,23 @@ describe("interruptible capacity", () => {
 
   test("the longest commitment accepted changes the verdict and the link", async () => {
     // sizer: the prompt-heavy RAG load goes to Vultr's 8x B200 on a 36-month term (14,550 EUR a
-    // month); with max_term=12, to RunPod's 4x B300 on its Secure Cloud (19,898 EUR), and the Vultr row says why.
+    // month); with max_term=12, to Hot Aisle's 8x MI300X (20,095 EUR; RunPod's 4x B300 at 19,898 EUR
+    // until the attention kernels' KV read was added to the matmuls' time), and the Vultr row says why.
     const rag = "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32";
     const { page, problems, context } = await openPage(site.browser, site.server, rag);
     await verdictReady(page);
     assert.match(await page.locator("#verdict-offer").textContent(), /^Vultr /);
     // The committed headline says what it binds, and the best option without the term, in the card.
     const commitment = await page.locator("#verdict-commitment").textContent();
-    assert.match(commitment, /^Think twice about the term: the load uses 24% of this capacity, and a 36-month minimum term/);
-    assert.match(commitment, /Without a commitment, the best option is RunPod 4x B300 SXM6 \(Secure Cloud\) at €19,898 a month: the term saves €5,348 a month\./);
+    assert.match(commitment, /^Think twice about the term: the load uses 25% of this capacity, and a 36-month minimum term/);
+    assert.match(commitment, /Without a commitment, the best option is Hot Aisle 8x MI300X 192GB at €20,095 a month: the term saves €5,546 a month\./);
     await page.locator("#constraints > summary").click();
     await page.locator("#max-term").waitFor();
     assert.equal(await page.locator("#max-term").getAttribute("placeholder"), "any");
     await page.locator("#max-term").fill("12");
     await page.locator("#max-term").press("Tab");
     await page.waitForFunction(() => /[?&]max_term=12(&|$)/.test(location.search));
-    await page.waitForFunction(offerIs, "^RunPod ");
+    await page.waitForFunction(offerIs, "^Hot Aisle ");
     // No term, no commitment box.
     assert.equal(await page.locator("#verdict-commitment").count(), 0);
     await page.waitForFunction(() => document.querySelectorAll("#options-table tbody tr").length > 5);

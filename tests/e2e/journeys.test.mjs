@@ -466,12 +466,12 @@ describe("journeys", () => {
 
   test("the speed card shows the range of its class's held-out error and the benchmark to check it", async () => {
     // The default scenario runs on vLLM on 2x MI300X: the range comes from the held-out error of
-    // 32 published vLLM runs on AMD (sizer: 27.8 tokens/s per user, 15.8-40.6), and the card
+    // 32 published vLLM runs on AMD (sizer: 27.7 tokens/s per user, 15.7-37.3), and the card
     // names the step's terms, the fitted shares, the nearest runs, the range and its class, and
     // vLLM's own benchmark for the scenario.
     const { page, problems, context } = await openPage(site.browser, site.server);
     await verdictReady(page);
-    assert.match(await page.locator("#speed-user").textContent(), /^27\.8 tok\/s \(15\.8-40\.6\)$/);
+    assert.match(await page.locator("#speed-user").textContent(), /^27\.7 tok\/s \(15\.7-37\.3\)$/);
     const basis = await page.locator("#speed-basis li").allTextContents();
     assert.equal(basis.length, 5, basis.join(" | "));
     assert.match(basis[0], /^Each decode step of the batch takes .* ms, memory-bound/);

@@ -290,6 +290,9 @@ pub struct Case {
     pub amd: bool,
     pub moe: bool,
     pub as_of: String,
+    /// Whether a mixture of experts ran expert parallel over the replica's GPUs (the app's
+    /// layout) or tensor parallel (`perf::Calibration::expert_parallel`).
+    pub expert_parallel: bool,
 }
 
 impl Case {
@@ -466,6 +469,13 @@ pub fn express(r: &Row, all: &[Row], catalog: &Catalog) -> Result<Case, String> 
         return Err(format!("layout '{tp}'"));
     };
     let moe = arch.is_moe();
+    // TensorRT-LLM runs a mixture of experts tensor parallel unless an expert-parallel size is
+    // given (its `Mapping`: `moe_tp_size = tp_size`, `moe_ep_size = 1` by default, in the C++
+    // engine of 0.14 and the PyTorch backend of 1.x alike): the perf-overview's plain TP layouts
+    // ("8", "TP2 PP4") ran so; its "DEP" layouts are attention data parallel with expert
+    // parallelism. Rows without a stated layout keep the app's expert-parallel layout.
+    let plain_tp = num(tp).is_some() || tp.starts_with("TP");
+    let expert_parallel = !(engine == Engine::Trtllm && moe && plain_tp);
     Ok(Case {
         file: r.file,
         line: r.line,
@@ -484,6 +494,7 @@ pub fn express(r: &Row, all: &[Row], catalog: &Catalog) -> Result<Case, String> 
         amd: r.get(GPU).starts_with("amd_"),
         moe,
         as_of: r.get(AS_OF).to_string(),
+        expert_parallel,
     })
 }
 
@@ -541,7 +552,14 @@ fn predict_at(
         let h = t[EngineKind::of(wl.engine).index()][GpuClass::Hopper.index()];
         (eff.bandwidth, eff.compute, eff.shares) = (h.bandwidth, h.matmul, Some(*t));
     }
-    eff.calibration = cal.copied();
+    // The corrections given (the shipped ones otherwise), with the run's own MoE layout and the
+    // all-reduce share chosen with them.
+    let mut run_cal = cal
+        .copied()
+        .unwrap_or(inference_sizer::model::fitted::CALIBRATION);
+    run_cal.expert_parallel = run_cal.expert_parallel && c.expert_parallel;
+    eff.interconnect = run_cal.link_share;
+    eff.calibration = Some(run_cal);
     let s = z.speed(&hw, &eff);
     let gpus = (per_replica * c.servers) as f64 * replicas;
     let v = match c.metric {
