@@ -5,7 +5,8 @@ use super::fields::{NumberField, OptionalNumberField};
 use super::i18n::T;
 use crate::model::Task;
 use crate::scenario::fields::{
-    ACTIVE, EPOCHS, HOURS, RPD, RPM, TOKENS_IN, TOKENS_OUT, TPS, TRAIN_TOKENS, TTFT_MS, USERS,
+    ACTIVE, BUSY_FROM, BUSY_TO, EPOCHS, HOURS, OFFPEAK, RPD, RPM, TOKENS_IN, TOKENS_OUT, TPS,
+    TRAIN_TOKENS, TTFT_MS, USERS,
 };
 use crate::scenario::presets::LOAD_PRESETS;
 use crate::scenario::UseCase;
@@ -191,6 +192,7 @@ fn UsersInputs() -> impl IntoView {
             range=RPM.range
         />
         <p class="derived-load" id="derived-load" aria-live="off">{derived}</p>
+        <DayProfileInputs />
         <div class="field check">
             <label>
                 <input
@@ -203,6 +205,53 @@ fn UsersInputs() -> impl IntoView {
                     })
                 />
                 {c.text(T::SpareCopy)}
+            </label>
+        </div>
+    }
+}
+
+/// The day's busy hours, the rate outside them, and scaling to zero there.
+#[component]
+fn DayProfileInputs() -> impl IntoView {
+    let c = ctx();
+    let sc = c.sc;
+    let num = move |f: fn(&crate::scenario::Scenario) -> Option<f64>, default: f64| {
+        Signal::derive(move || sc.scenario.with(|s| f(s).unwrap_or(default)))
+    };
+    view! {
+        <NumberField
+            id="busy-from"
+            label=T::BusyFrom
+            value=num(|s| s.busy_from, 0.0)
+            on_change=Callback::new(move |v: f64| sc.edit(|s| s.busy_from = Some(v)))
+            range=BUSY_FROM.range
+        />
+        <NumberField
+            id="busy-to"
+            label=T::BusyTo
+            value=num(|s| s.busy_to, 0.0)
+            on_change=Callback::new(move |v: f64| sc.edit(|s| s.busy_to = Some(v)))
+            range=BUSY_TO.range
+        />
+        <NumberField
+            id="offpeak"
+            label=T::OffPeak
+            value=num(|s| s.offpeak, crate::scenario::DEFAULT_OFFPEAK)
+            on_change=Callback::new(move |v: f64| sc.edit(|s| s.offpeak = Some(v)))
+            range=OFFPEAK.range
+        />
+        <div class="field check">
+            <label>
+                <input
+                    type="checkbox"
+                    id="scale-to-zero"
+                    prop:checked=move || sc.scenario.with(|s| s.min_replicas == Some(0))
+                    on:change=handler(move |ev| {
+                        let on = event_target_checked(&ev);
+                        sc.edit(|s| s.min_replicas = on.then_some(0));
+                    })
+                />
+                {c.text(T::ScaleToZero)}
             </label>
         </div>
     }

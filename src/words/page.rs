@@ -65,6 +65,10 @@ texts! {
     ActiveShare => "Share active at the busiest hour (0-1)", "Parte activa en la hora punta (0-1)";
     RequestsPerMinute => "Requests per active person a minute", "Peticiones por persona activa al minuto";
     SpareCopy => "Keep a spare copy (N+1)", "Mantener una copia de reserva (N+1)";
+    BusyFrom => "Busy from (hour of the day)", "Hora punta desde (hora del día)";
+    BusyTo => "Busy until (hour of the day)", "Hora punta hasta (hora del día)";
+    OffPeak => "Outside those hours (share of the busy rate)", "Fuera de esas horas (parte del ritmo de la hora punta)";
+    ScaleToZero => "Scale to zero outside them", "Escalar a cero fuera de ellas";
     Constraints => "Constraints", "Restricciones";
     EuOnly => "EU jurisdiction only", "Solo jurisdicción UE";
     AllowSpot => "Allow interruptions (spot, preemptible capacity)", "Permitir interrupciones (capacidad spot, interrumpible)";

@@ -50,7 +50,8 @@ describe("interruptible capacity", () => {
     // sizer: the prompt-heavy RAG load goes to Vultr's 8x B200 on a 36-month term (14,550 EUR a
     // month); with max_term=12, to Hot Aisle's 8x MI300X (20,095 EUR; RunPod's 4x B300 at 19,898 EUR
     // until the attention kernels' KV read was added to the matmuls' time), and the Vultr row says why.
-    const rag = "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32";
+    // With 32 sequences on every copy (`conc=stated`, a link's meaning before version 4).
+    const rag = "model=llama-3.3-70b&quant=fp8&rpd=200000&in=6000&out=300&seqs=32&conc=stated";
     const { page, problems, context } = await openPage(site.browser, site.server, rag);
     await verdictReady(page);
     assert.match(await page.locator("#verdict-offer").textContent(), /^Vultr /);

@@ -270,21 +270,26 @@ pub struct DayProfileWords {
 
 impl DayProfileWords {
     pub fn sentence(&self, lang: Lang) -> String {
-        let (b, n, off) = (
+        let (b, off) = (
             amount(self.busy_hours, lang),
-            number(self.servers as f64, 0, lang),
             number(self.servers_off_peak as f64, 0, lang),
         );
+        let n = match (self.servers, lang) {
+            (1, Lang::En) => "1 machine".to_string(),
+            (1, Lang::Es) => "1 máquina".to_string(),
+            (k, Lang::En) => format!("{k} machines"),
+            (k, Lang::Es) => format!("{k} máquinas"),
+        };
         let all = number(self.servers as f64 * crate::units::HOURS_PER_MONTH, 0, lang);
         let billed = number(self.machine_hours, 0, lang);
         let cold = seconds(self.cold_start_s * 1000.0, lang);
         match (lang, self.fixed, self.servers_off_peak) {
-            (Lang::En, true, _) => format!("Busy {b} h a day: a fixed fee or a commitment pays for the peak's {n} machines around the clock, busy hours or not; an hourly offer would follow the day."),
-            (Lang::Es, true, _) => format!("Ocupado {b} h al día: una cuota fija o un compromiso paga las {n} máquinas del pico todo el día, haya carga o no; una oferta por horas seguiría el día."),
-            (Lang::En, false, 0) => format!("Busy {b} h a day: {n} machines then and none outside (scaled to zero), {billed} machine-hours billed a month instead of {all} around the clock; each machine started takes about {cold} to its first answer (boot, the engine's image, the weights), billed too."),
-            (Lang::Es, false, 0) => format!("Ocupado {b} h al día: {n} máquinas entonces y ninguna fuera (escala a cero), {billed} horas-máquina facturadas al mes en lugar de {all} todo el día; cada máquina que arranca tarda unos {cold} en dar su primera respuesta (arranque, imagen del motor, pesos), también facturados."),
-            (Lang::En, false, _) => format!("Busy {b} h a day: {n} machines then and {off} outside, {billed} machine-hours billed a month instead of {all} around the clock; each machine started takes about {cold} to its first answer (boot, the engine's image, the weights), billed too."),
-            (Lang::Es, false, _) => format!("Ocupado {b} h al día: {n} máquinas entonces y {off} fuera, {billed} horas-máquina facturadas al mes en lugar de {all} todo el día; cada máquina que arranca tarda unos {cold} en dar su primera respuesta (arranque, imagen del motor, pesos), también facturados."),
+            (Lang::En, true, _) => format!("Busy {b} h a day: a fixed fee or a commitment pays for the peak's {n} around the clock, busy hours or not; an hourly offer would follow the day."),
+            (Lang::Es, true, _) => format!("Ocupado {b} h al día: una cuota fija o un compromiso paga el pico ({n}) todo el día, haya carga o no; una oferta por horas seguiría el día."),
+            (Lang::En, false, 0) => format!("Busy {b} h a day: {n} then and none outside (scaled to zero), {billed} machine-hours billed a month instead of {all} around the clock; each machine started takes about {cold} to its first answer (boot, the engine's image, the weights), billed too."),
+            (Lang::Es, false, 0) => format!("Ocupado {b} h al día: {n} entonces y ninguna fuera (escala a cero), {billed} horas-máquina facturadas al mes en lugar de {all} todo el día; cada máquina que arranca tarda unos {cold} en dar su primera respuesta (arranque, imagen del motor, pesos), también facturados."),
+            (Lang::En, false, _) => format!("Busy {b} h a day: {n} then and {off} outside, {billed} machine-hours billed a month instead of {all} around the clock; each machine started takes about {cold} to its first answer (boot, the engine's image, the weights), billed too."),
+            (Lang::Es, false, _) => format!("Ocupado {b} h al día: {n} entonces y {off} fuera, {billed} horas-máquina facturadas al mes en lugar de {all} todo el día; cada máquina que arranca tarda unos {cold} en dar su primera respuesta (arranque, imagen del motor, pesos), también facturados."),
         }
     }
 }
