@@ -69,6 +69,8 @@ pub struct SpeedCurve {
     pub cap: f64,
     /// Memory (the KV cache), not the engine's cap, sets `cap`.
     pub cap_by_memory: bool,
+    /// The sequences the copy's memory holds (what `cap` was taken from with the engine's).
+    pub memory_slots: f64,
     /// Prompt tokens a second the copy prefills when busy (prompts batched).
     pub prefill_tokens_per_s: f64,
 }
@@ -419,6 +421,7 @@ mod tests {
             beyond: Some(p(16.0, 8.0, 20.0)),
             cap: 8.0,
             cap_by_memory: false,
+            memory_slots: 100.0,
             prefill_tokens_per_s: 20_000.0,
         }
     }

@@ -432,12 +432,18 @@ impl Sizing {
     /// batch (the concurrency a load gives one copy, which the plan derives from the request
     /// rate); the memory stays the workload's.
     pub fn speed_at(&self, hw: &Hardware, eff: &Efficiency, seqs: u64) -> Speed {
+        let mut one = self.speeds_at(hw, eff, &[seqs]);
+        one.pop()
+            .unwrap_or_else(|| unreachable!("one speed for one concurrency"))
+    }
+
+    /// [`Sizing::speed_at`] at each of `seqs`, the replica and its prefill worked out once: a
+    /// copy's speed curve over its concurrencies (the traffic plan's).
+    pub fn speeds_at(&self, hw: &Hardware, eff: &Efficiency, seqs: &[u64]) -> Vec<Speed> {
         let (wl, sh, w) = (&self.wl, &self.shape, &self.weights);
         let e = eff.sane();
         let r = replica(self, hw, &e);
         let keep = 1.0 - e.virtualization_penalty;
-        let seqs = seqs.max(1);
-        let batch = seqs as f64;
         let tin = wl.tokens_in.clamp(1, sh.max_position.max(1)) as f64;
         let weights_read = (w.total - w.embedding_lookup).max(0.0);
         let non_expert = (weights_read - w.experts_total).max(0.0);
@@ -468,61 +474,67 @@ impl Sizing {
         let busy_s = secs(&busy, self.attention_ms(&r, chunk, tin / 2.0));
         let prefill_rate = finite(chunk / busy_s.max(1e-9));
 
-        if sh.encoder {
-            // Encoders: one forward pass per request; a batch shares one read of the weights.
-            let per_req = prefill_single_s / keep;
-            let all = self.pass(&r, tin * batch, tin / 2.0, weights_read, 0.0);
-            let batch_s =
-                secs(&all, self.attention_ms(&r, tin * batch, tin / 2.0)).max(1e-12) / keep;
-            return Speed {
-                decode_tokens_per_s_per_user: 0.0,
-                aggregate_tokens_per_s: 0.0,
-                prefill_tokens_per_s: finite(tin / per_req.max(1e-12)),
-                ttft_ms: finite(per_req * 1e3),
-                step_ms: 0.0,
-                requests_per_s: finite(batch / batch_s),
-                bound: "compute".into(),
-                provenance: Provenance::Heuristic,
-                cycle_s: finite(batch_s / batch),
-                queue_wait_ms: 0.0,
-                prefill_single_tokens_per_s: finite(tin / per_req.max(1e-12)),
-                basis: all,
-            };
-        }
+        seqs.iter()
+            .map(|&seqs| {
+                let seqs = seqs.max(1);
+                let batch = seqs as f64;
+                if sh.encoder {
+                    // Encoders: one forward pass per request; a batch shares one read of the weights.
+                    let per_req = prefill_single_s / keep;
+                    let all = self.pass(&r, tin * batch, tin / 2.0, weights_read, 0.0);
+                    let batch_s =
+                        secs(&all, self.attention_ms(&r, tin * batch, tin / 2.0)).max(1e-12) / keep;
+                    return Speed {
+                        decode_tokens_per_s_per_user: 0.0,
+                        aggregate_tokens_per_s: 0.0,
+                        prefill_tokens_per_s: finite(tin / per_req.max(1e-12)),
+                        ttft_ms: finite(per_req * 1e3),
+                        step_ms: 0.0,
+                        requests_per_s: finite(batch / batch_s),
+                        bound: "compute".into(),
+                        provenance: Provenance::Heuristic,
+                        cycle_s: finite(batch_s / batch),
+                        queue_wait_ms: 0.0,
+                        prefill_single_tokens_per_s: finite(tin / per_req.max(1e-12)),
+                        basis: all,
+                    };
+                }
 
-        // One decode step of the whole batch: every sequence holds its prompt and, on average,
-        // half its output. The cells read are the tokens held (without llama.cpp's padding).
-        let ctx_avg = (tin + wl.tokens_out as f64 / 2.0).min(wl.ctx.max(1) as f64);
-        let (g, l) = kv_cells(&self.kv, ctx_avg.ceil() as u64, Engine::Vllm, &self.consts);
-        let kv_read = (self.kv.global_per_token * g + self.kv.local_per_cell * l) * batch;
-        let step_b = self.pass(&r, batch, ctx_avg, streamed(batch), kv_read);
-        let step = finite(secs(&step_b, self.attention_ms(&r, batch, ctx_avg))).max(1e-9);
+                // One decode step of the whole batch: every sequence holds its prompt and, on average,
+                // half its output. The cells read are the tokens held (without llama.cpp's padding).
+                let ctx_avg = (tin + wl.tokens_out as f64 / 2.0).min(wl.ctx.max(1) as f64);
+                let (g, l) = kv_cells(&self.kv, ctx_avg.ceil() as u64, Engine::Vllm, &self.consts);
+                let kv_read = (self.kv.global_per_token * g + self.kv.local_per_cell * l) * batch;
+                let step_b = self.pass(&r, batch, ctx_avg, streamed(batch), kv_read);
+                let step = finite(secs(&step_b, self.attention_ms(&r, batch, ctx_avg))).max(1e-9);
 
-        // The cycle: C slots, each request O steps, prompts prefilled at the busy rate.
-        let out = wl.tokens_out.max(1) as f64;
-        let cycle = out * step + batch * tin / prefill_rate.max(1e-9);
-        let rps = batch / cycle;
-        let per_user = out / (out * step + (batch - 1.0) * tin / prefill_rate.max(1e-9));
-        let ttft_service = prefill_single_s + step;
-        // Each slot serves a request in `cycle` seconds; M/M/c over the C slots.
-        let wait = mmc_wait_s(seqs, cycle, PLANNING_UTILISATION);
-        Speed {
-            decode_tokens_per_s_per_user: finite(per_user * keep),
-            aggregate_tokens_per_s: finite(rps * out * keep),
-            prefill_tokens_per_s: finite(prefill_rate * keep),
-            ttft_ms: finite(ttft_service / keep * 1e3),
-            step_ms: finite(step * 1e3),
-            requests_per_s: finite(rps * keep),
-            bound: if step_b.weights_ms + step_b.kv_ms >= step_b.compute_ms {
-                "memory".into()
-            } else {
-                "compute".into()
-            },
-            provenance: Provenance::Heuristic,
-            cycle_s: finite(cycle / keep),
-            queue_wait_ms: finite(wait / keep * 1e3),
-            prefill_single_tokens_per_s: finite(tin / prefill_single_s * keep),
-            basis: step_b,
-        }
+                // The cycle: C slots, each request O steps, prompts prefilled at the busy rate.
+                let out = wl.tokens_out.max(1) as f64;
+                let cycle = out * step + batch * tin / prefill_rate.max(1e-9);
+                let rps = batch / cycle;
+                let per_user = out / (out * step + (batch - 1.0) * tin / prefill_rate.max(1e-9));
+                let ttft_service = prefill_single_s + step;
+                // Each slot serves a request in `cycle` seconds; M/M/c over the C slots.
+                let wait = mmc_wait_s(seqs, cycle, PLANNING_UTILISATION);
+                Speed {
+                    decode_tokens_per_s_per_user: finite(per_user * keep),
+                    aggregate_tokens_per_s: finite(rps * out * keep),
+                    prefill_tokens_per_s: finite(prefill_rate * keep),
+                    ttft_ms: finite(ttft_service / keep * 1e3),
+                    step_ms: finite(step * 1e3),
+                    requests_per_s: finite(rps * keep),
+                    bound: if step_b.weights_ms + step_b.kv_ms >= step_b.compute_ms {
+                        "memory".into()
+                    } else {
+                        "compute".into()
+                    },
+                    provenance: Provenance::Heuristic,
+                    cycle_s: finite(cycle / keep),
+                    queue_wait_ms: finite(wait / keep * 1e3),
+                    prefill_single_tokens_per_s: finite(tin / prefill_single_s * keep),
+                    basis: step_b,
+                }
+            })
+            .collect()
     }
 }

@@ -61,26 +61,30 @@ fn speed_curve(z: &Sizing, hw: &Hardware, eff: &Efficiency) -> cost::load::Speed
     let memory = z.max_concurrency(hw).max(1);
     let engine = z.workload().seqs.max(1);
     let cap = engine.min(memory);
-    let point = |c: u64| {
-        let sp = z.speed_at(hw, eff, c);
-        cost::load::SpeedAt {
-            seqs: c as f64,
-            requests_per_s: finite_or_zero(sp.requests_per_s),
-            decode_user: finite_or_zero(sp.decode_tokens_per_s_per_user),
-            ttft_ms: finite_or_zero(sp.ttft_ms),
-            compute_bound: sp.bound == "compute",
-        }
+    let beyond = (memory > engine).then(|| (engine * 2).min(memory));
+    let at: Vec<u64> = curve_points(cap).chain(beyond).collect();
+    let mut speeds = z.speeds_at(hw, eff, &at);
+    let point = |sp: &model::Speed, c: u64| cost::load::SpeedAt {
+        seqs: c as f64,
+        requests_per_s: finite_or_zero(sp.requests_per_s),
+        decode_user: finite_or_zero(sp.decode_tokens_per_s_per_user),
+        ttft_ms: finite_or_zero(sp.ttft_ms),
+        compute_bound: sp.bound == "compute",
     };
-    let points: Vec<_> = curve_points(cap).map(point).collect();
-    let prefill = points
+    let beyond = beyond.and_then(|c| speeds.pop().map(|sp| point(&sp, c)));
+    let prefill = speeds
         .first()
-        .map(|_| finite_or_zero(z.speed_at(hw, eff, 1).prefill_tokens_per_s))
-        .unwrap_or(0.0);
+        .map_or(0.0, |sp| finite_or_zero(sp.prefill_tokens_per_s));
     cost::load::SpeedCurve {
-        beyond: (memory > engine).then(|| point((engine * 2).min(memory))),
-        points,
+        points: speeds
+            .iter()
+            .zip(curve_points(cap))
+            .map(|(sp, c)| point(sp, c))
+            .collect(),
+        beyond,
         cap: cap as f64,
         cap_by_memory: memory < engine,
+        memory_slots: memory as f64,
         prefill_tokens_per_s: prefill,
     }
 }

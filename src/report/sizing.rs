@@ -381,7 +381,12 @@ fn size_runnable(z: &Sizing, o: &Offer, at: &OfferContext) -> OfferSizing {
     };
     let gpus_per_replica = hw.gpu_count() as u32;
     let speed = z.speed(&hw, &eff);
-    let max_seqs = z.max_concurrency(&hw) as f64;
+    // The speed curve already searched the memory's sequences (a load's concurrency).
+    let max_seqs = if curve.points.is_empty() {
+        z.max_concurrency(&hw) as f64
+    } else {
+        curve.memory_slots
+    };
     // With the concurrency from the load, the memory of the sequences a copy takes.
     let mem = if from_load {
         z.with_concurrency(curve.cap.max(1.0) as u64)
