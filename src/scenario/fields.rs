@@ -366,13 +366,7 @@ impl Pick for Concurrency {
 }
 
 impl Pick for UseCase {
-    const ALL: &'static [Self] = &[
-        UseCase::Chat,
-        UseCase::Code,
-        UseCase::Rag,
-        UseCase::Agent,
-        UseCase::Batch,
-    ];
+    const ALL: &'static [Self] = &UseCase::ALL;
     const EXPECTED: &'static str = "chat, code, rag, agent or batch";
     fn id(self) -> &'static str {
         UseCase::id(self)

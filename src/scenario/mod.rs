@@ -105,6 +105,15 @@ pub enum UseCase {
 }
 
 impl UseCase {
+    /// Every use case, in the order the page lists them.
+    pub const ALL: [UseCase; 5] = [
+        UseCase::Chat,
+        UseCase::Code,
+        UseCase::Rag,
+        UseCase::Agent,
+        UseCase::Batch,
+    ];
+
     /// `chat`, `code`, `rag`, `agent` or `batch` (`usecase=` in a link).
     pub fn id(self) -> &'static str {
         match self {

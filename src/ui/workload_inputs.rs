@@ -159,13 +159,12 @@ fn UsersInputs() -> impl IntoView {
                 prop:value=move || usecase.get().id()
                 on:change=handler(move |ev| {
                     let id = event_target_value(&ev);
-                    let all = [UseCase::Chat, UseCase::Code, UseCase::Rag, UseCase::Agent, UseCase::Batch];
-                    if let Some(u) = all.into_iter().find(|u| u.id() == id) {
+                    if let Some(u) = UseCase::ALL.into_iter().find(|u| u.id() == id) {
                         sc.edit(|s| s.usecase = u);
                     }
                 })
             >
-                {[UseCase::Chat, UseCase::Code, UseCase::Rag, UseCase::Agent, UseCase::Batch]
+                {UseCase::ALL
                     .into_iter()
                     .map(|u| {
                         view! {
