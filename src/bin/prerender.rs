@@ -121,6 +121,14 @@ mod shell {
                 tx(T::CustomModel)
             ),
             fieldset(
+                t(lang, T::Load),
+                &[
+                    number(t(lang, T::RequestsPerDay), s.rpd as u64),
+                    number(t(lang, T::HoursPerDay), s.hours as u64),
+                ]
+                .concat(),
+            ),
+            fieldset(
                 t(lang, T::Quantisation),
                 &[
                     select(t(lang, T::Quantisation), s.quant.id()),
@@ -153,9 +161,10 @@ mod shell {
             "<main id=\"shell\" class=\"app shell\" inert>\
 <header class=\"page-header\"><div class=\"title\"><h1>Inference Sizer</h1><p class=\"tagline\">{tagline}</p></div>\
 <div class=\"settings\">{language}{currency}</div></header>\
-<div class=\"layout\"><section class=\"inputs\"><h2>{title}</h2>{inputs}<div class=\"panel shell-rest\"></div></section>\
+<div class=\"layout\"><div class=\"answer\">\
+<section class=\"card verdict shell-card\" data-shell-verdict><h2>{verdict}</h2></section></div>\
+<section class=\"inputs\"><h2>{title}</h2>{inputs}<div class=\"panel shell-rest\"></div></section>\
 <section class=\"results\"><h2 class=\"visually-hidden\">{results}</h2>\
-<section class=\"card verdict shell-card\" data-shell-verdict><h2>{verdict}</h2></section>\
 <section class=\"card memory shell-card\"><h2>{memory}</h2></section>\
 <section class=\"card speed shell-card\"><h2>{speed}</h2></section></section></div></main>",
             tagline = tx(T::Tagline),

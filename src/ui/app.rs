@@ -127,8 +127,12 @@ pub fn App() -> impl IntoView {
         cat.fetch_sources();
     });
 
+    // The order in the document is the order on a narrow screen, and the order of Tab: the
+    // verdict (the answer), the inputs (the question), then the figures behind the answer. A wide
+    // screen puts the inputs in a column on the left (style/main.css, `.layout`'s areas).
     view! {
         <main id="app" class="app">
+            <scenario_bar::SkipLinks />
             <header class="page-header">
                 <div class="title">
                     <h1>"Inference Sizer"</h1>
@@ -138,21 +142,26 @@ pub fn App() -> impl IntoView {
             </header>
             <notices::Notices />
             <div class="layout">
+                <div class="answer">
+                    <verdict::Verdict />
+                    <scenario_bar::ScenarioBar />
+                </div>
                 <section class="inputs" aria-labelledby="inputs-title">
-                    <h2 id="inputs-title">{c.text(T::Inputs)}</h2>
+                    <h2 id="inputs-title" tabindex="-1">{c.text(T::Inputs)}</h2>
                     <model_picker::ModelPicker />
                     <custom_model::CustomModel />
+                    <workload_inputs::LoadInputs />
+                    <constraints::WhereItRuns />
                     <quant_select::QuantSelect />
                     <context_inputs::ContextInputs />
                     <engine_select::EngineSelect />
-                    <workload_inputs::WorkloadInputs />
+                    <workload_inputs::RequestInputs />
                     <constraints::Constraints />
                     <assumptions::Assumptions />
                     <share_bar::ShareBar />
                 </section>
                 <section class="results" aria-labelledby="results-title" aria-live="polite">
                     <h2 id="results-title" class="visually-hidden">{c.text(T::Results)}</h2>
-                    <verdict::Verdict />
                     <memory_bar::MemoryBar />
                     <speed::Speed />
                     <Show when=move || later.get()>

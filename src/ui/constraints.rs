@@ -1,4 +1,4 @@
-//! Constraints: EU jurisdiction, interruptible capacity, community hosts, owned hardware, the longest commitment
+//! Constraints: EU jurisdiction and single tenancy (always shown), interruptible capacity, community hosts, owned hardware, the longest commitment
 //! accepted, single tenancy, allowed GPUs and offer kinds.
 
 use super::app::{ctx, handler};
@@ -18,7 +18,35 @@ fn toggle(list: &mut Vec<String>, id: &str, on: bool) {
     }
 }
 
-/// Constraint inputs.
+/// The constraints a buyer states first, near the top of the inputs and always open: EU
+/// jurisdiction and single-tenant hardware.
+#[component]
+pub fn WhereItRuns() -> impl IntoView {
+    let c = ctx();
+    let sc = c.sc;
+    view! {
+        <fieldset class="panel where" id="where">
+            <legend>{c.text(T::WhereItRuns)}</legend>
+            <CheckField
+                id="eu"
+                label=T::EuOnly
+                checked=Signal::derive(move || sc.scenario.with(|s| s.eu))
+                on_change=Callback::new(move |v: bool| sc.edit(|s| s.eu = v))
+            />
+            <CheckField
+                id="single-tenant"
+                label=T::SingleTenant
+                checked=Signal::derive(move || sc.scenario.with(|s| s.tenancy == Tenancy::Single))
+                on_change=Callback::new(move |v: bool| {
+                    sc.edit(|s| s.tenancy = if v { Tenancy::Single } else { Tenancy::Any })
+                })
+            />
+        </fieldset>
+    }
+}
+
+/// The other constraints, in a panel that opens.
+
 #[component]
 pub fn Constraints() -> impl IntoView {
     let c = ctx();
@@ -36,12 +64,6 @@ pub fn Constraints() -> impl IntoView {
     let allowed_gpus = Memo::new(move |_| sc.scenario.with(|s| s.gpus.clone()));
     view! {
         <Disclosure class="panel constraints" id="constraints" summary=T::Constraints>
-            <CheckField
-                id="eu"
-                label=T::EuOnly
-                checked=Signal::derive(move || sc.scenario.with(|s| s.eu))
-                on_change=Callback::new(move |v: bool| sc.edit(|s| s.eu = v))
-            />
             <CheckField
                 id="spot"
                 label=T::AllowSpot
@@ -67,14 +89,6 @@ pub fn Constraints() -> impl IntoView {
                 default_text=Signal::derive(move || c.t(T::AnyTerm).to_string())
                 on_change=Callback::new(move |v: Option<f64>| sc.edit(|s| s.max_term = v))
                 range=MAX_TERM.range
-            />
-            <CheckField
-                id="single-tenant"
-                label=T::SingleTenant
-                checked=Signal::derive(move || sc.scenario.with(|s| s.tenancy == Tenancy::Single))
-                on_change=Callback::new(move |v: bool| {
-                    sc.edit(|s| s.tenancy = if v { Tenancy::Single } else { Tenancy::Any })
-                })
             />
             <fieldset class="checklist">
                 <legend>{c.text(T::AllowedKinds)}</legend>

@@ -32,6 +32,7 @@ mod notices;
 mod own_assumptions;
 mod panic_panel;
 mod quant_select;
+mod scenario_bar;
 mod settings_bar;
 mod share_bar;
 mod speed;

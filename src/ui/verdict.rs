@@ -42,6 +42,7 @@ pub fn Verdict() -> impl IntoView {
         <section
             class="card verdict"
             id="verdict"
+            tabindex="-1"
             aria-labelledby="verdict-title"
             inner_html=move || html.get()
             on:click=take

@@ -12,17 +12,18 @@ use crate::scenario::presets::LOAD_PRESETS;
 use crate::scenario::UseCase;
 use leptos::prelude::*;
 
-/// Workload inputs.
+/// The load, near the top of the inputs: a typical load to start from (each explained in
+/// visible text), the people who use it and what they do, or the requests a day, and the hours.
 #[component]
-pub fn WorkloadInputs() -> impl IntoView {
+pub fn LoadInputs() -> impl IntoView {
     let c = ctx();
     let sc = c.sc;
     let get =
         move |f: fn(&crate::scenario::Scenario) -> f64| Signal::derive(move || sc.scenario.with(f));
     let training = Memo::new(move |_| sc.scenario.with(|s| s.task != Task::Infer));
     view! {
-        <fieldset class="panel two-col">
-            <legend>{c.text(T::Workload)}</legend>
+        <fieldset class="panel two-col load" id="load">
+            <legend>{c.text(T::Load)}</legend>
             <Show when=move || !training.get()>
                 <div class="presets" role="group" aria-labelledby="presets-label">
                     <span id="presets-label">{c.text(T::TypicalLoads)}</span>
@@ -30,25 +31,28 @@ pub fn WorkloadInputs() -> impl IntoView {
                         .iter()
                         .map(|&p| {
                             let lang = move || c.lang();
+                            let summary_id = format!("preset-{}-summary", p.id);
+                            let described_by = summary_id.clone();
                             view! {
                                 <button
                                     type="button"
                                     class="preset"
                                     id=format!("preset-{}", p.id)
-                                    title=move || p.summary(lang())
+                                    aria-describedby=described_by
                                     aria-pressed=move || {
                                         sc.scenario.with(|s| p.is_applied(s)).to_string()
                                     }
                                     on:click=handler(move |_| sc.edit(|s| p.apply(s)))
                                 >
-                                    {move || p.name(lang())}
+                                    <span class="preset-name">{move || p.name(lang())}</span>
+                                    <span class="preset-summary" id=summary_id>
+                                        {move || p.summary(lang())}
+                                    </span>
                                 </button>
                             }
                         })
                         .collect_view()}
                 </div>
-            </Show>
-            <Show when=move || !training.get()>
                 <UsersInputs />
             </Show>
             <NumberField
@@ -65,6 +69,23 @@ pub fn WorkloadInputs() -> impl IntoView {
                 on_change=Callback::new(move |v: f64| sc.edit(|s| s.hours = v))
                 range=HOURS.range
             />
+        </fieldset>
+    }
+}
+
+/// The rest of the workload: the requests' tokens, the speed and latency targets, what the
+/// people's habits are (the use case's defaults, editable), the day's busy hours and the spare
+/// copy; for a fine-tuning job, its tokens and epochs.
+#[component]
+pub fn RequestInputs() -> impl IntoView {
+    let c = ctx();
+    let sc = c.sc;
+    let get =
+        move |f: fn(&crate::scenario::Scenario) -> f64| Signal::derive(move || sc.scenario.with(f));
+    let training = Memo::new(move |_| sc.scenario.with(|s| s.task != Task::Infer));
+    view! {
+        <fieldset class="panel two-col" id="workload">
+            <legend>{c.text(T::RequestShape)}</legend>
             <NumberField
                 id="tokens-in"
                 label=T::TokensIn
@@ -94,6 +115,11 @@ pub fn WorkloadInputs() -> impl IntoView {
                 on_change=Callback::new(move |v: Option<f64>| sc.edit(|s| s.ttft_ms = v))
                 range=TTFT_MS.range
             />
+            <Show when=move || !training.get()>
+                <HabitsInputs />
+                <DayProfileInputs />
+                <SpareInput />
+            </Show>
             <Show when=move || training.get()>
                 <NumberField
                     id="train-tokens"
@@ -114,34 +140,22 @@ pub fn WorkloadInputs() -> impl IntoView {
     }
 }
 
-/// The load as people: how many, what they do (the use case's defaults for the share active and
-/// the requests a minute, each editable), the request rate they make as the report reads it,
-/// and the spare copy.
+/// The load as people: how many, what they do, and the request rate they make as the report
+/// reads it.
 #[component]
 fn UsersInputs() -> impl IntoView {
     let c = ctx();
     let sc = c.sc;
     let usecase = Memo::new(move |_| sc.scenario.with(|s| s.usecase));
-    let defaults = move || usecase.get().defaults();
     let users = Signal::derive(move || sc.scenario.with(|s| s.users as f64));
-    let active = Signal::derive(move || sc.scenario.with(|s| s.active.unwrap_or(defaults().0)));
-    let rpm = Signal::derive(move || sc.scenario.with(|s| s.rpm.unwrap_or(defaults().1)));
     let derived = move || {
         let r = c.report.get();
         (r.load.users > 0).then(|| {
-            let lang = c.lang();
-            let (day, peak) = (
-                crate::format::show::number(r.load.requests_per_day.round(), 0, lang),
-                crate::format::show::amount(r.load.peak_requests_per_s, lang),
-            );
-            match lang {
-                crate::lang::Lang::En => {
-                    format!("≈ {day} requests a day, {peak} a second at the busiest hour")
-                }
-                crate::lang::Lang::Es => {
-                    format!("≈ {day} peticiones al día, {peak} por segundo en la hora punta")
-                }
-            }
+            crate::words::scenario::derived_load(
+                r.load.requests_per_day,
+                r.load.peak_requests_per_s,
+                c.lang(),
+            )
         })
     };
     view! {
@@ -176,6 +190,21 @@ fn UsersInputs() -> impl IntoView {
                     .collect_view()}
             </select>
         </div>
+        <p class="derived-load" id="derived-load" aria-live="off">{derived}</p>
+    }
+}
+
+/// What the people do, as the use case's defaults (editable): the share active at the busiest
+/// hour and their requests a minute.
+#[component]
+fn HabitsInputs() -> impl IntoView {
+    let c = ctx();
+    let sc = c.sc;
+    let usecase = Memo::new(move |_| sc.scenario.with(|s| s.usecase));
+    let defaults = move || usecase.get().defaults();
+    let active = Signal::derive(move || sc.scenario.with(|s| s.active.unwrap_or(defaults().0)));
+    let rpm = Signal::derive(move || sc.scenario.with(|s| s.rpm.unwrap_or(defaults().1)));
+    view! {
         <NumberField
             id="active"
             label=T::ActiveShare
@@ -190,8 +219,15 @@ fn UsersInputs() -> impl IntoView {
             on_change=Callback::new(move |v: f64| sc.edit(|s| s.rpm = Some(v)))
             range=RPM.range
         />
-        <p class="derived-load" id="derived-load" aria-live="off">{derived}</p>
-        <DayProfileInputs />
+    }
+}
+
+/// One copy beyond what the load needs (N+1).
+#[component]
+fn SpareInput() -> impl IntoView {
+    let c = ctx();
+    let sc = c.sc;
+    view! {
         <div class="field check">
             <label>
                 <input

@@ -51,6 +51,13 @@ texts! {
     Engine => "Serving engine", "Motor de inferencia";
     Task => "Task", "Tarea";
     Workload => "Workload", "Carga de trabajo";
+    Load => "Your load", "La carga";
+    RequestShape => "Requests, targets and the day", "Peticiones, objetivos y el día";
+    WhereItRuns => "Where it may run", "Dónde puede ejecutarse";
+    SkipToVerdict => "Skip to the verdict", "Ir al veredicto";
+    SkipToInputs => "Skip to the inputs", "Ir a los datos de entrada";
+    YourScenario => "Your scenario", "El escenario";
+    ChangeScenario => "Change it", "Cambiarlo";
     RequestsPerDay => "Requests per day (0: size for concurrency only)", "Peticiones al día (0: dimensionar solo por concurrencia)";
     TokensIn => "Prompt tokens per request", "Tokens de entrada por petición";
     TokensOut => "Output tokens per request", "Tokens de salida por petición";

@@ -129,6 +129,20 @@ pub fn load_preset_summary(
     }
 }
 
+/// The request rate people make, as the Workload panel shows it under their number: "≈ 2,400
+/// requests a day, 0.0278 a second at the busiest hour".
+pub fn derived_load(requests_per_day: f64, peak_per_s: f64, lang: Lang) -> String {
+    use crate::format::show::{amount, number};
+    let (day, peak) = (
+        number(requests_per_day.round(), 0, lang),
+        amount(peak_per_s, lang),
+    );
+    match lang {
+        Lang::En => format!("≈ {day} requests a day, {peak} a second at the busiest hour"),
+        Lang::Es => format!("≈ {day} peticiones al día, {peak} por segundo en la hora punta"),
+    }
+}
+
 /// A use case's name (`chat`, `code`, `rag`, `agent`, `batch`) as the scenario line and the
 /// page's select give it; an unknown id as it is.
 pub fn usecase_name(id: &'static str, lang: Lang) -> &'static str {
