@@ -871,7 +871,7 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
          \"price_currency\",\"reliability_class\",\"config_unknown\",\"availability_uncertain\",\
          \"concurrency_per_copy\",\"peak_utilisation\",\"tpot_ms_at_peak\",\"ttft_p95_ms_at_peak\",\
          \"binding\",\"spare_copies\",\"prepaid_months\",\"no_commitment_offer_id\",\"no_commitment_monthly_cost\",\
-         \"commitment_saving_per_month\",\"commitment_total\""
+         \"commitment_saving_per_month\",\"commitment_total\",\"scenario_line\""
     );
     assert_eq!(
         lines[1],
@@ -879,7 +879,7 @@ fn the_comparison_csv_quotes_every_field_and_defuses_formulas() {
          \"nvidia_h100_sxm\",\"8\",\"1\",\"true\",\"\",\"17520.0000\",\"1.2500\",\"0.5000\",\"24.0000\",\
          \"3.0000\",\"\",\"EUR\",\"'-eu-west\",\"EU\",\"https://acme.example/pricing\",\"2026-01-15\",\"true\",\
          \"2\",\"4\",\"4\",\"1\",\"4\",\"\",\"'=weight-only\",\"\",\"full_load\",\"false\",\"\",\"\",\"\",\"\",\"secure_cloud\",\"false\",\"false\",\
-         \"\",\"\",\"\",\"\",\"\",\"0\",\"\",\"\",\"\",\"\",\"\""
+         \"\",\"\",\"\",\"\",\"\",\"0\",\"\",\"\",\"\",\"\",\"\",\"\""
     );
     assert_eq!(lines[2], "", "every line ends with CRLF");
     assert_eq!(lines.len(), 3);
@@ -916,6 +916,17 @@ fn sizer_prints_the_comparison_as_csv() {
     let why = unusable.why_not.as_deref().unwrap().replace('"', "\"\"");
     assert!(text.contains(&why), "{why}");
     assert!(text.contains("GiB por dispositivo; este equipo tiene"));
+    // Every line of the export names the question: the report's scenario line, last.
+    let last = format!("\"{}\"\r\n", r.scenario_line);
+    assert!(
+        r.scenario_line.starts_with("Llama 3.3 70B, FP8"),
+        "{}",
+        r.scenario_line
+    );
+    assert_eq!(
+        text.matches(&last).count(),
+        r.options.len() + r.api_reference.len()
+    );
 }
 
 /// Every memory term the model writes, whatever the engine, task and hardware, is a `TermKey`

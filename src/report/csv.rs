@@ -62,10 +62,13 @@ pub const COLUMNS: [&str; WIDTH] = [
     "no_commitment_monthly_cost",
     "commitment_saving_per_month",
     "commitment_total",
+    // The question the verdict answers, in one line (the report's `scenario_line`), on every
+    // line of an export; empty where no report is at hand.
+    "scenario_line",
 ];
 
 /// How many columns a line has.
-const WIDTH: usize = 49;
+const WIDTH: usize = 50;
 
 /// The index of column `name` (a name of [`COLUMNS`]).
 fn col(name: &str) -> usize {
@@ -92,7 +95,8 @@ pub fn comparison_at<'a>(
 
 /// What the page's "Export comparison" and `sizer --csv` write for a report: the `options`
 /// shown (all of `r.options`, or the rows the table shows) at the report's per-token basis, the
-/// verdict's row with its option without commitment, then the hosted APIs ([`api_rows`]).
+/// verdict's row with its option without commitment, then the hosted APIs ([`api_rows`]); each
+/// line carries the report's `scenario_line`.
 pub fn export<'a>(
     r: &super::Report,
     options: impl IntoIterator<Item = &'a OptionReport>,
@@ -101,24 +105,30 @@ pub fn export<'a>(
         let c = rec.commitment()?.no_commitment.as_ref()?;
         Some((rec.offer_id.as_str(), c))
     });
-    let mut out = lines_with(options, r.per_token_basis.id(), verdict);
-    out.push_str(&api_rows(&r.api_reference, &r.currency));
+    let mut out = lines_with(options, r.per_token_basis.id(), verdict, &r.scenario_line);
+    out.push_str(&api_rows_of(
+        &r.api_reference,
+        &r.currency,
+        &r.scenario_line,
+    ));
     out
 }
 
 fn lines<'a>(options: impl IntoIterator<Item = &'a OptionReport>, basis: &str) -> String {
-    lines_with(options, basis, None)
+    lines_with(options, basis, None, "")
 }
 
 fn lines_with<'a>(
     options: impl IntoIterator<Item = &'a OptionReport>,
     basis: &str,
     verdict: Option<(&str, &crate::words::plan::NoCommitment)>,
+    scenario_line: &str,
 ) -> String {
     let mut out = line(&COLUMNS);
     out.push_str("\r\n");
     for o in options {
         let mut fields = row(o, basis);
+        fields[col("scenario_line")] = scenario_line.to_string();
         if let Some((_, n)) = verdict.filter(|(id, _)| *id == o.offer_id) {
             for (name, value) in [
                 ("no_commitment_offer_id", n.offer_id.clone()),
@@ -202,6 +212,7 @@ fn row(o: &OptionReport, basis: &str) -> [String; WIDTH] {
         String::new(),
         String::new(),
         String::new(),
+        String::new(),
     ]
 }
 
@@ -215,6 +226,10 @@ fn at(o: &OptionReport, f: impl Fn(&crate::cost::load::AtLoad) -> String) -> Str
 /// its currency, the per-token prices in their own (`price_currency`); the columns about
 /// machines are empty.
 pub fn api_rows(apis: &[ApiReference], currency: &str) -> String {
+    api_rows_of(apis, currency, "")
+}
+
+fn api_rows_of(apis: &[ApiReference], currency: &str, scenario_line: &str) -> String {
     let mut out = String::new();
     for a in apis {
         let mut f: [String; WIDTH] = std::array::from_fn(|_| String::new());
@@ -240,6 +255,7 @@ pub fn api_rows(apis: &[ApiReference], currency: &str) -> String {
             ("input_per_mtok", figure(a.input_per_mtok)),
             ("output_per_mtok", figure(a.output_per_mtok)),
             ("price_currency", a.currency.clone()),
+            ("scenario_line", scenario_line.to_string()),
         ] {
             f[col(name)] = value;
         }
