@@ -234,6 +234,12 @@ fn as_v1(report: &inference_sizer::report::Report) -> String {
         h.remove("request_tokens");
     }
     json.as_object_mut().map(|r| r.remove("scenario"));
+    // The cheaper path's link is written at the current version (`v=N&...`): the version a link
+    // is written at is not what the report shows.
+    if let Some(q) = json["cheaper_path"]["query"].as_str() {
+        let unversioned = q.split_once('&').map_or("", |(_, rest)| rest).to_string();
+        json["cheaper_path"]["query"] = unversioned.into();
+    }
     json.as_object_mut().map(|r| r.remove("per_token_basis"));
     json.as_object_mut().map(|r| r.remove("scenario_line"));
     json.as_object_mut().map(|r| r.remove("load"));

@@ -255,7 +255,7 @@ fn a_fine_tuning_verdict_on_the_catalogue_leads_with_the_job() {
 fn epochs_is_a_scenario_field_from_1_to_1000() {
     let (s, w) = Scenario::from_query("epochs=3");
     assert_eq!((s.epochs, w.len()), (3, 0));
-    assert_eq!(s.to_query(), "v=5&epochs=3");
+    assert_eq!(s.to_query(), "v=6&epochs=3");
     let (s, w) = Scenario::from_query("epochs=0");
     assert_eq!((s.epochs, w.len()), (1, 1));
     let (s, _) = Scenario::from_query("epochs=5000");
@@ -443,13 +443,13 @@ fn with_no_request_rate_the_per_token_figures_are_at_full_load_and_the_verdict_s
 fn typical_loads_are_set_through_the_link() {
     let mut s = Scenario::default();
     TEAM_CHAT.apply(&mut s);
-    assert_eq!(s.to_query(), "v=5&rpd=5000");
+    assert_eq!(s.to_query(), "v=6&rpd=5000");
     assert!(TEAM_CHAT.is_applied(&s));
     let mut s = Scenario::default();
     LOAD_PRESETS[2].apply(&mut s);
     assert_eq!(
         s.to_query(),
-        "v=5&rpd=200000&in=2000&out=500&tps=5&ttft=60000&hours=8"
+        "v=6&rpd=200000&in=2000&out=500&tps=5&ttft=60000&hours=8"
     );
     assert_eq!(LOAD_PRESETS[2].name(Lang::Es), "Proceso por lotes");
     assert_eq!(

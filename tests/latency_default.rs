@@ -23,7 +23,7 @@ fn a_link_without_ttft_takes_the_model_types_target() {
     assert_eq!(s.ttft_target_ms(false), DEFAULT_TTFT_MS);
     assert_eq!((ENCODER_TTFT_MS, DEFAULT_TTFT_MS), (200.0, 2_000.0));
     // Nothing written for it; an explicit 2,000 is written, whatever the model.
-    assert_eq!(s.to_query(), format!("v=5&{EMBEDDINGS_3M}"));
+    assert_eq!(s.to_query(), format!("v=6&{EMBEDDINGS_3M}"));
     let (explicit, _) = Scenario::from_query(&format!("{EMBEDDINGS_3M}&ttft=2000"));
     assert_eq!(explicit.ttft_ms, Some(2_000.0));
     assert!(explicit.to_query().ends_with("&ttft=2000"));
@@ -37,7 +37,7 @@ fn a_link_of_an_earlier_version_keeps_the_2000_ms_it_meant() {
     let (old, w) = Scenario::from_query(&format!("v=4&{EMBEDDINGS_3M}"));
     assert!(w.is_empty(), "{w:?}");
     assert_eq!(old.ttft_ms, Some(2_000.0));
-    assert_eq!(old.to_query(), format!("v=5&{EMBEDDINGS_3M}&ttft=2000"));
+    assert_eq!(old.to_query(), format!("v=6&{EMBEDDINGS_3M}&ttft=2000"));
     assert_eq!(Scenario::from_query(&old.to_query()).0, old);
     let (given, _) = Scenario::from_query(&format!("v=4&{EMBEDDINGS_3M}&ttft=500"));
     assert_eq!(given.ttft_ms, Some(500.0));

@@ -33,7 +33,7 @@ fn an_empty_url_gives_the_documented_defaults() {
     assert_eq!(s.train_tokens, 100_000_000.0);
     assert_eq!(s.cur, Currency::Eur);
     assert_eq!(s.kv_basis, KvBasis::Inflight);
-    assert_eq!(s.to_query(), "v=5");
+    assert_eq!(s.to_query(), "v=6");
     assert!(!s.community);
 }
 
@@ -101,7 +101,7 @@ fn only_values_that_differ_from_the_defaults_are_written() {
     let (s, _) = parse("model=llama-3.3-70b&quant=bf16&ctx=16384&eu=1&tenancy=single&gpus=nvidia_h100_sxm,nvidia_l40s");
     assert_eq!(
         s.to_query(),
-        "v=5&ctx=16384&eu=1&tenancy=single&gpus=nvidia_h100_sxm,nvidia_l40s"
+        "v=6&ctx=16384&eu=1&tenancy=single&gpus=nvidia_h100_sxm,nvidia_l40s"
     );
     assert_eq!(s.tenancy, Tenancy::Single);
 }
@@ -109,14 +109,14 @@ fn only_values_that_differ_from_the_defaults_are_written() {
 #[test]
 fn every_warning_reads_in_english_and_in_spanish() {
     let many = "x=1&".repeat(163);
-    let (_, w) = Scenario::from_query(&format!("v=6&ctx=0&quant=q9_z&foo=1&{many}"));
+    let (_, w) = Scenario::from_query(&format!("v=7&ctx=0&quant=q9_z&foo=1&{many}"));
     let en: Vec<String> = w.iter().map(|w| w.message(Lang::En)).collect();
     let es: Vec<String> = w.iter().map(|w| w.message(Lang::Es)).collect();
     assert_eq!(
         en[..5],
         [
             "The link has too many parameters; 7 were ignored.",
-            "This link uses scenario version 6; it was read as version 5.",
+            "This link uses scenario version 7; it was read as version 6.",
             "\"ctx\" = 0 is out of range; 1 is used instead.",
             "\"quant\" = \"q9_z\" is not valid (expected a weight format such as bf16, fp8, awq4 or q4_k_m); the default is used.",
             "Unknown parameter \"foo\" was ignored.",
@@ -126,7 +126,7 @@ fn every_warning_reads_in_english_and_in_spanish() {
         es[..5],
         [
             "El enlace tiene demasiados parámetros; se ignoraron 7.",
-            "Este enlace usa la versión 6 del escenario; se leyó como versión 5.",
+            "Este enlace usa la versión 7 del escenario; se leyó como versión 6.",
             "\"ctx\" = 0 está fuera de rango; se usa 1.",
             "\"quant\" = \"q9_z\" no es válido (se esperaba a weight format such as bf16, fp8, awq4 or q4_k_m); se usa el valor por defecto.",
             "Se ignoró el parámetro desconocido \"foo\".",
@@ -587,7 +587,7 @@ fn a_version_1_link_sizes_the_kv_cache_for_full_contexts() {
     assert_eq!(old.kv_basis, KvBasis::Full);
     assert_eq!(
         old.to_query(),
-        "v=5&model=llama-3.1-8b&seqs=64&kv_basis=full&ttft=2000&community=1&conc=stated"
+        "v=6&model=llama-3.1-8b&seqs=64&kv_basis=full&ttft=2000&community=1&conc=stated"
     );
     let (again, _) = parse(&old.to_query());
     assert_eq!(again, old);
@@ -612,7 +612,7 @@ fn a_scenario_file_is_read_through_its_query_which_wins_over_its_fields() {
     let (s, _) = Scenario::from_query("model=llama-3.1-8b&ctx=32768&cur=usd");
     let file = to_file_json(&s);
     assert!(
-        file.contains("\"query\": \"v=5&model=llama-3.1-8b&ctx=32768&cur=USD\""),
+        file.contains("\"query\": \"v=6&model=llama-3.1-8b&ctx=32768&cur=USD\""),
         "{file}"
     );
     assert!(
@@ -803,7 +803,7 @@ fn a_version_2_link_keeps_community_hosts_as_it_showed_them() {
     let (old, w) = parse("v=2&model=llama-3.3-70b");
     assert!(w.is_empty(), "{w:?}");
     assert!(old.community && old.allows_community_hosts());
-    assert_eq!(old.to_query(), "v=5&ttft=2000&community=1&conc=stated");
+    assert_eq!(old.to_query(), "v=6&ttft=2000&community=1&conc=stated");
     assert_eq!(parse(&old.to_query()).0, old);
     assert!(parse("v=1").0.community);
     assert!(!parse("v=2&community=0").0.community);
@@ -826,7 +826,7 @@ fn a_version_3_link_keeps_its_stated_concurrency() {
     assert!(w.is_empty(), "{w:?}");
     assert_eq!(old.concurrency, Concurrency::Stated);
     assert!(!old.concurrency_from_load());
-    assert_eq!(old.to_query(), "v=5&seqs=8&rpd=5000&ttft=2000&conc=stated");
+    assert_eq!(old.to_query(), "v=6&seqs=8&rpd=5000&ttft=2000&conc=stated");
     assert_eq!(parse(&old.to_query()).0, old);
     let (now, _) = parse("model=llama-3.3-70b&seqs=8&rpd=5000");
     assert_eq!(now.concurrency, Concurrency::Load);

@@ -6,6 +6,7 @@
 use inference_sizer::catalog::Catalog;
 use inference_sizer::cost::load::Binding;
 use inference_sizer::report::{evaluate_query, Report};
+use inference_sizer::scenario::Scenario;
 
 fn report(q: &str) -> Report {
     evaluate_query(q, &Catalog::builtin())
@@ -193,29 +194,45 @@ fn a_version_3_link_shows_what_it_showed() {
     assert!(now.options.iter().any(|o| o.at_load.is_some()));
 }
 
-/// (e) A load given as people: 40 people chatting (`usecase=chat`: a quarter of them at it at the
-/// busiest hour, a message a minute each) send 40 x 0.25 x 1 / 60 = 0.167 requests a second at
-/// peak; over the peak factor of 2 that is a mean of 0.0833 a second, 7,200 requests a day
-/// around the clock. `rpd=7200` plans the same; `active` and `rpm` override the use case's.
+/// (e) A load given as people: 40 people chatting convert as Red Hat's Compass planner for llm-d
+/// converts them (github.com/redhat-et/compass, `TrafficProfileGenerator._estimate_qps`: 10
+/// requests a person a day within 8 busy hours, at twice the mean at the busiest: 40 x 10 /
+/// (8 x 3,600) x 2 = 0.0278 requests a second at peak; Compass then rounds to 0.03 and floors
+/// small loads at 0.1, a minimum, not the conversion). Here `usecase=chat`: a quarter of them at
+/// it at the busiest hour, a message every 6 minutes: 40 x 0.25 x (1/6) / 60 = 0.0278. Over the
+/// peak factor of 2 that is a mean of 0.0139 a second, 1,200 requests a day around the clock.
+/// `rpd=1200` plans the same; `active` and `rpm` override the use case's.
 #[test]
 fn forty_people_chatting_are_a_request_rate() {
     let r = report("model=llama-3.3-70b&quant=fp8&users=40");
     assert_eq!(r.load.users, 40);
     assert_eq!(r.load.usecase.as_deref(), Some("chat"));
-    assert!((r.load.peak_requests_per_s - 40.0 * 0.25 / 60.0).abs() < 1e-9);
-    assert!((r.load.requests_per_day - 7_200.0).abs() < 1e-6);
+    let compass = 40.0 * 10.0 / (8.0 * 3600.0) * 2.0;
+    assert!((r.load.peak_requests_per_s - compass).abs() < 1e-12);
+    assert!((r.load.peak_requests_per_s - 0.02778).abs() < 1e-5);
+    assert!((r.load.requests_per_day - 1_200.0).abs() < 1e-6);
     assert!(
         r.scenario_line
-            .contains("40 people (chat), about 7,200 requests a day"),
+            .contains("40 people (chat), about 1,200 requests a day"),
         "{}",
         r.scenario_line
     );
-    let same = report("model=llama-3.3-70b&quant=fp8&rpd=7200");
+    let same = report("model=llama-3.3-70b&quant=fp8&rpd=1200");
     assert_eq!(
         same.recommendation.as_ref().unwrap().offer_id,
         r.recommendation.as_ref().unwrap().offer_id
     );
     assert!((verdict_cost(&same) - verdict_cost(&r)).abs() < 0.01);
+    // A link from before version 6 showed a message a minute: 40 x 0.25 x 1 / 60 = 0.167 a
+    // second, 7,200 requests a day; it still does, and is written back with `rpm=1`.
+    let old = Scenario::from_query("v=5&model=llama-3.3-70b&quant=fp8&users=40").0;
+    assert_eq!(old.rpm, Some(1.0));
+    assert!(old.to_query().contains("&rpm=1"), "{}", old.to_query());
+    let old = report("v=5&model=llama-3.3-70b&quant=fp8&users=40");
+    assert!((old.load.requests_per_day - 7_200.0).abs() < 1e-6);
+    // A code-completion link before version 6 kept its rate: no `rpm` written.
+    let code5 = Scenario::from_query("v=5&users=40&usecase=code").0;
+    assert_eq!(code5.rpm, None);
     // Half of them at once, two messages a minute each: 40 x 0.5 x 2 / 60 = 0.667 a second.
     let busy = report("model=llama-3.3-70b&quant=fp8&users=40&active=0.5&rpm=2");
     assert!((busy.load.peak_requests_per_s - 40.0 * 0.5 * 2.0 / 60.0).abs() < 1e-9);

@@ -189,6 +189,7 @@ impl Scenario {
         let mut community_given = false;
         let mut conc_given = false;
         let mut ttft_given = false;
+        let mut rpm_given = false;
         for pair in pairs.into_iter().take(MAX_PARAMS) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
             let key = percent_decode(k).trim().to_ascii_lowercase();
@@ -197,6 +198,7 @@ impl Scenario {
             community_given |= key == "community";
             conc_given |= key == "conc";
             ttft_given |= key == "ttft";
+            rpm_given |= key == "rpm";
             match FIELDS.iter().find(|f| f.key() == key) {
                 Some(field) => field.read(&mut s, &val, &d, &mut warnings),
                 None if is_tracking(&key) => {}
@@ -218,6 +220,10 @@ impl Scenario {
         // Migration: before `v=5`, a link without `ttft` had a 2,000 ms target whatever the model.
         if s.v < 5 && !ttft_given {
             s.ttft_ms = Some(super::DEFAULT_TTFT_MS);
+        }
+        // Migration: before `v=6`, people chatting sent a message a minute at the busiest hour.
+        if s.v < 6 && !rpm_given && s.users > 0 && s.usecase == super::UseCase::Chat {
+            s.rpm = Some(1.0);
         }
         s.v = SCENARIO_VERSION;
         (s, warnings)

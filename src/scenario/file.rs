@@ -12,7 +12,7 @@ use super::{Scenario, Warning};
 use serde_json::{Map, Value};
 
 /// The scenario as a JSON document: its canonical `query` (what a link carries), then each of
-/// its parameters under its URL key, numbers as numbers (`{"query": "v=5&model=llama-3.1-8b&ctx=32768",
+/// its parameters under its URL key, numbers as numbers (`{"query": "v=6&model=llama-3.1-8b&ctx=32768",
 /// "v": 2, "model": "llama-3.1-8b", "ctx": 32768}`): the form a person can also write by hand.
 pub fn to_file_json(s: &Scenario) -> String {
     let d = Scenario::default();

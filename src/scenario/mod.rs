@@ -31,9 +31,11 @@ use crate::units::Currency;
 /// `conc=stated`, `seqs` the concurrency every copy holds, what it showed. Version 5 sets the
 /// latency target by the model's type when the link gives none (`ttft` unset:
 /// [`DEFAULT_TTFT_MS`], or [`ENCODER_TTFT_MS`] for an encoder); a link of an earlier version
-/// without `ttft` is read with `ttft=2000`, what it showed. A link without `v` is read as this
-/// version.
-pub const SCENARIO_VERSION: u32 = 5;
+/// without `ttft` is read with `ttft=2000`, what it showed. Version 6 takes a chat user's
+/// requests a minute at the busiest hour from a published planner ([`CHAT_RPM`]); a link of an
+/// earlier version with people chatting and no `rpm` is read with `rpm=1`, what it showed. A
+/// link without `v` is read as this version.
+pub const SCENARIO_VERSION: u32 = 6;
 
 /// The P95 time-to-first-token target when the link gives none, for a model that generates
 /// text: a reader waits about 2 s for an answer to start.
@@ -87,8 +89,12 @@ pub enum SpeedPoint {
 /// each active user sends a minute, when the link does not say (`active`, `rpm`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum UseCase {
-    /// A chat assistant: a message about every minute while someone is at it, a quarter of the
-    /// people at it at the busiest hour.
+    /// A chat assistant, as Red Hat's Compass planner for llm-d converts people into a request
+    /// rate (github.com/redhat-et/compass, `TrafficProfileGenerator._estimate_qps`): 10
+    /// requests a person a day, all within 8 busy hours, the busiest at twice their mean, so
+    /// `users x 10 / (8 x 3,600) x 2 = users / 1,440` a second at peak. Here: a quarter of the
+    /// people at it at the busiest hour, a message every 6 minutes each (0.25 x 1/6 / 60 =
+    /// 1/1,440). Before scenario version 6: a message a minute (`rpm=1`).
     #[default]
     Chat,
     /// Code completion in an editor: a completion every 15 s or so while typing, 40% of the
@@ -129,7 +135,7 @@ impl UseCase {
     /// this tool, said as such, for a person to correct with `active` and `rpm`.
     pub fn defaults(self) -> (f64, f64) {
         match self {
-            UseCase::Chat => (0.25, 1.0),
+            UseCase::Chat => (0.25, CHAT_RPM),
             UseCase::Code => (0.4, 4.0),
             UseCase::Rag => (0.2, 0.5),
             UseCase::Agent => (0.2, 6.0),
@@ -515,6 +521,10 @@ impl Scenario {
         self.community
     }
 }
+
+/// Requests a minute of a person at a chat assistant at the busiest hour: one every 6 minutes
+/// (see [`UseCase::Chat`]; 1 before scenario version 6).
+pub const CHAT_RPM: f64 = 1.0 / 6.0;
 
 /// The rate outside a day's busy hours, as a share of the busy hours', when the link does not
 /// say (`offpeak`): an office service's night and weekend traffic (an assumption, editable).

@@ -76,7 +76,7 @@ describe("the scenario file", () => {
     const path = await download.path();
     const file = JSON.parse(await readFile(path, "utf8"));
     // The canonical query, and each parameter under its URL key for a person to read.
-    assert.equal(file.query, "v=5&model=llama-3.1-8b&quant=q4_k_m&ctx=32768&max_term=12&lang=en");
+    assert.equal(file.query, "v=6&model=llama-3.1-8b&quant=q4_k_m&ctx=32768&max_term=12&lang=en");
     assert.deepEqual(
       { model: file.model, quant: file.quant, ctx: file.ctx, max_term: file.max_term },
       { model: "llama-3.1-8b", quant: "q4_k_m", ctx: 32768, max_term: 12 },
