@@ -1,7 +1,7 @@
 //! The workload: requests per day, tokens in and out, speed and latency targets, hours per day.
 
 use super::app::{ctx, handler};
-use super::fields::{NumberField, OptionalNumberField};
+use super::fields::{CheckField, NumberField, OptionalNumberField};
 use super::i18n::T;
 use crate::model::Task;
 use crate::scenario::fields::{
@@ -225,23 +225,14 @@ fn HabitsInputs() -> impl IntoView {
 /// One copy beyond what the load needs (N+1).
 #[component]
 fn SpareInput() -> impl IntoView {
-    let c = ctx();
-    let sc = c.sc;
+    let sc = ctx().sc;
     view! {
-        <div class="field check">
-            <label>
-                <input
-                    type="checkbox"
-                    id="spare"
-                    prop:checked=move || sc.scenario.with(|s| s.spare > 0)
-                    on:change=handler(move |ev| {
-                        let on = event_target_checked(&ev);
-                        sc.edit(|s| s.spare = u64::from(on));
-                    })
-                />
-                {c.text(T::SpareCopy)}
-            </label>
-        </div>
+        <CheckField
+            id="spare"
+            label=T::SpareCopy
+            checked=Signal::derive(move || sc.scenario.with(|s| s.spare > 0))
+            on_change=Callback::new(move |on: bool| sc.edit(|s| s.spare = u64::from(on)))
+        />
     }
 }
 
@@ -275,19 +266,11 @@ fn DayProfileInputs() -> impl IntoView {
             on_change=Callback::new(move |v: f64| sc.edit(|s| s.offpeak = Some(v)))
             range=OFFPEAK.range
         />
-        <div class="field check">
-            <label>
-                <input
-                    type="checkbox"
-                    id="scale-to-zero"
-                    prop:checked=move || sc.scenario.with(|s| s.min_replicas == Some(0))
-                    on:change=handler(move |ev| {
-                        let on = event_target_checked(&ev);
-                        sc.edit(|s| s.min_replicas = on.then_some(0));
-                    })
-                />
-                {c.text(T::ScaleToZero)}
-            </label>
-        </div>
+        <CheckField
+            id="scale-to-zero"
+            label=T::ScaleToZero
+            checked=Signal::derive(move || sc.scenario.with(|s| s.min_replicas == Some(0)))
+            on_change=Callback::new(move |on: bool| sc.edit(|s| s.min_replicas = on.then_some(0)))
+        />
     }
 }
