@@ -203,7 +203,8 @@ pub struct Calibration {
     /// On runs of an earlier period than the one the model represents ([`earlier_period`]), per
     /// engine, on top of the others: the engine's speed then over its speed now on the same
     /// physics. It rests on pairs: earlier runs of an engine on a model and GPU it also ran in the
-    /// current period (at least [`MIN_RUNS_TO_FIT`] of them, and as many current runs), and it
+    /// current period (at least [`MIN_RUNS_TO_FIT`] of them, as many current runs, and in
+    /// [`MIN_FAMILIES_FOR_PERIOD`] model families or more), and it
     /// applies to those runs only, so that they calibrate the current engine; other runs, and
     /// engines without such pairs, keep 1. The app sizes the current period and never applies
     /// it.
