@@ -78,12 +78,13 @@ fn quantile(v: &[f64], q: f64) -> f64 {
 
 /// The factors of a calibration, each named by where it sits, and which cases it applies to.
 fn factors() -> Vec<(&'static str, usize, usize)> {
-    // (kind, slot): kind 0 engine, 1 AMD, 2 MoE on several GPUs.
+    // (kind, slot): kind 0 engine, 1 AMD, 2 MoE on several GPUs, 3 per doubling, 4 earlier
+    // period.
     let mut out = Vec::new();
-    for kind in 0..4 {
+    for kind in 0..5 {
         for slot in 0..4 {
             out.push((
-                ["engine", "amd", "moe_multi", "per_doubling"][kind],
+                ["engine", "amd", "moe_multi", "per_doubling", "period"][kind],
                 kind,
                 slot,
             ));
@@ -98,7 +99,8 @@ fn applies(c: &Case, kind: usize, slot: usize) -> bool {
             0 => true,
             1 => c.amd,
             2 => c.moe && c.per_replica * c.servers > 1,
-            _ => c.per_replica * c.servers > 1,
+            3 => c.per_replica * c.servers > 1,
+            _ => c.paired_earlier,
         }
 }
 
@@ -107,7 +109,8 @@ fn factor_mut(cal: &mut Calibration, kind: usize, slot: usize) -> &mut f64 {
         0 => &mut cal.engine[slot],
         1 => &mut cal.amd[slot],
         2 => &mut cal.moe_multi[slot],
-        _ => &mut cal.per_doubling[slot],
+        3 => &mut cal.per_doubling[slot],
+        _ => &mut cal.period[slot],
     }
 }
 
@@ -164,6 +167,22 @@ fn fit_factors(train: &[&Case], catalog: &Catalog, start: Calibration) -> Calibr
                 .collect();
             if idx.len() < perf::MIN_RUNS_TO_FIT {
                 continue;
+            }
+            // A period factor needs the engine's current period too (older runs against newer),
+            // and pairs in more than one model family: a gain seen on one model alone is that
+            // model's kernels maturing (DeepSeek-R1 in 2025), not the engine's period.
+            if kind == 4 {
+                let current = train
+                    .iter()
+                    .filter(|c| fits(c) && applies(c, 0, slot) && !perf::earlier_period(&c.as_of))
+                    .count();
+                let mut families: Vec<&str> = idx.iter().map(|&i| train[i].family).collect();
+                families.sort();
+                families.dedup();
+                if current < perf::MIN_RUNS_TO_FIT || families.len() < perf::MIN_FAMILIES_FOR_PERIOD
+                {
+                    continue;
+                }
             }
             // The per-doubling factor acts as its power log2(GPUs): each run says so much per
             // doubling.
@@ -374,11 +393,12 @@ fn fitted_text(e: &Evaluation) -> String {
     let f = |v: &[f64; 4]| format!("[{:?}, {:?}, {:?}, {:?}]", v[0], v[1], v[2], v[3]);
     let per_doubling = f(&e.cal.per_doubling);
     let mut s = format!(
-        "{FITTED_HEAD}\n/// Fitted on {} runs (`perf::Calibration`): engine order vLLM, SGLang, TensorRT-LLM,\n/// llama.cpp.\npub const CALIBRATION: Calibration = Calibration {{\n    engine: {},\n    amd: {},\n    moe_multi: {},\n    per_doubling: {per_doubling},\n    expert_tokens_ref: {:?},\n    link_share: {:?},\n    expert_parallel: true,\n}};\n",
+        "{FITTED_HEAD}\n/// Fitted on {} runs (`perf::Calibration`): engine order vLLM, SGLang, TensorRT-LLM,\n/// llama.cpp.\npub const CALIBRATION: Calibration = Calibration {{\n    engine: {},\n    amd: {},\n    moe_multi: {},\n    period: {},\n    per_doubling: {per_doubling},\n    expert_tokens_ref: {:?},\n    link_share: {:?},\n    expert_parallel: true,\n}};\n",
         e.cases.len(),
         f(&e.cal.engine),
         f(&e.cal.amd),
         f(&e.cal.moe_multi),
+        f(&e.cal.period),
         e.cal.expert_tokens_ref,
         e.cal.link_share
     );
@@ -394,24 +414,33 @@ fn fitted_text(e: &Evaluation) -> String {
         ));
     }
     s.push_str("];\n");
-    // The period of each engine's runs.
-    s.push_str("\n/// The period of each engine's published runs (`perf::EnginePeriod`).\n#[rustfmt::skip]\npub const ENGINE_PERIODS: &[EnginePeriod] = &[\n");
+    // The period each engine's figures represent: its current period's runs where its older
+    // runs carry a fitted period factor, every run otherwise.
+    s.push_str("\n/// The period each engine's figures represent (`perf::EnginePeriod`).\n#[rustfmt::skip]\npub const ENGINE_PERIODS: &[EnginePeriod] = &[\n");
     let mut engines: Vec<&str> = e.cases.iter().map(|c| c.wl.engine.id()).collect();
     engines.sort();
     engines.dedup();
     for id in engines {
-        let mut months: Vec<String> = e
-            .cases
+        let of_engine: Vec<&Case> = e.cases.iter().filter(|c| c.wl.engine.id() == id).collect();
+        let slot = engine_slot(of_engine[0].wl.engine).expect("an engine with runs has a slot");
+        let brought = e.cal.period[slot] != 1.0;
+        let earlier = |c: &Case| c.paired_earlier;
+        let mut months: Vec<String> = of_engine
             .iter()
-            .filter(|c| c.wl.engine.id() == id)
+            .filter(|c| !brought || !earlier(c))
             .map(|c| month(&c.as_of))
             .collect();
-        let runs = months.len();
+        let runs = of_engine.len();
+        let earlier_runs = if brought {
+            of_engine.iter().filter(|c| earlier(c)).count()
+        } else {
+            0
+        };
         months.sort();
         s.push_str(&format!(
-            "    EnginePeriod {{ engine: {id:?}, from: {:?}, to: {:?}, runs: {runs} }},\n",
+            "    EnginePeriod {{ engine: {id:?}, from: {:?}, to: {:?}, runs: {runs}, earlier_runs: {earlier_runs} }},\n",
             months[0],
-            months[runs - 1]
+            months[months.len() - 1]
         ));
     }
     s.push_str("];\n");
@@ -468,7 +497,7 @@ fn runs_text(e: &Evaluation, catalog: &Catalog) -> String {
             m => m.id(),
         };
         s.push_str(&format!(
-            "    Run {{ file: {}, line: {}, engine: {:?}, model: {:?}, params_b: {:.2}, moe: {}, gpu: {:?}, class: {:?}, gpus: {}, seqs: {}, tokens_in: {}, tokens_out: {}, metric: {:?}, published: {:?}, error: {:.3}, held_out: {:.3}, source: {:?}, as_of: {:?}, engine_version: {:?} }},\n",
+            "    Run {{ file: {}, line: {}, engine: {:?}, model: {:?}, params_b: {:.2}, moe: {}, gpu: {:?}, class: {:?}, gpus: {}, seqs: {}, tokens_in: {}, tokens_out: {}, metric: {:?}, published: {:?}, error: {:.3}, held_out: {:.3}, source: {:?}, as_of: {:?}, engine_version: {:?}, earlier_period: {} }},\n",
             c.file,
             c.line,
             c.wl.engine.id(),
@@ -488,6 +517,7 @@ fn runs_text(e: &Evaluation, catalog: &Catalog) -> String {
             source,
             row.get(published::AS_OF),
             row.get(1).chars().take(40).collect::<String>(),
+            perf::earlier_period(&c.as_of),
         ));
     }
     s.push_str("];\n");

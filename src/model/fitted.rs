@@ -10,6 +10,7 @@ pub const CALIBRATION: Calibration = Calibration {
     engine: [1.07, 0.56, 1.0, 1.0],
     amd: [0.99, 1.0, 1.0, 1.0],
     moe_multi: [0.97, 1.0, 0.94, 1.0],
+    period: [1.0, 1.0, 1.0, 1.0],
     per_doubling: [1.0, 1.0, 1.0, 1.0],
     expert_tokens_ref: 64.0,
     link_share: 0.45,
@@ -44,11 +45,11 @@ pub const CLASS_ERRORS: &[ClassError] = &[
     ClassError { class: "vllm", runs: 44, low: 0.743, high: 1.767, median_abs: 0.104 },
 ];
 
-/// The period of each engine's published runs (`perf::EnginePeriod`).
+/// The period each engine's figures represent (`perf::EnginePeriod`).
 #[rustfmt::skip]
 pub const ENGINE_PERIODS: &[EnginePeriod] = &[
-    EnginePeriod { engine: "llamacpp", from: "2023-12", to: "2026-02", runs: 43 },
-    EnginePeriod { engine: "sglang", from: "2026-02", to: "2026-02", runs: 12 },
-    EnginePeriod { engine: "trtllm", from: "2023-10", to: "2026-02", runs: 613 },
-    EnginePeriod { engine: "vllm", from: "2024-08", to: "2026-03", runs: 44 },
+    EnginePeriod { engine: "llamacpp", from: "2023-12", to: "2026-02", runs: 43, earlier_runs: 0 },
+    EnginePeriod { engine: "sglang", from: "2026-02", to: "2026-02", runs: 12, earlier_runs: 0 },
+    EnginePeriod { engine: "trtllm", from: "2023-10", to: "2026-02", runs: 613, earlier_runs: 0 },
+    EnginePeriod { engine: "vllm", from: "2024-08", to: "2026-03", runs: 44, earlier_runs: 0 },
 ];

@@ -200,6 +200,15 @@ pub struct Calibration {
     pub amd: [f64; 4],
     /// A mixture of experts on more than one GPU, per engine, on top of the others.
     pub moe_multi: [f64; 4],
+    /// On runs of an earlier period than the one the model represents ([`earlier_period`]), per
+    /// engine, on top of the others: the engine's speed then over its speed now on the same
+    /// physics. It rests on pairs: earlier runs of an engine on a model and GPU it also ran in the
+    /// current period (at least [`MIN_RUNS_TO_FIT`] of them, as many current runs, and in
+    /// [`MIN_FAMILIES_FOR_PERIOD`] model families or more), and it
+    /// applies to those runs only, so that they calibrate the current engine; other runs, and
+    /// engines without such pairs, keep 1. The app sizes the current period and never applies
+    /// it.
+    pub period: [f64; 4],
     /// Per doubling of the GPUs of a replica, per engine: what the all-reduce and exchange terms
     /// leave out of the loss of tensor parallelism (TensorRT-LLM 0.20, Llama-3.3-70B FP8 on
     /// H200 at 1000/1000: 2,744 output tokens/s per GPU at TP1, 2,560 at TP2, 2,171 at TP4,
@@ -243,6 +252,36 @@ pub const LINK_SHARE_CANDIDATES: [f64; 4] = [0.35, 0.45, 0.55, 0.88];
 /// held-out error (by source) from 20.6% and 64% within 30% to 17.5% and 75%.
 pub const EXPERT_TOKENS_REF: f64 = 128.0;
 
+/// The period the speed model represents: serving engines as they ran from this month on (the
+/// engines' current lines: vLLM's V1 engine, SGLang 0.5, TensorRT-LLM 1.x's PyTorch backend, all
+/// from the second half of 2025). A published run dated earlier is of an earlier period
+/// ([`earlier_period`]): where an engine has runs of both periods its older runs carry
+/// [`Calibration::period`], so that they calibrate the current engine, not the one they measured.
+pub const CURRENT_PERIOD_FROM: (u32, u32) = (2025, 7);
+
+/// Whether a run dated `as_of` (`2025-03-18`, `2024-05`, `2025-10/2025-12 (approx.)`; a year alone
+/// counts as its middle, June) is of an earlier period than [`CURRENT_PERIOD_FROM`]. An undated
+/// run is of the current period.
+pub fn earlier_period(as_of: &str) -> bool {
+    let t = as_of.trim();
+    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit()) && !s.is_empty();
+    let year = t
+        .get(..4)
+        .filter(|y| digits(y))
+        .and_then(|y| y.parse::<u32>().ok());
+    let month = t
+        .get(4..7)
+        .filter(|m| m.starts_with('-') && digits(&m[1..]))
+        .and_then(|m| m[1..].parse::<u32>().ok())
+        .unwrap_or(6);
+    year.is_some_and(|y| (y, month) < CURRENT_PERIOD_FROM)
+}
+
+/// Model families an engine's paired runs must span for a period factor
+/// ([`Calibration::period`]): a gain seen on one model alone is that model's kernels maturing
+/// (DeepSeek-R1 through 2025), not the engine's period.
+pub const MIN_FAMILIES_FOR_PERIOD: usize = 2;
+
 /// Fewer published runs than this behind a factor and the fit leaves it at 1.
 pub const MIN_RUNS_TO_FIT: usize = 5;
 
@@ -264,11 +303,23 @@ impl Calibration {
         engine: [1.0; 4],
         amd: [1.0; 4],
         moe_multi: [1.0; 4],
+        period: [1.0; 4],
         per_doubling: [1.0; 4],
         expert_tokens_ref: EXPERT_TOKENS_REF,
         link_share: 0.45,
         expert_parallel: true,
     };
+    /// These corrections for a run of an earlier period (`earlier`, [`earlier_period`]): each
+    /// engine's factor times its period factor; as they are otherwise (the current period).
+    pub fn of_period(&self, earlier: bool) -> Calibration {
+        let mut c = *self;
+        if earlier {
+            for (e, p) in c.engine.iter_mut().zip(self.period) {
+                *e *= p;
+            }
+        }
+        c
+    }
     /// The factor for a replica of `engine` on `gpus` GPUs of an AMD part or not, for a mixture
     /// of experts or not.
     pub fn factor(&self, engine: Engine, amd: bool, moe: bool, gpus: u64) -> f64 {
@@ -399,11 +450,16 @@ pub struct Run {
     pub as_of: &'static str,
     /// The engine's version as the source states it (or its release period).
     pub engine_version: &'static str,
+    /// The run is of an earlier period than the one the model represents ([`earlier_period`] of
+    /// `as_of`); where its engine also ran its model on its GPU in the current period, the
+    /// model's figure for it carries the engine's [`Calibration::period`].
+    pub earlier_period: bool,
 }
 
-/// The period of the published runs behind an engine's corrections: the first and last `as_of`
-/// (year and month) of its runs. The fitted figures represent the engine as it ran then; a run's
-/// own version is in [`Run::engine_version`].
+/// The period an engine's figures represent: the first and last `as_of` (year and month) of the
+/// runs its corrections rest on as they are (the current period's runs where the engine's older
+/// runs carry a fitted [`Calibration::period`], every run otherwise), and how many runs of an
+/// earlier period were brought to it. A run's own version is in [`Run::engine_version`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EnginePeriod {
     /// The engine's URL id.
@@ -411,6 +467,10 @@ pub struct EnginePeriod {
     pub from: &'static str,
     pub to: &'static str,
     pub runs: u32,
+    /// Runs of an earlier period ([`earlier_period`]) calibrated to this one by the engine's
+    /// period factor, those paired with a current run of the same model and GPU (0 where the
+    /// factor is not fitted: then `from` is the first run's date).
+    pub earlier_runs: u32,
 }
 
 /// The period an engine's figures represent ([`EnginePeriod`]); `None` for an engine without
@@ -477,4 +537,44 @@ pub fn runs_on(gpu: Option<&str>, engine: Engine) -> (usize, usize) {
         gpu.map_or(0, |g| runs.iter().filter(|r| r.gpu == g).count()),
         runs.iter().filter(|r| r.engine == engine.id()).count(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_is_of_an_earlier_period_when_dated_before_the_current_one() {
+        // The current period starts in July 2025.
+        assert!(earlier_period("2025-03-18")); // dstack's DeepSeek-R1 runs
+        assert!(earlier_period("2025-06"));
+        assert!(!earlier_period("2025-07"));
+        assert!(!earlier_period("2026-02-27")); // InferenceX
+        assert!(earlier_period("2023-12"));
+        // A range counts by its start; a year alone as its June.
+        assert!(!earlier_period("2025-10/2025-12 (approx.)"));
+        assert!(earlier_period("2025 (approx.)"));
+        assert!(!earlier_period("2026"));
+        // Undated: the current period.
+        assert!(!earlier_period("not stated"));
+        assert!(!earlier_period(""));
+    }
+
+    #[test]
+    fn the_period_factor_applies_to_earlier_runs_only() {
+        let c = Calibration {
+            engine: [1.1, 0.5, 1.0, 1.0],
+            period: [1.0, 0.8, 1.0, 1.0],
+            ..Calibration::NONE
+        };
+        // SGLang on 8 GPUs of a mixture of experts: 0.5 now, 0.5 x 0.8 = 0.4 for an older run.
+        assert_eq!(
+            c.of_period(false).factor(Engine::Sglang, false, true, 8),
+            0.5
+        );
+        let old = c.of_period(true).factor(Engine::Sglang, false, true, 8);
+        assert!((old - 0.4).abs() < 1e-12, "{old}");
+        // vLLM has no period factor: the same either way.
+        assert_eq!(c.of_period(true).factor(Engine::Vllm, false, false, 1), 1.1);
+    }
 }

@@ -293,6 +293,10 @@ pub struct Case {
     /// Whether a mixture of experts ran expert parallel over the replica's GPUs (the app's
     /// layout) or tensor parallel (`perf::Calibration::expert_parallel`).
     pub expert_parallel: bool,
+    /// A run of an earlier period (`perf::earlier_period`) whose engine ran the same model on the
+    /// same GPU in the current period too (in either file): the runs a period factor is fitted
+    /// on and applied to (`perf::Calibration::period`); other runs keep their figures as they are.
+    pub paired_earlier: bool,
 }
 
 impl Case {
@@ -495,6 +499,7 @@ pub fn express(r: &Row, all: &[Row], catalog: &Catalog) -> Result<Case, String> 
         moe,
         as_of: r.get(AS_OF).to_string(),
         expert_parallel,
+        paired_earlier: false,
     })
 }
 
@@ -558,6 +563,8 @@ fn predict_at(
         .copied()
         .unwrap_or(inference_sizer::model::fitted::CALIBRATION);
     run_cal.expert_parallel = run_cal.expert_parallel && c.expert_parallel;
+    // A run of an earlier period than the model's carries its engine's period factor.
+    let run_cal = run_cal.of_period(c.paired_earlier);
     eff.interconnect = run_cal.link_share;
     eff.calibration = Some(run_cal);
     let s = z.speed(&hw, &eff);
@@ -594,6 +601,19 @@ pub fn cases(catalog: &Catalog) -> (Vec<Case>, Vec<(usize, usize, String)>) {
             Ok(c) => ok.push(c),
             Err(why) => skipped.push((r.file, r.line, why)),
         }
+    }
+    // The same engine, model and GPU measured in both periods: the pairs a period factor rests on.
+    let earlier = |c: &Case| inference_sizer::model::perf::earlier_period(&c.as_of);
+    let current: Vec<(Engine, String, String)> = ok
+        .iter()
+        .filter(|c| !earlier(c))
+        .map(|c| (c.wl.engine, c.arch.id.clone(), c.gpu.clone()))
+        .collect();
+    for c in ok.iter_mut() {
+        c.paired_earlier = earlier(c)
+            && current
+                .iter()
+                .any(|(e, m, g)| *e == c.wl.engine && *m == c.arch.id && *g == c.gpu);
     }
     (ok, skipped)
 }
