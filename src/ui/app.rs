@@ -109,8 +109,13 @@ pub fn App() -> impl IntoView {
 
     // Embedded in a host page (public/embed.js): the host's accent, then `ready`, the content's
     // height and the recommendation, posted to the host. No-ops when not in a frame.
-    let accent = Memo::new(move |_| sc.scenario.with(|s| s.accent.clone()));
-    Effect::new(move |_| accent.with(|a| embed::apply_accent(a.as_deref())));
+    let accent = Memo::new(move |_| {
+        sc.scenario.with(|s| {
+            let dark = s.theme == Some(crate::scenario::Theme::Dark);
+            (s.accent.clone(), dark)
+        })
+    });
+    Effect::new(move |_| accent.with(|(a, dark)| embed::apply_accent(a.as_deref(), *dark)));
     Effect::new(move |_| {
         embed::start_resize_reporting();
         embed::announce_ready();
