@@ -166,7 +166,10 @@ mod tests {
         assert!(a.adjusted);
         let on_white = contrast(a.colour, WHITE);
         let on_page = contrast(a.colour, LIGHT_BACKGROUNDS[0]);
-        assert!(on_white >= AA_TEXT && on_page >= AA_TEXT, "{on_white} {on_page}");
+        assert!(
+            on_white >= AA_TEXT && on_page >= AA_TEXT,
+            "{on_white} {on_page}"
+        );
         // Just enough: one step less dark fails.
         let k = (0..=255u8)
             .find(|&k| gold.towards(BLACK, f64::from(k) / 255.0) == a.colour)
@@ -174,7 +177,11 @@ mod tests {
         let lighter = gold.towards(BLACK, f64::from(k - 1) / 255.0);
         assert!(worst(lighter, &LIGHT_BACKGROUNDS) < AA_TEXT);
         // Still a yellow-brown: red above green above blue.
-        assert!(a.colour.0 > a.colour.1 && a.colour.1 > a.colour.2, "{}", a.colour.hex());
+        assert!(
+            a.colour.0 > a.colour.1 && a.colour.1 > a.colour.2,
+            "{}",
+            a.colour.hex()
+        );
         // The page's #f7f7f5 is the darker background, so it decides: 4.5 to 4.6 there.
         assert!(on_page < 4.6, "{on_page}");
         // A dark accent takes white text.

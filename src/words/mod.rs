@@ -16,6 +16,7 @@ pub mod memory;
 pub mod own;
 pub mod page;
 pub mod plan;
+pub mod provider;
 pub mod question;
 pub mod report;
 pub mod scenario;
