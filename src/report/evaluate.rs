@@ -17,6 +17,7 @@ use crate::model::{self, ArchFamily, Efficiency, EngineConstants, Hardware, Mode
 use crate::plan;
 use crate::scenario::{Lang, Scenario};
 use crate::units::{Bytes, Currency, Money, UsdPerEur};
+use crate::words::catalog_names::catalogue_name;
 use crate::words::report::CatalogNote;
 use std::borrow::Cow;
 
@@ -443,12 +444,14 @@ fn rows(
             let gpu_memory = c.gpu_id.as_deref().and_then(|id| gpu_memory(view, id));
             let upfront =
                 (c.kind == crate::catalog::OfferKind::Own).then(|| super::own::upfront(&c));
+            let row = c.into_report(lang);
             OptionReport {
                 setup_fee,
                 upfront,
                 gpu_memory,
                 price_note,
-                ..c.into_report(lang)
+                name: catalogue_name(&row.name, lang).into_owned(),
+                ..row
             }
         })
         .collect()

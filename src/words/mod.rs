@@ -6,6 +6,7 @@
 pub mod alternative;
 pub mod api;
 pub mod catalog;
+pub mod catalog_names;
 pub mod chart;
 pub mod compat;
 pub mod cost;
