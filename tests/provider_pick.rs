@@ -191,3 +191,36 @@ fn a_result_from_an_older_page_reads_as_market_and_a_strange_pick_is_refused() {
     );
     assert!(parse_incoming(&negative).is_err());
 }
+
+#[test]
+fn a_catalogue_notice_names_the_provider_not_the_address() {
+    use inference_sizer::embed_protocol::catalogue_label;
+    let url = "https://acme.example/prices/sizer-catalog.json?v=3";
+    assert_eq!(catalogue_label(url, Some(" Acme Metal ")), "Acme Metal");
+    assert_eq!(catalogue_label(url, None), "acme.example");
+    assert_eq!(catalogue_label(url, Some("  ")), "acme.example");
+    assert_eq!(
+        catalogue_label("demo-provider-catalog.json", None),
+        "demo-provider-catalog.json"
+    );
+    assert_eq!(catalogue_label("/c/acme.json?x=1", None), "acme.json");
+}
+
+#[test]
+fn the_footer_never_has_an_empty_provider() {
+    use inference_sizer::lang::Lang;
+    use inference_sizer::words::provider::prices_from;
+    assert_eq!(
+        prices_from(Some("Acme Metal"), "2026-11-01", Lang::Es),
+        "Precios de Acme Metal · a fecha de 2026-11-01"
+    );
+    // A refused catalogue leaves the built-in one, which has no publisher.
+    assert_eq!(
+        prices_from(None, "2026-12-01", Lang::Es),
+        "Precios incorporados · a fecha de 2026-12-01"
+    );
+    assert_eq!(
+        prices_from(Some(" "), "2026-12-01", Lang::En),
+        "Built-in prices · as of 2026-12-01"
+    );
+}

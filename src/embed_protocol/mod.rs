@@ -25,7 +25,7 @@
 mod config;
 mod origin;
 
-pub use config::{CatalogRefused, ConfigError, EmbedConfig, EmbedOrigins};
+pub use config::{catalogue_label, CatalogRefused, ConfigError, EmbedConfig, EmbedOrigins};
 pub use origin::{origin_allowed, Origin};
 
 use serde::{Deserialize, Serialize};
