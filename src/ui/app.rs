@@ -95,15 +95,17 @@ pub fn App() -> impl IntoView {
                 sc.lang.get(),
                 s.theme == Some(crate::scenario::Theme::Dark),
                 s.embed,
+                s.compact,
             )
         })
     });
     Effect::new(move |_| {
-        let (lang, dark, embed) = root_attributes.get();
+        let (lang, dark, embed, compact) = root_attributes.get();
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("lang", lang.id());
             let _ = root.set_attribute("data-theme", if dark { "dark" } else { "light" });
-            let _ = root.set_attribute("data-embed", if embed { "1" } else { "0" });
+            let _ = root.set_attribute("data-embed", if embed || compact { "1" } else { "0" });
+            let _ = root.set_attribute("data-compact", if compact { "1" } else { "0" });
         }
     });
 
@@ -127,6 +129,7 @@ pub fn App() -> impl IntoView {
     // and three charts would otherwise delay them).
     // The offers' citations (left out of the first load) are asked for then too.
     let later = RwSignal::new(false);
+    let compact = Memo::new(move |_| sc.scenario.with(|s| s.compact));
     after_paint::after_next_paint(move || {
         later.set(true);
         cat.fetch_sources();
@@ -157,10 +160,13 @@ pub fn App() -> impl IntoView {
                 </section>
                 <section class="results" aria-labelledby="results-title" aria-live="polite">
                     <h2 id="results-title" class="visually-hidden">{c.text(T::Results)}</h2>
+                    <provider_card::ProviderCard />
                     <verdict::Verdict />
                     <memory_bar::MemoryBar />
                     <speed::Speed />
-                    <Show when=move || later.get()>
+                    // The compact embed shows the verdict, the model, the load and the provider's
+                    // offers: the comparison and the charts are not built at all.
+                    <Show when=move || later.get() && !compact.get()>
                         <comparison_table::ComparisonTable />
                         <api_table::ApiTable />
                         <charts::Charts />

@@ -8,13 +8,14 @@ use leptos::prelude::*;
 #[component]
 pub fn EmbedFooter() -> impl IntoView {
     let c = ctx();
-    let embed = Memo::new(move |_| c.sc.scenario.with(|s| s.embed));
+    let embed = Memo::new(move |_| c.sc.scenario.with(|s| s.embed || s.compact));
     view! {
         <Show when=move || embed.get()>
             {move || {
                 let full = c.sc.scenario.with(|s| {
                     let mut s = s.clone();
                     s.embed = false;
+                    s.compact = false;
                     super::use_scenario::page_url_with(&s.to_query())
                 });
                 let prices = c.cat.catalog.with(|cat| {

@@ -31,6 +31,7 @@ mod model_picker;
 mod notices;
 mod own_assumptions;
 mod panic_panel;
+mod provider_card;
 mod quant_select;
 mod settings_bar;
 mod share_bar;

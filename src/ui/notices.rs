@@ -33,8 +33,11 @@ pub fn Notices() -> impl IntoView {
                 // Named by the provider (its catalogue's publisher once loaded, else the link's
                 // `provider=` or the file's host), never by the raw address.
                 let lang = c.lang();
-                let provider = c.sc.scenario.with(|s| s.provider.clone());
-                let label = move |url: &str| catalogue_label(url, provider.as_deref());
+                // The address as the link wrote it (a file beside the calculator is named by its
+                // file, another site's by its host), not the absolute one the status carries.
+                let name = c.sc.scenario.with(|s| {
+                    catalogue_label(s.catalog.as_deref().unwrap_or_default(), s.provider.as_deref())
+                });
                 let failed = move |lead: String, why: String| {
                     view! {
                         <p class="notice error" role="alert" id="catalog-status">
@@ -53,11 +56,10 @@ pub fn Notices() -> impl IntoView {
                     }
                         .into_any()
                 };
-                let url = c.sc.scenario.with(|s| s.catalog.clone()).unwrap_or_default();
                 match c.cat.status.get() {
                     CatalogStatus::BuiltIn => ().into_any(),
-                    CatalogStatus::Loading(url) => {
-                        let text = words::catalogue_loading(&label(&url), lang);
+                    CatalogStatus::Loading(_) => {
+                        let text = words::catalogue_loading(&name, lang);
                         view! {
                             <p class="notice info" role="status" id="catalog-status">
                                 <progress aria-label=text.clone()></progress>
@@ -67,12 +69,12 @@ pub fn Notices() -> impl IntoView {
                         }
                             .into_any()
                     }
-                    CatalogStatus::Loaded(url) => {
+                    CatalogStatus::Loaded(_) => {
                         let name = c
                             .cat
                             .catalog
                             .with(|cat| cat.publisher.clone())
-                            .unwrap_or_else(|| label(&url));
+                            .unwrap_or(name);
                         view! {
                             <p class="notice ok" role="status" id="catalog-status">
                                 {words::catalogue_loaded(&name, lang)}
@@ -81,18 +83,18 @@ pub fn Notices() -> impl IntoView {
                             .into_any()
                     }
                     CatalogStatus::Failed(why) => {
-                        failed(words::catalogue_failed(&label(&url), lang), why)
+                        failed(words::catalogue_failed(&name, lang), why)
                     }
                     // Said in the page's language, again when it changes.
                     CatalogStatus::Refused(e) => {
-                        failed(words::catalogue_failed(&label(&url), lang), e.sentence(lang))
+                        failed(words::catalogue_failed(&name, lang), e.sentence(lang))
                     }
-                    CatalogStatus::NotAllowed(url) => {
-                        error(words::catalogue_not_allowed(&label(&url), lang))
+                    CatalogStatus::NotAllowed(_) => {
+                        error(words::catalogue_not_allowed(&name, lang))
                     }
-                    CatalogStatus::TimedOut(url) => {
+                    CatalogStatus::TimedOut(_) => {
                         let secs = super::catalog_fetch::CATALOG_TIMEOUT.as_secs();
-                        error(words::catalogue_timed_out(&label(&url), secs, lang))
+                        error(words::catalogue_timed_out(&name, secs, lang))
                     }
                 }
             }}
