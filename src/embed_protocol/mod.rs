@@ -49,7 +49,7 @@ pub const MAX_GPU_COUNT: u64 = 1_000_000;
 
 /// What the host page may show about the current recommendation. Only what the calculator itself
 /// displays publicly: no visitor data beyond the scenario the visitor typed into the page.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ResultSummary {
     /// `None` when no option fits.
     pub offer_id: Option<String>,
@@ -83,6 +83,27 @@ pub struct ResultSummary {
 
 fn market() -> String {
     "market".to_string()
+}
+
+impl Default for ResultSummary {
+    /// Nothing recommended, in market mode.
+    fn default() -> Self {
+        ResultSummary {
+            offer_id: None,
+            provider: None,
+            gpu_id: None,
+            gpu_count: 0,
+            deployment: None,
+            monthly_cost: None,
+            currency: String::new(),
+            scenario: String::new(),
+            scenario_line: String::new(),
+            pick: market(),
+            market_offer_id: None,
+            market_provider: None,
+            market_monthly_cost: None,
+        }
+    }
 }
 
 impl ResultSummary {
