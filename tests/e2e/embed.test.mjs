@@ -377,7 +377,7 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
     const src = await page.$eval("#sizer iframe", (f) => f.src);
     assert.equal(
       src,
-      `${site.server.url}?model=llama-3.3-70b&quant=fp8&ctx=8192&seqs=8&embed=1&provider=Acme%20Metal&theme=light&accent=%23c2410c&catalog=demo-provider-catalog.json`,
+      `${site.server.url}?model=llama-3.3-70b&quant=fp8&ctx=8192&seqs=8&embed=1&provider=Acme%20Metal&pick=provider&theme=light&accent=%23c2410c&catalog=demo-provider-catalog.json`,
     );
     expectNoProblems(embeddingProblems(problems));
     await context.close();
@@ -463,7 +463,7 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
 
   // Reads the app's comparison table (rows `tr[data-offer=ID]`) and embed footer (#embed-footer).
   test(
-    "with catalog= and provider=, the frame shows Acme Metal's offers beside the reference clouds only",
+    "with catalog=, provider= and pick=provider, the frame shows Acme Metal's offers beside the reference clouds only, and the result is Acme's",
     async () => {
       const { context, frame, logged, problems } = await openDemo();
       const acmeRows = frame.locator('tr[data-offer^="acme-metal-"]');
@@ -479,17 +479,19 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
       // Acme's 4x L40S is compared at its list price (tests/embed_protocol.rs works it out) ...
       const acme4 = frame.locator('tr[data-offer="acme-metal-4x-l40s"]');
       assert.match(await acme4.innerText(), /€2,490/);
-      // ... and the verdict the host receives is the cheaper reference cloud beside it since the
-      // December 2026 catalogue: one copy on RunPod's Secure Cloud MI300X, community hosts no
-      // longer carrying a 24/7 service by default (tests/embed_protocol.rs works it out).
+      // ... and, the demo asking for provider mode (data-pick="provider"), the result the host
+      // receives is Acme's 4x L40S, with the market's cheaper verdict beside it: one copy on
+      // RunPod's Secure Cloud MI300X since the December 2026 catalogue (tests/provider_pick.rs).
       await eventually(
-        async () => JSON.parse(await logged("result").last().getAttribute("data-detail")).offer_id === "runpod-1x-mi300x",
-        "the result names RunPod's 1x MI300X",
+        async () => JSON.parse(await logged("result").last().getAttribute("data-detail")).offer_id === "acme-metal-4x-l40s",
+        "the result names Acme's 4x L40S",
         20_000,
       );
       const detail = JSON.parse(await logged("result").last().getAttribute("data-detail"));
-      assert.deepEqual([detail.provider, detail.gpu_count, detail.currency], ["RunPod", 1, "EUR"]);
-      assert.ok(detail.monthly_cost < 2490, `${detail.monthly_cost}`);
+      assert.deepEqual([detail.pick, detail.provider, detail.gpu_count, detail.currency], ["provider", "Acme Metal", 4, "EUR"]);
+      assert.equal(detail.monthly_cost, 2490);
+      assert.deepEqual([detail.market_offer_id, detail.market_provider], ["runpod-1x-mi300x", "RunPod"]);
+      assert.ok(detail.market_monthly_cost < 2490, `${detail.market_monthly_cost}`);
       expectNoProblems(embeddingProblems(problems));
       await context.close();
     },
