@@ -51,6 +51,17 @@ fn browser_today() -> String {
     )
 }
 
+/// The host's accent (`accent=`), brought to AA contrast against the theme in use.
+fn host_accent(sc: UseScenario) {
+    let accent = Memo::new(move |_| {
+        sc.scenario.with(|s| {
+            let dark = s.theme == Some(crate::scenario::Theme::Dark);
+            (s.accent.clone(), dark)
+        })
+    });
+    Effect::new(move |_| accent.with(|(a, dark)| embed::apply_accent(a.as_deref(), *dark)));
+}
+
 /// The shared state, for components.
 pub fn ctx() -> Ctx {
     expect_context::<Ctx>()
@@ -111,13 +122,7 @@ pub fn App() -> impl IntoView {
 
     // Embedded in a host page (public/embed.js): the host's accent, then `ready`, the content's
     // height and the recommendation, posted to the host. No-ops when not in a frame.
-    let accent = Memo::new(move |_| {
-        sc.scenario.with(|s| {
-            let dark = s.theme == Some(crate::scenario::Theme::Dark);
-            (s.accent.clone(), dark)
-        })
-    });
-    Effect::new(move |_| accent.with(|(a, dark)| embed::apply_accent(a.as_deref(), *dark)));
+    host_accent(sc);
     Effect::new(move |_| {
         embed::start_resize_reporting();
         embed::announce_ready();
