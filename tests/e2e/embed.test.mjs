@@ -589,7 +589,7 @@ describe("provider and compact modes in a host page of another origin", () => {
       "host.css": "body { margin: 0; }",
     });
     host = await serveDir(dir, {
-      "content-security-policy": `default-src 'self'; script-src 'self' ${site.server.origin}; frame-src ${site.server.origin}; style-src 'self'`,
+      "content-security-policy": `default-src 'self'; img-src data:; script-src 'self' ${site.server.origin}; frame-src ${site.server.origin}; style-src 'self'`,
     });
     // A gold accent (#ffd700: 1.40:1 on white) the calculator must darken to 4.5:1.
     await writeFile(join(dir, "provider.html"), HOST_PAGE(site.server.url, 'data-pick="provider" data-accent="#ffd700"'));
@@ -691,6 +691,7 @@ describe("provider and compact modes in a host page of another origin", () => {
     const width = await page.$eval("#sizer iframe", (f) => f.getBoundingClientRect().width);
     const height = await frameHeight(page);
     assert.equal(Math.round(width), 1000);
+    await page.locator("#sizer iframe").screenshot({ path: join(ROOT, "tests", "e2e", "screenshots", "embed-compact.png") }).catch(() => {});
     assert.ok(height <= 900, `the compact embed is ${height} px tall at 1,000 px wide`);
     expectNoProblems(embeddingProblems(problems));
     await context.close();
