@@ -159,6 +159,9 @@ fn truncate(s: &str, max_chars: usize) -> String {
 }
 
 /// One protocol message.
+// A `result` is larger than `ready` or `resize` (its summary's texts): messages are made one at a
+// time and posted at once, never stored in bulk, so the size of the enum costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Message {
     /// The calculator is mounted and listening.
