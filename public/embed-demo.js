@@ -33,6 +33,11 @@
       ? r.gpu_count + "x " + (r.gpu_id || "CPU") + " at " + r.provider + " (" + r.offer_id + "), " +
         money(r.monthly_cost, r.currency) + " per month, " + r.deployment
       : "nothing fits this scenario";
+    // Provider mode: our offer leads; the market's cheapest is shown beside it, never hidden.
+    if (r.pick === "provider" && r.market_offer_id && r.market_offer_id !== r.offer_id) {
+      text += "; the market's cheapest: " + r.market_provider + " (" + r.market_offer_id + "), " +
+        money(r.market_monthly_cost, r.currency) + " per month";
+    }
     add("result", text, r);
   });
 })();

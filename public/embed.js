@@ -3,14 +3,19 @@
  * Put on your page:
  *   <div data-inference-sizer data-scenario="model=llama-3.1-8b&quant=q4_k_m"
  *        data-provider="Acme Metal" data-theme="light" data-accent="#0b6bcb"
- *        data-catalog="https://acme.example/sizer-catalog.json"></div>
+ *        data-catalog="https://acme.example/sizer-catalog.json"
+ *        data-pick="provider" data-compact></div>
  *   <script src="https://sizer.example/embed.js" async></script>
  *
  * Every element with `data-inference-sizer` becomes an iframe of the calculator (from the
  * directory this script was loaded from, or `data-src`). The frame follows its content's height,
  * and the element receives the events `inference-sizer:ready` and `inference-sizer:result`
  * (event.detail: {offer_id, provider, gpu_id, gpu_count, deployment, monthly_cost, currency,
- * scenario}). Elements added later: `InferenceSizer.mount(element)`.
+ * scenario, scenario_line, pick, market_offer_id, market_provider, market_monthly_cost}).
+ * `data-pick="provider"`: the verdict is your catalogue's best fitting offer (its offer_id in the
+ * event, `pick: "provider"`), the market's cheapest beside it (`market_*`); `data-compact`: the
+ * verdict, the model, the load and your offers, with a link to the full calculator.
+ * Elements added later: `InferenceSizer.mount(element)`.
  *
  * A message is obeyed only when it comes from that frame's window, from the calculator's origin,
  * and has the versioned shape {source: "inference-sizer", version: 1, type, ...}. Everything else
@@ -90,7 +95,12 @@
         (isFiniteNumber(s.monthly_cost) && s.monthly_cost >= 0)) &&
       isText(s.currency, MAX_FIELD) &&
       isText(s.scenario, MAX_SCENARIO) &&
-      isOptionalText(s.scenario_line, MAX_SCENARIO);
+      isOptionalText(s.scenario_line, MAX_SCENARIO) &&
+      (s.pick === null || s.pick === undefined || s.pick === "market" || s.pick === "provider") &&
+      isOptionalText(s.market_offer_id, MAX_FIELD) &&
+      isOptionalText(s.market_provider, MAX_FIELD) &&
+      (s.market_monthly_cost === null || s.market_monthly_cost === undefined ||
+        (isFiniteNumber(s.market_monthly_cost) && s.market_monthly_cost >= 0));
     if (!ok) return null;
     var nul = function (v) { return v === undefined ? null : v; };
     return {
@@ -103,7 +113,13 @@
       currency: s.currency,
       scenario: s.scenario,
       // The question the verdict answers, in words (empty from a page older than it).
-      scenario_line: s.scenario_line == null ? "" : s.scenario_line
+      scenario_line: s.scenario_line == null ? "" : s.scenario_line,
+      // Whose offer offer_id is ("provider" with data-pick="provider" and one of yours fits), and
+      // the market's cheapest beside it (absent from a page older than them: "market", nulls).
+      pick: s.pick == null ? "market" : s.pick,
+      market_offer_id: nul(s.market_offer_id),
+      market_provider: nul(s.market_provider),
+      market_monthly_cost: nul(s.market_monthly_cost)
     };
   }
 
@@ -170,6 +186,7 @@
     parts.push("embed=1");
     var extra = [
       ["provider", "data-provider"],
+      ["pick", "data-pick"],
       ["theme", "data-theme"],
       ["accent", "data-accent"],
       ["catalog", "data-catalog"],
@@ -179,6 +196,10 @@
     for (var i = 0; i < extra.length; i++) {
       var v = attr(el, extra[i][1]);
       if (v) parts.push(extra[i][0] + "=" + encodeURIComponent(v));
+    }
+    // A flag: present (empty, "1" or "true") asks for the compact layout.
+    if (el.hasAttribute("data-compact") && !/^(0|false|no|off)$/i.test(attr(el, "data-compact"))) {
+      parts.push("compact=1");
     }
     return base.replace(/[?#].*$/, "") + "?" + parts.join("&");
   }

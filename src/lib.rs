@@ -11,8 +11,8 @@
 //! above (`tests/layers.rs` scans the source and fails on an upward path). Bottom to top:
 //!
 //! 1. **base**: [`units`] (bytes, money, rates, with their unit in the type), [`order`] (the one
-//!    sort), [`lang`] (the interface language), [`format`] (numbers and money for a reader), and
-//!    [`words`] (the sentences of every topic, in English and Spanish).
+//!    sort), [`lang`] (the interface language), [`format`] (numbers and money for a reader),
+//!    [`colour`] (contrast, for the host's accent), and [`words`] (the sentences of every topic, in English and Spanish).
 //! 2. **model and catalogue**: [`model`] (architectures, parameter counts, formats, memory,
 //!    speed; knows only the base), then [`catalog`] (GPU specs, presets and offers; it lists
 //!    models, so it may name the model's types).
@@ -29,6 +29,7 @@
 
 pub mod catalog;
 pub mod chart;
+pub mod colour;
 pub mod cost;
 pub mod embed_protocol;
 pub mod format;

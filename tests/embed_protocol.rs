@@ -25,6 +25,7 @@ fn a_summary() -> ResultSummary {
         scenario_line:
             "Llama 3.3 70B, FP8 on vLLM · 16 concurrent requests, 8,192-token context, 24 h a day"
                 .into(),
+        ..ResultSummary::default()
     }
 }
 

@@ -8,7 +8,7 @@ use std::path::Path;
 /// Top-level modules by layer, bottom first. Within a layer, a later module may use an earlier
 /// one (the catalogue lists models; cost reads the scenario; the planner ranks costed options).
 const LAYERS: &[&[&str]] = &[
-    &["units", "order", "lang", "format", "words"],
+    &["units", "order", "lang", "format", "colour", "words"],
     &["model", "catalog"],
     &["scenario", "cost", "plan"],
     &["report"],

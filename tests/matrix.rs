@@ -145,7 +145,7 @@ fn constraints_that_push_against_the_matrix_are_a_warning_in_both_languages() {
     let es = report(&format!("{q}&lang=es"));
     assert!(
         es.warnings.iter().any(|w| w.starts_with(
-            "Tus restricciones (los tipos de oferta permitidos) van contra la matriz de decisión"
+            "Sus restricciones (los tipos de oferta permitidos) van contra la matriz de decisión"
         )),
         "{:?}",
         es.warnings

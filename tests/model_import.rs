@@ -465,7 +465,7 @@ fn an_unknown_architecture_and_absurd_values_are_warned_in_spanish() {
     assert_eq!(
         moe,
         [
-            "`quantization_config` (método desconocido): los pesos publicados están cuantizados; elige el formato de pesos que les corresponde",
+            "`quantization_config` (método desconocido): los pesos publicados están cuantizados; elija el formato de pesos que les corresponde",
         ]
     );
     assert_eq!(

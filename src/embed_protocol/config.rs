@@ -182,3 +182,18 @@ pub enum CatalogRefused {
     #[error("catalogues from {0} are not allowed here: this site accepts catalogues from its own address and from the origins listed in embed-config.json")]
     NotAllowed(String),
 }
+
+/// What a notice about a provider's catalogue calls it, before (or without) its `publisher`:
+/// the provider the link names (`provider=`), else the host the file comes from
+/// (`acme.example`), else the file's name; never the raw address with its path and query.
+pub fn catalogue_label(url: &str, provider: Option<&str>) -> String {
+    if let Some(p) = provider.map(str::trim).filter(|p| !p.is_empty()) {
+        return short(p);
+    }
+    if let Some(o) = Origin::parse(url.trim()) {
+        return o.host().to_string();
+    }
+    let path = url.trim().split(['?', '#']).next().unwrap_or_default();
+    let file = path.rsplit('/').find(|s| !s.is_empty()).unwrap_or(path);
+    short(file)
+}

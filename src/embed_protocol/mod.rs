@@ -7,8 +7,10 @@
 //! - `{"type": "ready"}`: the calculator is mounted;
 //! - `{"type": "resize", "height": 812}`: the content height in CSS pixels (0-20000);
 //! - `{"type": "result", "summary": {"offer_id", "provider", "gpu_id", "gpu_count", "deployment",
-//!   "monthly_cost", "currency", "scenario"}}`: the recommendation changed (fields `null` when
-//!   nothing fits).
+//!   "monthly_cost", "currency", "scenario", "scenario_line", "pick", "market_offer_id",
+//!   "market_provider", "market_monthly_cost"}}`: the recommendation changed (fields `null` when
+//!   nothing fits). With `pick=provider` the offer is the host catalogue's provider's best usable
+//!   one (`pick: "provider"`) and the market's cheapest rides beside it (`market_*`).
 //!
 //! Within version 1, fields are only ever added: a reader ignores fields it does not know, but a
 //! known field of the wrong type, a wrong `source`, another `version` or an unknown `type` is
@@ -23,7 +25,7 @@
 mod config;
 mod origin;
 
-pub use config::{CatalogRefused, ConfigError, EmbedConfig, EmbedOrigins};
+pub use config::{catalogue_label, CatalogRefused, ConfigError, EmbedConfig, EmbedOrigins};
 pub use origin::{origin_allowed, Origin};
 
 use serde::{Deserialize, Serialize};
@@ -47,7 +49,7 @@ pub const MAX_GPU_COUNT: u64 = 1_000_000;
 
 /// What the host page may show about the current recommendation. Only what the calculator itself
 /// displays publicly: no visitor data beyond the scenario the visitor typed into the page.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ResultSummary {
     /// `None` when no option fits.
     pub offer_id: Option<String>,
@@ -64,6 +66,44 @@ pub struct ResultSummary {
     /// The question the verdict answers, in one line (the report's `scenario_line`).
     #[serde(default)]
     pub scenario_line: String,
+    /// Whose offer `offer_id` is: `"provider"` when the page leads with the host catalogue's
+    /// provider's best usable offer (`pick=provider`), else `"market"` (the cheapest usable of
+    /// every offer). Added in December 2026: a message from an older page has `"market"`.
+    #[serde(default = "market")]
+    pub pick: String,
+    /// The market's verdict beside a provider's pick (null when nothing fits, and in market mode
+    /// the same as `offer_id`): never hidden from the host.
+    #[serde(default)]
+    pub market_offer_id: Option<String>,
+    #[serde(default)]
+    pub market_provider: Option<String>,
+    #[serde(default)]
+    pub market_monthly_cost: Option<f64>,
+}
+
+fn market() -> String {
+    "market".to_string()
+}
+
+impl Default for ResultSummary {
+    /// Nothing recommended, in market mode.
+    fn default() -> Self {
+        ResultSummary {
+            offer_id: None,
+            provider: None,
+            gpu_id: None,
+            gpu_count: 0,
+            deployment: None,
+            monthly_cost: None,
+            currency: String::new(),
+            scenario: String::new(),
+            scenario_line: String::new(),
+            pick: market(),
+            market_offer_id: None,
+            market_provider: None,
+            market_monthly_cost: None,
+        }
+    }
 }
 
 impl ResultSummary {
@@ -72,24 +112,44 @@ impl ResultSummary {
     pub fn from_report(report: &crate::report::Report) -> ResultSummary {
         let scenario = truncate(&report.scenario, MAX_SCENARIO_CHARS);
         let scenario_line = truncate(&report.scenario_line, MAX_SCENARIO_CHARS);
-        match &report.recommendation {
+        let text = |s: &str| truncate(s, MAX_FIELD_CHARS);
+        let cost = |c: f64| Some(c).filter(|c| c.is_finite() && *c >= 0.0);
+        let verdict = report.recommendation.as_ref();
+        let base = ResultSummary {
+            currency: text(&report.currency),
+            scenario,
+            scenario_line,
+            pick: market(),
+            market_offer_id: verdict.map(|r| text(&r.offer_id)),
+            market_provider: verdict.map(|r| text(&r.provider)),
+            market_monthly_cost: verdict.and_then(|r| cost(r.monthly_cost)),
+            ..ResultSummary::default()
+        };
+        // The provider's pick leads when the scenario asks for it and one of its offers fits.
+        if let Some(p) = report.provider_pick.as_ref().filter(|p| p.leads) {
+            return ResultSummary {
+                offer_id: p.offer_id.as_deref().map(text),
+                provider: Some(text(&p.provider)),
+                gpu_id: p.gpu_id.as_deref().map(text),
+                gpu_count: p.gpu_count,
+                deployment: p.deployment.as_deref().map(text),
+                monthly_cost: p.monthly_cost.and_then(cost),
+                pick: "provider".to_string(),
+                ..base
+            };
+        }
+        match verdict {
             Some(r) => ResultSummary {
-                offer_id: Some(truncate(&r.offer_id, MAX_FIELD_CHARS)),
-                provider: Some(truncate(&r.provider, MAX_FIELD_CHARS)),
-                gpu_id: r.gpu_id.as_deref().map(|g| truncate(g, MAX_FIELD_CHARS)),
+                offer_id: Some(text(&r.offer_id)),
+                provider: Some(text(&r.provider)),
+                gpu_id: r.gpu_id.as_deref().map(text),
                 gpu_count: r.gpu_count,
                 deployment: Some(r.deployment.id().to_string()),
-                monthly_cost: Some(r.monthly_cost).filter(|c| c.is_finite() && *c >= 0.0),
-                currency: truncate(&r.currency, MAX_FIELD_CHARS),
-                scenario,
-                scenario_line,
+                monthly_cost: cost(r.monthly_cost),
+                currency: text(&r.currency),
+                ..base
             },
-            None => ResultSummary {
-                currency: truncate(&report.currency, MAX_FIELD_CHARS),
-                scenario,
-                scenario_line,
-                ..ResultSummary::default()
-            },
+            None => base,
         }
     }
 }
@@ -99,6 +159,9 @@ fn truncate(s: &str, max_chars: usize) -> String {
 }
 
 /// One protocol message.
+// A `result` is larger than `ready` or `resize` (its summary's texts): messages are made one at a
+// time and posted at once, never stored in bulk, so the size of the enum costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Message {
     /// The calculator is mounted and listening.
@@ -283,6 +346,35 @@ fn parse_summary(s: &Map<String, Value>) -> Result<ResultSummary, ProtocolError>
             MAX_SCENARIO_CHARS,
         )?
         .unwrap_or_default(),
+        // Added in December 2026 with the provider's pick: absent from an older page.
+        pick: match optional_text(s, "pick", "summary.pick", MAX_FIELD_CHARS)?.as_deref() {
+            None | Some("market") => market(),
+            Some("provider") => "provider".to_string(),
+            Some(_) => return Err(bad("summary.pick", "is not \"market\" or \"provider\"")),
+        },
+        market_offer_id: optional_text(
+            s,
+            "market_offer_id",
+            "summary.market_offer_id",
+            MAX_FIELD_CHARS,
+        )?,
+        market_provider: optional_text(
+            s,
+            "market_provider",
+            "summary.market_provider",
+            MAX_FIELD_CHARS,
+        )?,
+        market_monthly_cost: match s.get("market_monthly_cost") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(
+                v.as_f64()
+                    .filter(|c| c.is_finite() && *c >= 0.0)
+                    .ok_or(bad(
+                        "summary.market_monthly_cost",
+                        "is not a number of at least 0",
+                    ))?,
+            ),
+        },
     })
 }
 

@@ -119,7 +119,11 @@ impl Plan<'_> {
             .iter()
             .map(|(o, diffs)| RunnerUp {
                 offer_id: o.offer_id.clone(),
-                display_name: format!("{} {}", o.provider, o.name),
+                display_name: format!(
+                    "{} {}",
+                    o.provider,
+                    crate::words::catalog_names::catalogue_name(&o.name, lang)
+                ),
                 monthly_cost: o.monthly.amount(),
                 difference: difference_words(diffs, lang),
                 job_cost: o.job.map(|j| j.cost.amount),

@@ -7,6 +7,7 @@ use crate::cost::{Demand, OptionCost};
 use crate::lang::Lang;
 use crate::model::ModelArch;
 use crate::units::{Currency, UsdPerEur, DAYS_PER_MONTH};
+use crate::words::catalog_names::catalogue_name;
 
 /// The scenario's side of the comparison, read by [`apis`].
 pub(super) struct ApiInputs<'a> {
@@ -33,7 +34,12 @@ pub(super) fn apis(
         cur: i.cur,
         rate: i.rate,
     };
-    let refs = api_reference(&i.catalog.apis, &i.catalog.models, &q, lang);
+    let mut refs = api_reference(&i.catalog.apis, &i.catalog.models, &q, lang);
+    for r in &mut refs {
+        if let std::borrow::Cow::Owned(name) = catalogue_name(&r.provider, lang) {
+            r.provider = name;
+        }
+    }
     let verdict =
         chosen.and_then(|c| api_verdict(&refs, c.monthly.amount(), &q, &i.arch.name, lang));
     (refs, verdict)

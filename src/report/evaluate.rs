@@ -17,6 +17,7 @@ use crate::model::{self, ArchFamily, Efficiency, EngineConstants, Hardware, Mode
 use crate::plan;
 use crate::scenario::{Lang, Scenario};
 use crate::units::{Bytes, Currency, Money, UsdPerEur};
+use crate::words::catalog_names::catalogue_name;
 use crate::words::report::CatalogNote;
 use std::borrow::Cow;
 
@@ -101,6 +102,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
         rate: catalog.rate(),
     };
     let plan = decide(&all, &recost, lang, &mut warnings);
+    let mine = super::provider_pick::choose(s, catalog, &all, &workload);
     if plan.is_none() {
         warnings.extend(super::notes::concurrency_is_the_limit(
             &all,
@@ -136,6 +138,8 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
     let mut options = rows(all, &view, s.cur, catalog.rate(), lang);
     let chosen_id = chosen.map(|c| c.offer_id.as_str());
     let (hw_name, slice) = super::slices::fill(&mut options, chosen_id, &view, hw_name, lang);
+    let provider_pick =
+        mine.map(|m| super::provider_pick::of(m, &options, chosen_id, s.pick, s.cur, lang));
     let context = super::notes::context_sized_for(&engine.sizing, &mem, &speed, real_hw);
     let context = context_reasons(context, chosen, &recost, &engine, &view);
     let own_reason = own.as_ref().map(|o| o.1.clone());
@@ -180,6 +184,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
         cheaper_path: None,
         own,
         own_assumptions: super::own::assumptions(s.own, &view, &defaults, s.cur, catalog.rate()),
+        provider_pick,
     };
     (report, draft)
 }
@@ -439,12 +444,14 @@ fn rows(
             let gpu_memory = c.gpu_id.as_deref().and_then(|id| gpu_memory(view, id));
             let upfront =
                 (c.kind == crate::catalog::OfferKind::Own).then(|| super::own::upfront(&c));
+            let row = c.into_report(lang);
             OptionReport {
                 setup_fee,
                 upfront,
                 gpu_memory,
                 price_note,
-                ..c.into_report(lang)
+                name: catalogue_name(&row.name, lang).into_owned(),
+                ..row
             }
         })
         .collect()

@@ -148,6 +148,10 @@ pub struct Report {
     /// the report's currency (the assumptions panel shows them; absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub own_assumptions: Option<OwnAssumptions>,
+    /// With a provider's catalogue loaded or `provider=` given: that provider's best usable
+    /// offer beside the verdict, and its offers (`report::provider_pick`; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provider_pick: Option<super::ProviderPick>,
 }
 
 /// The owned-hardware assumptions in force (`own=1`): the user's where given, else the

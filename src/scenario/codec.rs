@@ -249,6 +249,7 @@ impl Scenario {
         let mut s = self.clone();
         s.lang = None;
         s.embed = false;
+        s.compact = false;
         s.theme = None;
         s.accent = None;
         s.asof = None;

@@ -6,7 +6,7 @@
 
 use super::checks;
 use super::kinds::{at, Allowed, Choice, Field, IdList, Number, Pick, Range, Text, Version};
-use super::{Concurrency, Lang, SpeedPoint, Tenancy, Theme, UseCase};
+use super::{Concurrency, Lang, PickFrom, SpeedPoint, Tenancy, Theme, UseCase};
 use crate::catalog::OfferKind;
 use crate::model::{Engine, KvBasis, KvType, Quant, Task};
 use crate::units::Currency;
@@ -269,6 +269,8 @@ fields! {
     CUR: Choice<Currency> = Choice::new("cur", at!(cur));
     LANG: Choice<Option<Lang>> = Choice::new("lang", at!(lang));
     EMBED: Choice<bool> = Choice::new("embed", at!(embed));
+    PICK: Choice<PickFrom> = Choice::new("pick", at!(pick));
+    COMPACT: Choice<bool> = Choice::new("compact", at!(compact));
     THEME: Choice<Option<Theme>> = Choice::new("theme", at!(theme));
     ACCENT: Text<Option<String>> = Text::new("accent", at!(accent), checks::colour);
     CATALOG: Text<Option<String>> = Text::new("catalog", at!(catalog), checks::catalog_url);
@@ -370,6 +372,20 @@ impl Pick for UseCase {
     const EXPECTED: &'static str = "chat, code, rag, agent or batch";
     fn id(self) -> &'static str {
         UseCase::id(self)
+    }
+    fn read(text: &str) -> Option<Self> {
+        read_id(text)
+    }
+}
+
+impl Pick for PickFrom {
+    const ALL: &'static [Self] = &[PickFrom::Market, PickFrom::Provider];
+    const EXPECTED: &'static str = "market or provider";
+    fn id(self) -> &'static str {
+        match self {
+            PickFrom::Market => "market",
+            PickFrom::Provider => "provider",
+        }
     }
     fn read(text: &str) -> Option<Self> {
         read_id(text)

@@ -152,6 +152,17 @@ pub enum Theme {
     Dark,
 }
 
+/// Whose offer an embedded verdict leads with (`pick=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PickFrom {
+    /// The market's cheapest usable option (every catalogue's verdict).
+    #[default]
+    Market,
+    /// The host catalogue's provider's best usable offer when one fits, the market's cheapest
+    /// beside it (`report::ProviderPick`).
+    Provider,
+}
+
 /// Architecture fields given in the URL that override the preset's (HF `config.json` meanings).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ArchOverrides {
@@ -360,6 +371,11 @@ pub struct Scenario {
     /// `None`: the browser's language.
     pub lang: Option<Lang>,
     pub embed: bool,
+    /// Whose offer the verdict leads with (`pick=provider`: the host catalogue's provider's).
+    pub pick: PickFrom,
+    /// The compact embedded layout (`compact=1`): the verdict, the model, the load and the
+    /// provider's offers, with a link to the full calculator.
+    pub compact: bool,
     pub theme: Option<Theme>,
     pub accent: Option<String>,
     pub catalog: Option<String>,
@@ -415,6 +431,8 @@ impl Default for Scenario {
             cur: Currency::Eur,
             lang: None,
             embed: false,
+            pick: PickFrom::Market,
+            compact: false,
             theme: None,
             accent: None,
             catalog: None,

@@ -51,6 +51,42 @@ fn browser_today() -> String {
     )
 }
 
+/// The host's accent (`accent=`), brought to AA contrast against the theme in use.
+fn host_accent(sc: UseScenario) {
+    let accent = Memo::new(move |_| {
+        sc.scenario.with(|s| {
+            let dark = s.theme == Some(crate::scenario::Theme::Dark);
+            (s.accent.clone(), dark)
+        })
+    });
+    Effect::new(move |_| accent.with(|(a, dark)| embed::apply_accent(a.as_deref(), *dark)));
+}
+
+/// The document's language and theme follow the scenario (screen readers, dark mode), and
+/// whether it is embedded or compact. Set only when they change: a `lang` written on <html>,
+/// even unchanged, restyles the whole page.
+fn root_attributes(sc: UseScenario) {
+    let root_attributes = Memo::new(move |_| {
+        sc.scenario.with(|s| {
+            (
+                sc.lang.get(),
+                s.theme == Some(crate::scenario::Theme::Dark),
+                s.embed,
+                s.compact,
+            )
+        })
+    });
+    Effect::new(move |_| {
+        let (lang, dark, embed, compact) = root_attributes.get();
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("lang", lang.id());
+            let _ = root.set_attribute("data-theme", if dark { "dark" } else { "light" });
+            let _ = root.set_attribute("data-embed", if embed || compact { "1" } else { "0" });
+            let _ = root.set_attribute("data-compact", if compact { "1" } else { "0" });
+        }
+    });
+}
+
 /// The shared state, for components.
 pub fn ctx() -> Ctx {
     expect_context::<Ctx>()
@@ -87,30 +123,11 @@ pub fn App() -> impl IntoView {
     provide_context(c);
     panic_panel::remember_scenario(sc);
 
-    // The document's language and theme follow the scenario (screen readers, dark mode). Set
-    // only when they change: a `lang` written on <html>, even unchanged, restyles the whole page.
-    let root_attributes = Memo::new(move |_| {
-        sc.scenario.with(|s| {
-            (
-                sc.lang.get(),
-                s.theme == Some(crate::scenario::Theme::Dark),
-                s.embed,
-            )
-        })
-    });
-    Effect::new(move |_| {
-        let (lang, dark, embed) = root_attributes.get();
-        if let Some(root) = document().document_element() {
-            let _ = root.set_attribute("lang", lang.id());
-            let _ = root.set_attribute("data-theme", if dark { "dark" } else { "light" });
-            let _ = root.set_attribute("data-embed", if embed { "1" } else { "0" });
-        }
-    });
+    root_attributes(sc);
 
     // Embedded in a host page (public/embed.js): the host's accent, then `ready`, the content's
     // height and the recommendation, posted to the host. No-ops when not in a frame.
-    let accent = Memo::new(move |_| sc.scenario.with(|s| s.accent.clone()));
-    Effect::new(move |_| accent.with(|a| embed::apply_accent(a.as_deref())));
+    host_accent(sc);
     Effect::new(move |_| {
         embed::start_resize_reporting();
         embed::announce_ready();
@@ -122,6 +139,7 @@ pub fn App() -> impl IntoView {
     // and three charts would otherwise delay them).
     // The offers' citations (left out of the first load) are asked for then too.
     let later = RwSignal::new(false);
+    let compact = Memo::new(move |_| sc.scenario.with(|s| s.compact));
     after_paint::after_next_paint(move || {
         later.set(true);
         cat.fetch_sources();
@@ -143,6 +161,7 @@ pub fn App() -> impl IntoView {
             <notices::Notices />
             <div class="layout">
                 <div class="answer">
+                    <provider_card::ProviderCard />
                     <verdict::Verdict />
                     <scenario_bar::ScenarioBar />
                 </div>
@@ -164,7 +183,9 @@ pub fn App() -> impl IntoView {
                     <h2 id="results-title" class="visually-hidden">{c.text(T::Results)}</h2>
                     <memory_bar::MemoryBar />
                     <speed::Speed />
-                    <Show when=move || later.get()>
+                    // The compact embed shows the verdict, the model, the load and the provider's
+                    // offers: the comparison and the charts are not built at all.
+                    <Show when=move || later.get() && !compact.get()>
                         <comparison_table::ComparisonTable />
                         <api_table::ApiTable />
                         <charts::Charts />

@@ -9,7 +9,7 @@
 //!    no-op when the page is not inside a frame, so no `if` is needed around them:
 //!    ```ignore
 //!    // The host's accent colour (theme and data-embed are already set by the effect above).
-//!    Effect::new(move |_| accent.with(|a| embed::apply_accent(a.as_deref())));
+//!    Effect::new(move |_| accent.with(|(a, dark)| embed::apply_accent(a.as_deref(), *dark)));
 //!    // Once, after the first render is mounted: observe the height, then say `ready`.
 //!    Effect::new(move |_| {
 //!        embed::start_resize_reporting();
@@ -228,21 +228,31 @@ pub fn start_resize_reporting() {
     }
 }
 
-/// Sets the `--accent` custom property on `<html>` from `accent=#rrggbb`, or removes it when the
-/// scenario has none (the stylesheet's own accent then applies, in both themes). Set through the
-/// CSS object model, which a `style-src 'self'` policy allows (a `style` attribute would not be).
-/// The scenario codec has already checked the colour is `#` and six hex digits.
-/// (`data-theme` and `data-embed` on `<html>` are set by `app.rs`'s effect.)
-pub fn apply_accent(accent: Option<&str>) {
+/// Sets the `--accent` and `--accent-text` custom properties on `<html>` from `accent=#rrggbb`,
+/// or removes them when the scenario has none (the stylesheet's own accent then applies, in both
+/// themes). The host's colour is first brought to WCAG AA contrast (4.5:1) against the theme's
+/// backgrounds by [`crate::colour::accessible_accent`] (a yellow is darkened on the light theme,
+/// a dark blue lightened on the dark one), and the button text is black or white, the better on
+/// it. Set through the CSS object model, which a `style-src 'self'` policy allows (a `style`
+/// attribute would not be). The scenario codec has already checked the colour is `#` and six hex
+/// digits. (`data-theme` and `data-embed` on `<html>` are set by `app.rs`'s effect.)
+pub fn apply_accent(accent: Option<&str>, dark: bool) {
     let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
     else {
         return;
     };
-    match accent {
-        Some(accent) => call_style(&root, "setProperty", &["--accent", accent]),
-        None => call_style(&root, "removeProperty", &["--accent"]),
+    match accent.and_then(crate::colour::Rgb::parse) {
+        Some(host) => {
+            let a = crate::colour::accessible_accent(host, dark);
+            call_style(&root, "setProperty", &["--accent", &a.colour.hex()]);
+            call_style(&root, "setProperty", &["--accent-text", &a.text.hex()]);
+        }
+        None => {
+            call_style(&root, "removeProperty", &["--accent"]);
+            call_style(&root, "removeProperty", &["--accent-text"]);
+        }
     }
 }
 

@@ -8,21 +8,26 @@ use leptos::prelude::*;
 #[component]
 pub fn EmbedFooter() -> impl IntoView {
     let c = ctx();
-    let embed = Memo::new(move |_| c.sc.scenario.with(|s| s.embed));
+    let embed = Memo::new(move |_| c.sc.scenario.with(|s| s.embed || s.compact));
     view! {
         <Show when=move || embed.get()>
             {move || {
                 let full = c.sc.scenario.with(|s| {
                     let mut s = s.clone();
                     s.embed = false;
+                    s.compact = false;
                     super::use_scenario::page_url_with(&s.to_query())
                 });
-                let (publisher, as_of) = c.cat.catalog.with(|cat| {
-                    (cat.publisher.clone().unwrap_or_default(), cat.as_of.clone())
+                let prices = c.cat.catalog.with(|cat| {
+                    crate::words::provider::prices_from(
+                        cat.publisher.as_deref(),
+                        &cat.as_of,
+                        c.lang(),
+                    )
                 });
                 view! {
                     <p class="embed-footer" id="embed-footer">
-                        {format!("{} {publisher} · {} {as_of}", c.t(T::CatalogLoaded), c.t(T::AsOf))}
+                        {prices}
                         " · "
                         <a href=full target="_blank" rel="noopener" id="open-full">{c.t(T::OpenFull)}</a>
                     </p>

@@ -31,6 +31,7 @@ mod model_picker;
 mod notices;
 mod own_assumptions;
 mod panic_panel;
+mod provider_card;
 mod quant_select;
 mod scenario_bar;
 mod settings_bar;

@@ -1,8 +1,12 @@
 //! Notices above the results: problems in the link, the catalogue's state, changed prices.
+//! Each is said once: the prices changed since the link was made is the report's warning
+//! (`CatalogNote::PricesChanged`), not a second paragraph of its own here.
 
 use super::app::ctx;
 use super::catalog_fetch::CatalogStatus;
 use super::i18n::T;
+use crate::embed_protocol::catalogue_label;
+use crate::words::provider as words;
 use leptos::prelude::*;
 
 /// Warnings and catalogue notices; nothing when all is well.
@@ -23,83 +27,76 @@ pub fn Notices() -> impl IntoView {
         });
         all
     });
-    let prices_changed = Memo::new(move |_| {
-        let asof = c.sc.scenario.with(|s| s.asof.clone());
-        let current = c.report.with(|r| r.catalog_as_of.clone());
-        asof.filter(|a| *a != current).map(|a| (a, current))
-    });
     view! {
         <div class="notices" id="notices">
             {move || {
-                let failed = move |why: String| {
+                // Named by the provider (its catalogue's publisher once loaded, else the link's
+                // `provider=` or the file's host), never by the raw address.
+                let lang = c.lang();
+                // The address as the link wrote it (a file beside the calculator is named by its
+                // file, another site's by its host), not the absolute one the status carries.
+                let name = c.sc.scenario.with(|s| {
+                    catalogue_label(s.catalog.as_deref().unwrap_or_default(), s.provider.as_deref())
+                });
+                let failed = move |lead: String, why: String| {
                     view! {
                         <p class="notice error" role="alert" id="catalog-status">
-                            {c.text(T::CatalogFailed)}
+                            {lead}
                             " "
                             <span class="detail">{why}</span>
                         </p>
                     }
                         .into_any()
                 };
+                let error = move |text: String| {
+                    view! {
+                        <p class="notice error" role="alert" id="catalog-status">
+                            {text}
+                        </p>
+                    }
+                        .into_any()
+                };
                 match c.cat.status.get() {
                     CatalogStatus::BuiltIn => ().into_any(),
-                    CatalogStatus::Loading(url) => {
+                    CatalogStatus::Loading(_) => {
+                        let text = words::catalogue_loading(&name, lang);
                         view! {
                             <p class="notice info" role="status" id="catalog-status">
-                                <progress aria-label=c.text(T::CatalogLoading)></progress>
+                                <progress aria-label=text.clone()></progress>
                                 " "
-                                {c.text(T::CatalogLoading)}
-                                " "
-                                <span class="url">{url.clone()}</span>
+                                {text}
                             </p>
                         }
                             .into_any()
                     }
-                    CatalogStatus::Loaded(url) => {
+                    CatalogStatus::Loaded(_) => {
+                        let name = c
+                            .cat
+                            .catalog
+                            .with(|cat| cat.publisher.clone())
+                            .unwrap_or(name);
                         view! {
                             <p class="notice ok" role="status" id="catalog-status">
-                                {c.text(T::CatalogLoaded)}
-                                " "
-                                <span class="url">{url.clone()}</span>
+                                {words::catalogue_loaded(&name, lang)}
                             </p>
                         }
                             .into_any()
                     }
-                    CatalogStatus::Failed(why) => failed(why),
+                    CatalogStatus::Failed(why) => {
+                        failed(words::catalogue_failed(&name, lang), why)
+                    }
                     // Said in the page's language, again when it changes.
-                    CatalogStatus::Refused(e) => failed(e.sentence(c.lang())),
-                    CatalogStatus::NotAllowed(url) => {
-                        view! {
-                            <p class="notice error" role="alert" id="catalog-status">
-                                {c.text(T::CatalogNotAllowed)}
-                                " "
-                                <span class="url">{url.clone()}</span>
-                            </p>
-                        }
-                            .into_any()
+                    CatalogStatus::Refused(e) => {
+                        failed(words::catalogue_failed(&name, lang), e.sentence(lang))
                     }
-                    CatalogStatus::TimedOut(url) => {
-                        view! {
-                            <p class="notice error" role="alert" id="catalog-status">
-                                {c.text(T::CatalogTimedOut)}
-                                " "
-                                <span class="url">{url.clone()}</span>
-                            </p>
-                        }
-                            .into_any()
+                    CatalogStatus::NotAllowed(_) => {
+                        error(words::catalogue_not_allowed(&name, lang))
+                    }
+                    CatalogStatus::TimedOut(_) => {
+                        let secs = super::catalog_fetch::CATALOG_TIMEOUT.as_secs();
+                        error(words::catalogue_timed_out(&name, secs, lang))
                     }
                 }
-            }}
-            {move || {
-                prices_changed
-                    .get()
-                    .map(|(then, now)| {
-                        view! {
-                            <p class="notice info" id="prices-changed">
-                                {format!("{} ({then} → {now}).", c.t(T::PricesChanged))}
-                            </p>
-                        }
-                    })
             }}
             <CatalogStale />
             <Show when=move || !warnings.with(|w| w.is_empty())>

@@ -37,7 +37,7 @@ impl Label {
             Label::Activations => ("Activations", "Activaciones"),
             Label::Overhead => ("Overhead", "Sobrecarga"),
             Label::GpuMemory => ("GPU memory", "Memoria de la GPU"),
-            Label::YourContext => ("Your context", "Tu contexto"),
+            Label::YourContext => ("Your context", "Su contexto"),
             Label::Total => ("Total", "Total"),
             Label::ContextLength => ("Context length (tokens)", "Longitud de contexto (tokens)"),
             Label::GibPerDevice => ("GiB per device", "GiB por dispositivo"),

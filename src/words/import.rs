@@ -237,7 +237,7 @@ impl ImportWarning {
                     Some(m) => format!("`{m}`"),
                     None => "método desconocido".into(),
                 };
-                format!("`quantization_config` ({method}): los pesos publicados están cuantizados; elige el formato de pesos que les corresponde")
+                format!("`quantization_config` ({method}): los pesos publicados están cuantizados; elija el formato de pesos que les corresponde")
             }
             (LlamaFormula { model_type }, Lang::En) => {
                 format!("model type `{model_type}` is sized with the Llama-style dense formula")

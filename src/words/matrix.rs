@@ -194,7 +194,7 @@ impl MatrixWarning {
                 "Your constraints ({rules}) push against the decision matrix: it puts {class} on {fit}. Without them, {name} would serve it for {f} a month, against {c} for the recommendation."
             ),
             Lang::Es => format!(
-                "Tus restricciones ({rules}) van contra la matriz de decisión: pone {class} en {fit}. Sin ellas, {name} lo serviría por {f} al mes, frente a {c} de la recomendación."
+                "Sus restricciones ({rules}) van contra la matriz de decisión: pone {class} en {fit}. Sin ellas, {name} lo serviría por {f} al mes, frente a {c} de la recomendación."
             ),
         }
     }

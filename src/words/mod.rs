@@ -6,6 +6,7 @@
 pub mod alternative;
 pub mod api;
 pub mod catalog;
+pub mod catalog_names;
 pub mod chart;
 pub mod compat;
 pub mod cost;
@@ -16,6 +17,7 @@ pub mod memory;
 pub mod own;
 pub mod page;
 pub mod plan;
+pub mod provider;
 pub mod question;
 pub mod report;
 pub mod scenario;

@@ -29,18 +29,18 @@ pub fn t(lang: Lang, key: T) -> &'static str {
 texts! {
     Tagline => "What hardware does an AI model need, and is it cheaper in the cloud or on bare metal?",
         "¿Qué hardware necesita un modelo de IA, y sale más barato en la nube o en servidor dedicado?";
-    Inputs => "Your model and workload", "Tu modelo y tu carga";
+    Inputs => "Your model and workload", "Su modelo y su carga";
     Results => "The answer", "La respuesta";
     Model => "Model", "Modelo";
     SearchModels => "Search models", "Buscar modelos";
     CustomModel => "Custom model", "Modelo propio";
     ParamsBillions => "Parameters (billions)", "Parámetros (miles de millones)";
     ParamsHint => "Only a parameter count: memory from size alone.", "Solo el número de parámetros: memoria según el tamaño.";
-    ImportConfig => "Paste or upload a config.json (then, for the exact size, its model.safetensors.index.json)", "Pega o sube un config.json (y, para el tamaño exacto, su model.safetensors.index.json)";
+    ImportConfig => "Paste or upload a config.json (then, for the exact size, its model.safetensors.index.json)", "Pegue o suba un config.json (y, para el tamaño exacto, su model.safetensors.index.json)";
     UploadConfig => "Upload config.json", "Subir config.json";
     ApplyConfig => "Use this config", "Usar esta configuración";
     ConfigPlaceholder => "{\"hidden_size\": 4096, ...}", "{\"hidden_size\": 4096, ...}";
-    OpenGguf => "Open a local GGUF file (read in your browser, never uploaded)", "Abrir un fichero GGUF local (se lee en tu navegador, no se sube)";
+    OpenGguf => "Open a local GGUF file (read in your browser, never uploaded)", "Abrir un fichero GGUF local (se lee en su navegador, no se sube)";
     Imported => "Imported", "Importado";
     ImportFailed => "Could not read this file", "No se pudo leer este fichero";
     Reading => "Reading…", "Leyendo…";
@@ -116,7 +116,7 @@ texts! {
     Reset => "Reset", "Restablecer";
     CopyLink => "Copy link", "Copiar enlace";
     Copied => "Link copied", "Enlace copiado";
-    CopyFallback => "The clipboard is blocked here: copy this link by hand.", "El portapapeles está bloqueado aquí: copia este enlace a mano.";
+    CopyFallback => "The clipboard is blocked here: copy this link by hand.", "El portapapeles está bloqueado aquí: copie este enlace a mano.";
     ShareLink => "Link to this scenario", "Enlace a este escenario";
     ExportCsv => "Export comparison (CSV)", "Exportar comparación (CSV)";
     ExportJson => "Download scenario (JSON)", "Descargar escenario (JSON)";
@@ -125,7 +125,7 @@ texts! {
     Warnings => "Notes on this link", "Avisos sobre este enlace";
     Verdict => "Verdict", "Veredicto";
     NoVerdict => "No offer fits these constraints. Loosen them or pick a smaller format.",
-        "Ninguna oferta cumple estas restricciones. Relájalas o elige un formato más pequeño.";
+        "Ninguna oferta cumple estas restricciones. Relájelas o elija un formato más pequeño.";
     PerMonth => "per month", "al mes";
     ForTheJob => "for the job", "por el trabajo";
     RunnerUps => "Next best", "Siguientes opciones";
@@ -182,12 +182,12 @@ texts! {
     AsOf => "As of", "Fecha";
     Approximate => "converted, approximate", "convertido, aproximado";
     HostedApis => "Hosted APIs for", "APIs alojadas para";
-    ApiNearest => "no hosted API sells your model; the nearest of its size", "ninguna API alojada vende tu modelo; el más cercano de su tamaño";
+    ApiNearest => "no hosted API sells your model; the nearest of its size", "ninguna API alojada vende su modelo; el más cercano de su tamaño";
     ApiPrices => "Input / output per million tokens", "Entrada / salida por millón de tokens";
     ApiAtLoad => "Monthly cost at", "Coste mensual con";
     ApiRequestsADay => "requests a day", "peticiones al día";
     ApiFullLoad => "requests a day, what the recommendation serves at full use (no request rate given)", "peticiones al día, lo que la recomendación atiende a pleno uso (sin tasa de peticiones)";
-    ApiNoLoad => "Prices per million tokens (give a request rate to see a monthly cost)", "Precios por millón de tokens (indica una tasa de peticiones para ver un coste mensual)";
+    ApiNoLoad => "Prices per million tokens (give a request rate to see a monthly cost)", "Precios por millón de tokens (indique una tasa de peticiones para ver un coste mensual)";
     ApproximatePrice => "Approximate price", "Precio aproximado";
     SortBy => "Sort by", "Ordenar por";
     Showing => "Showing", "Mostrando";
@@ -209,11 +209,11 @@ texts! {
     PricesAsOf => "Prices as of", "Precios a fecha de";
     ErrorTitle => "Something went wrong", "Algo ha fallado";
     ErrorBody => "The calculator hit an internal error. Your scenario is kept in the address; reload to continue.",
-        "La calculadora ha tenido un error interno. Tu escenario se conserva en la dirección; recarga para continuar.";
+        "La calculadora ha tenido un error interno. Su escenario se conserva en la dirección; recargue para continuar.";
     Reload => "Reload", "Recargar";
     OpenFull => "Open full calculator", "Abrir la calculadora completa";
     Privacy => "Everything is computed in your browser; nothing you enter is sent anywhere.",
-        "Todo se calcula en tu navegador; nada de lo que introduces se envía a ningún sitio.";
+        "Todo se calcula en su navegador; nada de lo que introduce se envía a ningún sitio.";
     TaskInfer => "Inference", "Inferencia";
     TaskLora => "LoRA fine-tuning", "Ajuste fino LoRA";
     TaskQlora => "QLoRA fine-tuning", "Ajuste fino QLoRA";

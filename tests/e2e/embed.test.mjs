@@ -203,7 +203,12 @@ describe("the loader (embed.js) with a stub calculator on another origin", () =>
     const got = await page.evaluate(() => window.sizerEvents);
     assert.deepEqual(got, [
       { type: "ready", detail: { version: 1 }, target: "sizer" },
-      { type: "result", detail: SUMMARY, target: "sizer" },
+      // A summary without the provider-mode fields (an older page) reads as market mode.
+      {
+        type: "result",
+        detail: { ...SUMMARY, pick: "market", market_offer_id: null, market_provider: null, market_monthly_cost: null },
+        target: "sizer",
+      },
     ]);
     await context.close();
   });
@@ -372,7 +377,7 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
     const src = await page.$eval("#sizer iframe", (f) => f.src);
     assert.equal(
       src,
-      `${site.server.url}?model=llama-3.3-70b&quant=fp8&ctx=8192&seqs=8&embed=1&provider=Acme%20Metal&theme=light&accent=%23c2410c&catalog=demo-provider-catalog.json`,
+      `${site.server.url}?model=llama-3.3-70b&quant=fp8&ctx=8192&seqs=8&embed=1&provider=Acme%20Metal&pick=provider&theme=light&accent=%23c2410c&catalog=demo-provider-catalog.json`,
     );
     expectNoProblems(embeddingProblems(problems));
     await context.close();
@@ -458,7 +463,7 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
 
   // Reads the app's comparison table (rows `tr[data-offer=ID]`) and embed footer (#embed-footer).
   test(
-    "with catalog= and provider=, the frame shows Acme Metal's offers beside the reference clouds only",
+    "with catalog=, provider= and pick=provider, the frame shows Acme Metal's offers beside the reference clouds only, and the result is Acme's",
     async () => {
       const { context, frame, logged, problems } = await openDemo();
       const acmeRows = frame.locator('tr[data-offer^="acme-metal-"]');
@@ -474,17 +479,19 @@ describe("the calculator embedded in Acme Metal's page (dist/ on one port, the h
       // Acme's 4x L40S is compared at its list price (tests/embed_protocol.rs works it out) ...
       const acme4 = frame.locator('tr[data-offer="acme-metal-4x-l40s"]');
       assert.match(await acme4.innerText(), /€2,490/);
-      // ... and the verdict the host receives is the cheaper reference cloud beside it since the
-      // December 2026 catalogue: one copy on RunPod's Secure Cloud MI300X, community hosts no
-      // longer carrying a 24/7 service by default (tests/embed_protocol.rs works it out).
+      // ... and, the demo asking for provider mode (data-pick="provider"), the result the host
+      // receives is Acme's 4x L40S, with the market's cheaper verdict beside it: one copy on
+      // RunPod's Secure Cloud MI300X since the December 2026 catalogue (tests/provider_pick.rs).
       await eventually(
-        async () => JSON.parse(await logged("result").last().getAttribute("data-detail")).offer_id === "runpod-1x-mi300x",
-        "the result names RunPod's 1x MI300X",
+        async () => JSON.parse(await logged("result").last().getAttribute("data-detail")).offer_id === "acme-metal-4x-l40s",
+        "the result names Acme's 4x L40S",
         20_000,
       );
       const detail = JSON.parse(await logged("result").last().getAttribute("data-detail"));
-      assert.deepEqual([detail.provider, detail.gpu_count, detail.currency], ["RunPod", 1, "EUR"]);
-      assert.ok(detail.monthly_cost < 2490, `${detail.monthly_cost}`);
+      assert.deepEqual([detail.pick, detail.provider, detail.gpu_count, detail.currency], ["provider", "Acme Metal", 4, "EUR"]);
+      assert.equal(detail.monthly_cost, 2490);
+      assert.deepEqual([detail.market_offer_id, detail.market_provider], ["runpod-1x-mi300x", "RunPod"]);
+      assert.ok(detail.market_monthly_cost < 2490, `${detail.market_monthly_cost}`);
       expectNoProblems(embeddingProblems(problems));
       await context.close();
     },
@@ -555,6 +562,137 @@ describe("a catalogue served by the host's own origin", () => {
     // which RunPod's are among the cheapest shown).
     assert.ok((await frame.locator('tr[data-offer^="runpod-"]').count()) > 0, "the built-in reference offers are compared");
     assert.equal(host.requests.filter((p) => p === "/acme-catalog.json").length, before, "no request for the refused catalogue");
+    expectNoProblems(embeddingProblems(problems));
+    await context.close();
+  });
+});
+
+// Issue 30 item 6: a host that ships the widget. Provider mode (data-pick="provider") leads with
+// the host catalogue's best fitting offer and keeps the market's cheapest beside it; compact mode
+// (data-compact) is the verdict, the model, the load and the provider's offers, at most about
+// 900 px tall at 1,000 px wide. Both on a host page of a second origin with a strict policy.
+describe("provider and compact modes in a host page of another origin", () => {
+  const site = withSite(); // site.server: the calculator (dist/); the host page below
+  let host, dir;
+  const HOST_PAGE = (calcUrl, attrs) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Acme Metal</title>
+<link rel="stylesheet" href="host.css"></head>
+<body><div id="sizer" data-inference-sizer
+  data-scenario="model=llama-3.3-70b&amp;quant=fp8&amp;ctx=8192&amp;seqs=8"
+  data-provider="Acme Metal" data-catalog="demo-provider-catalog.json" data-theme="light"
+  ${attrs}></div>
+<script src="recorder.js"></script>
+<script src="${calcUrl}embed.js" async></script></body></html>`;
+  before(async () => {
+    dir = await tempDir({
+      "recorder.js": RECORDER,
+      "host.css": "body { margin: 0; }",
+    });
+    host = await serveDir(dir, {
+      "content-security-policy": `default-src 'self'; img-src data:; script-src 'self' ${site.server.origin}; frame-src ${site.server.origin}; style-src 'self'`,
+    });
+    // A gold accent (#ffd700: 1.40:1 on white) the calculator must darken to 4.5:1.
+    await writeFile(join(dir, "provider.html"), HOST_PAGE(site.server.url, 'data-pick="provider" data-accent="#ffd700"'));
+    await writeFile(join(dir, "compact.html"), HOST_PAGE(site.server.url, 'data-pick="provider" data-compact'));
+  });
+  after(async () => {
+    await host?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function open(name, width = 1280) {
+    const context = await site.browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(host.url + name, { waitUntil: "load" });
+    const frame = await eventually(
+      () => page.frames().find((f) => f.url().startsWith(site.server.url)),
+      "the calculator frame loads",
+      20_000,
+    );
+    // The provider's catalogue arrives after the built-in verdict: wait for the result naming
+    // Acme's 4x L40S (tests/provider_pick.rs works it out: EUR 2,490 a month).
+    const last = () => page.evaluate(() => {
+      const r = window.sizerEvents.filter((e) => e.type === "result");
+      return r.length ? r[r.length - 1].detail : null;
+    });
+    await eventually(async () => (await last())?.offer_id === "acme-metal-4x-l40s", "the result names Acme's 4x L40S", 30_000);
+    return { context, page, frame, problems, detail: await last() };
+  }
+
+  test("provider mode: Acme's best fit leads, the market's cheapest beside it, its offer_id in the result", async () => {
+    const { context, page, frame, problems, detail } = await open("provider.html");
+    assert.match(await page.$eval("#sizer iframe", (f) => f.src), /[?&]pick=provider(&|$)/);
+    // The event: Acme's offer, and the market's verdict beside it (never hidden from the host).
+    assert.equal(detail.pick, "provider");
+    assert.deepEqual([detail.provider, detail.gpu_id, detail.gpu_count, detail.monthly_cost], ["Acme Metal", "nvidia_l40s", 4, 2490]);
+    assert.equal(detail.market_offer_id, "runpod-1x-mi300x");
+    assert.equal(detail.market_provider, "RunPod");
+    assert.ok(detail.market_monthly_cost > 0 && detail.market_monthly_cost < 2490, `${detail.market_monthly_cost}`);
+    // On screen: the provider's card first, then the market's verdict card, both visible.
+    const card = frame.locator("#provider-pick");
+    await card.waitFor({ state: "visible", timeout: 20_000 });
+    assert.equal(
+      await frame.locator("#provider-pick-title").innerText(),
+      "Acme Metal's best fit: AM-L40S-4 (4x L40S, bare metal), €2,490 a month.",
+    );
+    assert.match(await frame.locator("#provider-pick-market").innerText(), /^The cheapest option in the whole comparison: RunPod 1x MI300X .* less\)\.$/);
+    assert.ok(await frame.locator("#verdict").isVisible(), "the market's verdict stays on the page");
+    assert.ok(
+      await frame.evaluate(() => {
+        const p = document.getElementById("provider-pick"), v = document.getElementById("verdict");
+        return Boolean(p.compareDocumentPosition(v) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }),
+      "the provider's card comes before the market's verdict",
+    );
+    assert.match(await frame.locator("#verdict").innerText(), /RunPod/);
+    assert.equal(await frame.locator("#provider-offers li").count(), 3, "Acme's three servers are listed");
+    // The catalogue notice names the provider, not the file's address.
+    const status = await frame.locator("#catalog-status").innerText();
+    assert.equal(status.trim(), "Prices from Acme Metal.");
+    // The host's gold, darkened until text in it reaches WCAG AA (4.5:1) on the page and cards.
+    const { accent, ratio } = await frame.evaluate(() => {
+      const hex = getComputedStyle(document.documentElement).getPropertyValue("--accent").trim();
+      const lin = (v) => { const c = v / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+      const rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      const l = 0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2]);
+      const page = 0.2126 * lin(0xf7) + 0.7152 * lin(0xf7) + 0.0722 * lin(0xf5);
+      return { accent: hex, ratio: (page + 0.05) / (l + 0.05) };
+    });
+    assert.notEqual(accent, "#ffd700");
+    assert.ok(ratio >= 4.5 && ratio < 4.7, `${accent}: ${ratio.toFixed(2)}:1 on #f7f7f5`);
+    expectNoProblems(embeddingProblems(problems));
+    await context.close();
+  });
+
+  test("compact mode: the verdict, the model, the load and Acme's offers, at most 900 px tall at 1,000 px wide", async () => {
+    const { context, page, frame, problems, detail } = await open("compact.html", 1000);
+    assert.match(await page.$eval("#sizer iframe", (f) => f.src), /[?&]compact=1(&|$)/);
+    assert.equal(detail.pick, "provider");
+    assert.equal(detail.market_offer_id, "runpod-1x-mi300x");
+    for (const sel of ["#provider-pick", "#verdict", "#model-search", "#rpd", "#hours", "#open-full"]) {
+      assert.ok(await frame.locator(sel).isVisible(), `${sel} is shown`);
+    }
+    for (const sel of ["#memory", "#speed", "#tokens-in", "#quant", "#constraints"]) {
+      assert.ok(!(await frame.locator(sel).isVisible()), `${sel} is not shown`);
+    }
+    // The comparison and the charts are not built at all.
+    await settle(page);
+    assert.equal(await frame.locator("#options-table").count(), 0);
+    // The link to the full calculator keeps the scenario and the provider's pick, not the compact layout.
+    const full = await frame.locator("#open-full").getAttribute("href");
+    assert.match(full, /[?&]pick=provider(&|$)/);
+    assert.doesNotMatch(full, /compact=1|embed=1/);
+    // The frame follows its content, and that content fits the budget.
+    await eventually(async () => {
+      const [h, c] = [await frameHeight(page), await frame.evaluate(() => document.documentElement.getBoundingClientRect().height)];
+      return Math.abs(h - c) <= 2 && h > 200;
+    }, "the frame is as tall as its content");
+    const width = await page.$eval("#sizer iframe", (f) => f.getBoundingClientRect().width);
+    const height = await frameHeight(page);
+    assert.equal(Math.round(width), 1000);
+    await page.locator("#sizer iframe").screenshot({ path: join(ROOT, "tests", "e2e", "screenshots", "embed-compact.png") }).catch(() => {});
+    assert.ok(height <= 900, `the compact embed is ${height} px tall at 1,000 px wide`);
     expectNoProblems(embeddingProblems(problems));
     await context.close();
   });

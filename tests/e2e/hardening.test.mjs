@@ -175,7 +175,7 @@ describe("privacy and injection", () => {
     const loading = page.locator("#catalog-status.info");
     await loading.waitFor({ state: "visible", timeout: 5_000 });
     assert.ok(await loading.locator("progress").isVisible(), "a progress bar is shown");
-    assert.match(await loading.textContent(), /Loading the price catalogue/);
+    assert.match(await loading.textContent(), /Loading the price catalogue of demo-provider-catalog\.json/);
     assert.equal(answered, false, "the catalogue had not arrived yet");
     assert.doesNotMatch(await page.locator("#verdict").textContent(), /Acme/, "the first verdict is the built-in one");
     assert.equal(await page.locator('tr[data-offer^="acme-metal-"]').count(), 0);
@@ -185,7 +185,9 @@ describe("privacy and injection", () => {
     const loaded = page.locator("#catalog-status.ok");
     await loaded.waitFor({ state: "visible", timeout: 20_000 });
     assert.ok(answered);
-    assert.match(await loaded.textContent(), /demo-provider-catalog\.json/);
+    // Named by its publisher, not by its address.
+    assert.match(await loaded.textContent(), /Prices from Acme Metal\./);
+    assert.doesNotMatch(await loaded.textContent(), /demo-provider-catalog\.json/);
     await page.locator('tr[data-offer^="acme-metal-"]').first().waitFor({ timeout: 5_000 });
     assert.match(await page.locator("#verdict").textContent(), /Acme Metal/);
     expectNoProblems(problems);

@@ -57,7 +57,7 @@ describe("GPU slices and the decision matrix", () => {
     await b.page.waitForFunction(
       () => document.body.textContent.includes("van contra la matriz de decisión"), null, { timeout: READY });
     assert.match(await b.page.locator("body").textContent(),
-      /Tus restricciones \(los tipos de oferta permitidos\) van contra la matriz de decisión: pone inferencia intermitente \(2 horas al día\)/);
+      /Sus restricciones \(los tipos de oferta permitidos\) van contra la matriz de decisión: pone inferencia intermitente \(2 horas al día\)/);
     expectNoProblems(b.problems);
     await b.context.close();
   });
