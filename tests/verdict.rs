@@ -270,7 +270,9 @@ fn the_renderer_escapes_every_text() {
     v.approximate = Some("it's \"about\"".into());
     let html = inference_sizer::markup::verdict(&card);
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot;"));
-    assert!(html.contains("title=\"it&#39;s &quot;about&quot;\""));
+    // The approximate price's mark has no tooltip: the note under the amount says it in words.
+    assert!(html.contains("<span class=\"approx\">≈ </span><strong>"));
+    assert!(!html.contains("title="));
     assert!(!html.contains("<script>"));
     // The card's parts, with the ids the page's tests and style read.
     for id in [

@@ -1,11 +1,13 @@
 //! The verdict, first on the page: the core's card ([`crate::report::VerdictCard`]) drawn by the
 //! core's one renderer ([`crate::markup::verdict`]), the same markup the pre-render writes into
-//! `index.html`. The cheaper path's button, inside it, is heard here.
+//! `index.html`. The cheaper path's button, inside it, is heard here. A new verdict is announced
+//! to screen readers in one sentence (`words::announce`), politely, from a visually hidden region.
 
 use super::app::{ctx, handler};
 use crate::markup::TAKE_CHEAPER_PATH;
 use crate::model::{Engine, Quant};
 use crate::report::VerdictCard;
+use crate::words::announce;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -13,10 +15,17 @@ use wasm_bindgen::JsCast;
 #[component]
 pub fn Verdict() -> impl IntoView {
     let c = ctx();
-    let html = Memo::new(move |_| {
+    let card = Memo::new(move |_| {
         let lang = c.lang();
-        c.report
-            .with(|r| crate::markup::verdict(&VerdictCard::of(r, lang)))
+        c.report.with(|r| VerdictCard::of(r, lang))
+    });
+    let html = Memo::new(move |_| card.with(crate::markup::verdict));
+    let said = Memo::new(move |_| {
+        let lang = c.lang();
+        card.with(|k| match &k.verdict {
+            Some(v) => announce::verdict(&v.hardware, &v.offer, &v.amount, &v.per, lang),
+            None => announce::no_verdict(lang).to_string(),
+        })
     });
     // The cheaper path's button sets its format and engine in the scenario (and so in the link).
     let take = handler(move |ev: leptos::ev::MouseEvent| {
@@ -39,6 +48,9 @@ pub fn Verdict() -> impl IntoView {
         }
     });
     view! {
+        <p class="visually-hidden" id="verdict-announcement" role="status" aria-live="polite">
+            {move || said.get()}
+        </p>
         <section
             class="card verdict"
             id="verdict"
