@@ -15,18 +15,18 @@ use wasm_bindgen::JsCast;
 #[component]
 pub fn Verdict() -> impl IntoView {
     let c = ctx();
+    // The card's markup and its one-sentence announcement, from one card.
     let card = Memo::new(move |_| {
         let lang = c.lang();
-        c.report.with(|r| VerdictCard::of(r, lang))
-    });
-    let html = Memo::new(move |_| card.with(crate::markup::verdict));
-    let said = Memo::new(move |_| {
-        let lang = c.lang();
-        card.with(|k| match &k.verdict {
+        let card = c.report.with(|r| VerdictCard::of(r, lang));
+        let said = match &card.verdict {
             Some(v) => announce::verdict(&v.hardware, &v.offer, &v.amount, &v.per, lang),
             None => announce::no_verdict(lang).to_string(),
-        })
+        };
+        (crate::markup::verdict(&card), said)
     });
+    // Announced only when the sentence changes, not on every change of the card.
+    let said = Memo::new(move |_| card.with(|(_, said)| said.clone()));
     // The cheaper path's button sets its format and engine in the scenario (and so in the link).
     let take = handler(move |ev: leptos::ev::MouseEvent| {
         let on_button = ev
@@ -55,7 +55,7 @@ pub fn Verdict() -> impl IntoView {
             class="card verdict"
             id="verdict"
             aria-labelledby="verdict-title"
-            inner_html=move || html.get()
+            inner_html=move || card.with(|(html, _)| html.clone())
             on:click=take
         ></section>
     }
