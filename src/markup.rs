@@ -59,12 +59,13 @@ fn body(v: &CardVerdict, out: &mut String) {
         .as_deref()
         .map(|s| format!(" · {}", esc(s)))
         .unwrap_or_default();
-    // An approximate price is marked before the amount: "≈ €2.04".
-    let approx = v
-        .approximate
-        .as_deref()
-        .map(|title| format!("<span class=\"approx\" title=\"{}\">≈ </span>", esc(title)))
-        .unwrap_or_default();
+    // An approximate price is marked before the amount: "≈ €2.04". What it leaves out is said in
+    // visible text under it (`price_note`), not in a tooltip a keyboard or a finger cannot reach.
+    let approx = if v.approximate.is_some() {
+        "<span class=\"approx\">≈ </span>"
+    } else {
+        ""
+    };
     let _ = write!(
         out,
         "<p class=\"verdict-hardware\" id=\"verdict-hardware\"><strong>{}</strong>{servers}</p>\

@@ -270,7 +270,9 @@ fn the_renderer_escapes_every_text() {
     v.approximate = Some("it's \"about\"".into());
     let html = inference_sizer::markup::verdict(&card);
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot;"));
-    assert!(html.contains("title=\"it&#39;s &quot;about&quot;\""));
+    // The approximate price's mark has no tooltip: the note under the amount says it in words.
+    assert!(html.contains("<span class=\"approx\">≈ </span><strong>"));
+    assert!(!html.contains("title="));
     assert!(!html.contains("<script>"));
     // The card's parts, with the ids the page's tests and style read.
     for id in [
@@ -434,4 +436,32 @@ fn the_verdict_says_how_it_fares_at_the_low_end_and_conservative_sizes_for_it() 
         .iter()
         .any(|t| matches!(t, Reason::AtLowEnd(_))));
     assert!(c.scenario.contains("speed=conservative"));
+}
+
+/// The page's polite announcement of a new verdict: one sentence from the card's own parts, in
+/// the page's language; when nothing qualifies, the card's first sentence.
+#[test]
+fn a_new_verdict_is_announced_in_one_sentence() {
+    use inference_sizer::words::announce;
+    let said = |query: &str, lang: Lang| {
+        let card = VerdictCard::of(&report(query), lang);
+        match &card.verdict {
+            Some(v) => announce::verdict(&v.hardware, &v.offer, &v.amount, &v.per, lang),
+            None => announce::no_verdict(lang).to_string(),
+        }
+    };
+    // sizer "model=llama-3.1-8b&quant=q4_k_m": the card's hardware line, its offer and its amount.
+    assert_eq!(
+        said("model=llama-3.1-8b&quant=q4_k_m", Lang::En),
+        "Recommended: 1 machine with 1× H100 PCIe (80GB) on Latitude.sh g3.h100.small (annual prepaid), €742.24 per month."
+    );
+    assert_eq!(
+        said("model=llama-3.1-8b&quant=q4_k_m&lang=es", Lang::Es),
+        "Recomendación: 1 máquina con 1× H100 PCIe (80GB) en Latitude.sh g3.h100.small (annual prepaid), 742,24 € al mes."
+    );
+    let none = VerdictCard::of(&report("model=nope&ctx=-5&seqs=1e99&tps=abc"), Lang::Es);
+    assert!(none.no_verdict.starts_with(announce::no_verdict(Lang::Es)));
+    assert!(VerdictCard::of(&report(""), Lang::En)
+        .no_verdict
+        .starts_with(announce::no_verdict(Lang::En)));
 }

@@ -3,7 +3,8 @@
 //! scenario's load. Every figure is the report's (`api_reference`).
 
 use super::app::ctx;
-use super::i18n::{jurisdiction_short, T};
+use super::disclosure::tip;
+use super::i18n::{jurisdiction_short, t, T};
 use crate::cost::api::ApiReference;
 use crate::format::{count, money};
 use crate::units::Currency;
@@ -49,8 +50,10 @@ pub fn ApiTable() -> impl IntoView {
             <section class="card apis" id="apis" aria-labelledby="apis-title">
                 <h2 id="apis-title">{heading}</h2>
                 <p class="hint" id="apis-load">{load}</p>
-                <div class="table-scroll" tabindex="0" role="region" aria-labelledby="apis-title">
-                    <table class="data" id="apis-table">
+                // A region of its own name (the section's title and the load), apart from the
+                // section's landmark; on a phone each row is a card (style/main.css).
+                <div class="table-scroll" tabindex="0" role="region" aria-labelledby="apis-title apis-load">
+                    <table class="data cards" id="apis-table">
                         <thead>
                             <tr>
                                 <th scope="col">{c.t(T::FilterProvider)}</th>
@@ -92,13 +95,15 @@ fn api_row(a: ApiReference, cur: Currency, lang: crate::scenario::Lang) -> impl 
                 <span class="provider">{a.provider}</span>
                 " "
                 {a.model}
-                {a.note.map(|n| view! { <span class="caveat" title=n.clone() aria-label=n>" ⚠"</span> })}
+                {a.note.map(|n| tip("tip caveat", "⚠".into(), n))}
             </th>
-            <td class="num">{a.monthly_cost.map(|m| money(m, cur, lang)).unwrap_or_default()}</td>
-            <td class="num">{prices}</td>
-            <td>{format!("{juris} · {}", a.region)}</td>
-            <td class="as-of">{a.as_of}</td>
-            <td class="source">{a.source}</td>
+            <td class="num" data-label=t(lang, T::Monthly)>
+                {a.monthly_cost.map(|m| money(m, cur, lang)).unwrap_or_default()}
+            </td>
+            <td class="num" data-label=t(lang, T::ApiPrices)>{prices}</td>
+            <td data-label=t(lang, T::FilterJurisdiction)>{format!("{juris} · {}", a.region)}</td>
+            <td class="as-of" data-label=t(lang, T::AsOf)>{a.as_of}</td>
+            <td class="source" data-label=t(lang, T::Source)>{a.source}</td>
         </tr>
     }
 }

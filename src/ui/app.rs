@@ -179,7 +179,7 @@ pub fn App() -> impl IntoView {
                     <assumptions::Assumptions />
                     <share_bar::ShareBar />
                 </section>
-                <section class="results" aria-labelledby="results-title" aria-live="polite">
+                <section class="results" aria-labelledby="results-title">
                     <h2 id="results-title" class="visually-hidden">{c.text(T::Results)}</h2>
                     <memory_bar::MemoryBar />
                     <speed::Speed />

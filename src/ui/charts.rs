@@ -414,6 +414,9 @@ where
     let caption_id = title_id.clone();
     let summary_id = format!("{id}-summary");
     let described_by = summary.map(|_| summary_id.clone());
+    // The data table scrolls: a region that takes focus, named by the chart and its summary line.
+    let data_id = format!("{id}-data");
+    let region_name = format!("{title_id} {data_id}");
     view! {
         <figure class="chart" id=id aria-labelledby=title_id.clone()>
             <figcaption id=caption_id>{c.text(title)}</figcaption>
@@ -449,8 +452,8 @@ where
             </ul>
             {summary.map(|words| view! { <p class="chart-summary" id=summary_id>{words}</p> })}
             <details on:toggle=handler(move |ev| table_open.set(is_open(&ev)))>
-                <summary>{c.text(T::ChartData)}</summary>
-                <div class="table-scroll">
+                <summary id=data_id>{c.text(T::ChartData)}</summary>
+                <div class="table-scroll" tabindex="0" role="region" aria-labelledby=region_name>
                     {move || {
                         if !table_open.get() {
                             return None;

@@ -1,6 +1,7 @@
 //! One option as a row of the comparison: its prices, whether it can serve (or why not), its
 //! hardware, and its source.
 
+use super::disclosure::tip;
 use super::i18n::{jurisdiction_short, kind_name, t, T};
 use crate::format::{money, number};
 use crate::report::OptionReport;
@@ -40,7 +41,7 @@ fn gpus_text(lang: Lang, o: &OptionReport) -> String {
     }
 }
 
-/// The source as a link, or a citation's start with the whole of it on hover.
+/// The source as a link, or a citation: a long one by its start, which opens to the whole of it.
 fn source_cell(lang: Lang, source: &str) -> AnyView {
     // Until the citations arrive (crate::catalog::OfferSources): the file that holds them.
     if source == crate::catalog::SOURCE_IN_FILE {
@@ -56,12 +57,11 @@ fn source_cell(lang: Lang, source: &str) -> AnyView {
         .into_any(),
         None => {
             let short: String = source.chars().take(60).collect();
-            let short = if short.len() < source.len() {
-                format!("{short}…")
+            if short.len() < source.len() {
+                tip("tip source-note", format!("{short}…"), source.to_string())
             } else {
-                short
-            };
-            view! { <span class="source-note" title=source.to_string()>{short}</span> }.into_any()
+                view! { <span class="source-note">{short}</span> }.into_any()
+            }
         }
     }
 }
@@ -80,18 +80,18 @@ pub fn row(lang: Lang, o: &OptionReport, cur: Currency, price_age: Option<u32>) 
             .unwrap_or_else(|| t(lang, T::No))
             .to_string()
     };
-    // What the price leaves out, on hover of the mark (the report's `price_note`).
+    // What the price leaves out, opened from the mark (the report's `price_note`).
     let approx = o.approximate_price.then(|| {
         o.price_note
             .clone()
             .unwrap_or_else(|| t(lang, T::Approximate).to_string())
     });
-    // What the engine, format and GPU give up while they run, on hover of a mark.
+    // What the engine, format and GPU give up while they run, opened from a mark.
     let caveat = o
         .caveat
         .clone()
         .filter(|_| o.usable)
-        .map(|c| view! { <span class="caveat" title=c.clone() aria-label=c>" ⚠"</span> });
+        .map(|c| tip("tip caveat", "⚠".into(), c));
     view! {
         <tr class:fits=o.usable class:no-fit=!o.usable data-offer=o.offer_id.clone()>
             <th scope="row">
@@ -99,8 +99,9 @@ pub fn row(lang: Lang, o: &OptionReport, cur: Currency, price_age: Option<u32>) 
                 " "
                 {o.name.clone()}
             </th>
-            // Cells in the order of `Col::ALL`.
-            <td class="num">
+            // Cells in the order of `Col::ALL`. On a phone the row is a card of the first five,
+            // each under its label (`data-label`, style/main.css).
+            <td class="num" data-label=t(lang, T::Monthly)>
                 {money(o.monthly_cost)}
                 // Fine-tuning: what the job costs here, which the ranking follows.
                 {o.job_cost.map(|j| {
@@ -109,14 +110,16 @@ pub fn row(lang: Lang, o: &OptionReport, cur: Currency, price_age: Option<u32>) 
                     }
                 })}
             </td>
-            <td class="num">{o.cost_per_million_tokens.map(money).unwrap_or_default()}</td>
-            <td class="fit-cell">{fits}{caveat}</td>
-            <td class="gpus">{gpus_text(lang, o)}</td>
+            <td class="num" data-label=t(lang, T::PerMillionTokens)>
+                {o.cost_per_million_tokens.map(money).unwrap_or_default()}
+            </td>
+            <td class="fit-cell" data-label=t(lang, T::Fits)>{fits}{caveat}</td>
+            <td class="gpus" data-label=t(lang, T::Gpus)>{gpus_text(lang, o)}</td>
             <td>{kind_name(lang, o.kind)}</td>
             <td class="num">{o.price_per_gpu_hour.map(money).unwrap_or_default()}</td>
             <td class="num">
                 {money(o.price_per_hour)}
-                {approx.map(|a| view! { <span class="approx" title=a>" ≈"</span> })}
+                {approx.map(|a| tip("tip approx", "≈".into(), a))}
             </td>
             <td class="num">{o.break_even_weeks.map(|w| number(w, 0, lang)).unwrap_or_default()}</td>
             <td>{format!("{} · {}", jurisdiction_short(lang, &o.jurisdiction), o.region)}</td>

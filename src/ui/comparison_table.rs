@@ -160,11 +160,14 @@ pub fn ComparisonTable() -> impl IntoView {
         <section class="card comparison" id="comparison" aria-labelledby="comparison-title">
             <h2 id="comparison-title">{c.text(T::Comparison)}</h2>
             <Filters filter=filter choices=choices on_export=export />
+            // What is drawn, of every option: "Showing 25 of 260" until "Show all".
             <p class="hint" id="comparison-count">
-                {move || format!("{} {} {} {}", c.t(T::Showing), rows.with(|r| r.len()), c.t(T::Of), total.get())}
+                {move || format!("{} {} {} {}", c.t(T::Showing), keyed.with(Vec::len), c.t(T::Of), total.get())}
             </p>
-            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="comparison-title">
-                <table class="data options" id="options-table">
+            // A region named apart from the section's landmark (its title and the count); on a
+            // phone the rows are cards and the header row their sort buttons (style/main.css).
+            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="comparison-title comparison-count">
+                <table class="data options cards" id="options-table">
                     <thead>
                         <HeaderRow sort=sort />
                     </thead>

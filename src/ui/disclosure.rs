@@ -41,3 +41,16 @@ where
         </details>
     }
 }
+
+/// An explanation once shown only on hover (`title=`), reachable by keyboard and touch: `mark` (a
+/// symbol, or a citation's start) opens `text` under it. A native `<details>`: no script and no
+/// state, one function for every such mark of the page (comparison, hosted APIs).
+pub fn tip(class: &'static str, mark: String, text: String) -> AnyView {
+    view! {
+        <details class=class>
+            <summary>{mark}</summary>
+            <span class="tip-text">{text}</span>
+        </details>
+    }
+    .into_any()
+}

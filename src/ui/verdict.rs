@@ -1,11 +1,13 @@
 //! The verdict, first on the page: the core's card ([`crate::report::VerdictCard`]) drawn by the
 //! core's one renderer ([`crate::markup::verdict`]), the same markup the pre-render writes into
-//! `index.html`. The cheaper path's button, inside it, is heard here.
+//! `index.html`. The cheaper path's button, inside it, is heard here. A new verdict is announced
+//! to screen readers in one sentence (`words::announce`), politely, from a visually hidden region.
 
 use super::app::{ctx, handler};
 use crate::markup::TAKE_CHEAPER_PATH;
 use crate::model::{Engine, Quant};
 use crate::report::VerdictCard;
+use crate::words::announce;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -13,11 +15,18 @@ use wasm_bindgen::JsCast;
 #[component]
 pub fn Verdict() -> impl IntoView {
     let c = ctx();
-    let html = Memo::new(move |_| {
+    // The card's markup and its one-sentence announcement, from one card.
+    let card = Memo::new(move |_| {
         let lang = c.lang();
-        c.report
-            .with(|r| crate::markup::verdict(&VerdictCard::of(r, lang)))
+        let card = c.report.with(|r| VerdictCard::of(r, lang));
+        let said = match &card.verdict {
+            Some(v) => announce::verdict(&v.hardware, &v.offer, &v.amount, &v.per, lang),
+            None => announce::no_verdict(lang).to_string(),
+        };
+        (crate::markup::verdict(&card), said)
     });
+    // Announced only when the sentence changes, not on every change of the card.
+    let said = Memo::new(move |_| card.with(|(_, said)| said.clone()));
     // The cheaper path's button sets its format and engine in the scenario (and so in the link).
     let take = handler(move |ev: leptos::ev::MouseEvent| {
         let on_button = ev
@@ -39,12 +48,15 @@ pub fn Verdict() -> impl IntoView {
         }
     });
     view! {
+        <p class="visually-hidden" id="verdict-announcement" role="status" aria-live="polite">
+            {move || said.get()}
+        </p>
         <section
             class="card verdict"
             id="verdict"
             tabindex="-1"
             aria-labelledby="verdict-title"
-            inner_html=move || html.get()
+            inner_html=move || card.with(|(html, _)| html.clone())
             on:click=take
         ></section>
     }

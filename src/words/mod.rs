@@ -4,6 +4,7 @@
 //! inside the sentences are written by [`crate::format`].
 
 pub mod alternative;
+pub mod announce;
 pub mod api;
 pub mod catalog;
 pub mod catalog_names;
