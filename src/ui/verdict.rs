@@ -20,7 +20,14 @@ pub fn Verdict() -> impl IntoView {
         let lang = c.lang();
         let card = c.report.with(|r| VerdictCard::of(r, lang));
         let said = match &card.verdict {
-            Some(v) => announce::verdict(&v.hardware, &v.offer, &v.amount, &v.per, lang),
+            Some(v) => announce::verdict(
+                v.lead.first().map(String::as_str),
+                &v.hardware,
+                &v.offer,
+                &v.amount,
+                &v.per,
+                lang,
+            ),
             None => announce::no_verdict(lang).to_string(),
         };
         (crate::markup::verdict(&card), said)
