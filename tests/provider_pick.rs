@@ -224,3 +224,21 @@ fn the_footer_never_has_an_empty_provider() {
         "Built-in prices · as of 2026-12-01"
     );
 }
+
+/// Under the host's pick the verdict card below the provider's is the whole market's answer, and
+/// its heading says so; in market mode it is the verdict.
+#[test]
+fn the_markets_card_says_whose_verdict_it_is() {
+    use inference_sizer::lang::Lang;
+    use inference_sizer::report::VerdictCard;
+    let picked = demo("&pick=provider");
+    assert_eq!(
+        VerdictCard::of(&picked, Lang::En).title,
+        "The whole market's verdict"
+    );
+    assert_eq!(
+        VerdictCard::of(&picked, Lang::Es).title,
+        "El veredicto de todo el mercado"
+    );
+    assert_eq!(VerdictCard::of(&demo(""), Lang::En).title, "Verdict");
+}

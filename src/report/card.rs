@@ -142,7 +142,16 @@ impl VerdictCard {
             }
         });
         VerdictCard {
-            title: t(lang, T::Verdict).to_string(),
+            // Under a host's pick (`pick=provider`) this card is the whole market's answer.
+            title: t(
+                lang,
+                if r.provider_pick.as_ref().is_some_and(|p| p.leads) {
+                    T::MarketVerdict
+                } else {
+                    T::Verdict
+                },
+            )
+            .to_string(),
             question: r.scenario_line.clone(),
             verdict,
             no_verdict: t(lang, T::NoVerdict).to_string(),

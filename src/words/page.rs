@@ -54,6 +54,7 @@ texts! {
     Load => "Your load", "La carga";
     RequestShape => "Requests, targets and the day", "Peticiones, objetivos y el día";
     WhereItRuns => "Where it may run", "Dónde puede ejecutarse";
+    MarketVerdict => "The whole market's verdict", "El veredicto de todo el mercado";
     SkipToVerdict => "Skip to the verdict", "Ir al veredicto";
     SkipToInputs => "Skip to the inputs", "Ir a los datos de entrada";
     YourScenario => "Your scenario", "El escenario";
