@@ -496,3 +496,24 @@ fn a_new_verdict_is_announced_in_one_sentence() {
         .no_verdict
         .starts_with(announce::no_verdict(Lang::En)));
 }
+
+/// The offers' names inside the verdict's reasons read in the page's language, as the options'
+/// names do: sizer "model=llama-3.1-70b&quant=q4_k_m&lang=es" names Vultr's 36-month reserved
+/// B200 server as the cheapest fixed-fee one.
+#[test]
+fn the_reasons_name_offers_with_their_catalogue_words_in_spanish() {
+    let es = report("model=llama-3.1-70b&quant=q4_k_m&lang=es");
+    let reasons = es.recommendation.as_ref().unwrap().reasons();
+    assert!(reasons
+        .iter()
+        .any(|r| r.contains("Vultr vbm-256c-3072gb-8-b200-gpu (reserva de 36 meses)")));
+    assert!(reasons.iter().all(|r| !r.contains("(36-month reserved)")));
+    let en = report("model=llama-3.1-70b&quant=q4_k_m");
+    assert!(en
+        .recommendation
+        .as_ref()
+        .unwrap()
+        .reasons()
+        .iter()
+        .any(|r| r.contains("(36-month reserved)")));
+}
