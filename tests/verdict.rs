@@ -443,20 +443,7 @@ fn the_verdict_says_how_it_fares_at_the_low_end_and_conservative_sizes_for_it() 
 #[test]
 fn a_new_verdict_is_announced_in_one_sentence() {
     use inference_sizer::words::announce;
-    let said = |query: &str, lang: Lang| {
-        let card = VerdictCard::of(&report(query), lang);
-        match &card.verdict {
-            Some(v) => announce::verdict(
-                v.lead.first().map(String::as_str),
-                &v.hardware,
-                &v.offer,
-                &v.amount,
-                &v.per,
-                lang,
-            ),
-            None => announce::no_verdict(lang).to_string(),
-        }
-    };
+    let said = |query: &str, lang: Lang| VerdictCard::of(&report(query), lang).announcement(lang);
     // sizer "model=llama-3.1-8b&quant=q4_k_m": the card's hardware line, its offer and its amount.
     assert_eq!(
         said("model=llama-3.1-8b&quant=q4_k_m", Lang::En),
@@ -465,18 +452,6 @@ fn a_new_verdict_is_announced_in_one_sentence() {
     assert_eq!(
         said("model=llama-3.1-8b&quant=q4_k_m&lang=es", Lang::Es),
         "Recomendación: 1 máquina con 1× H100 PCIe (80GB) en Latitude.sh g3.h100.small (prepago anual), 742,24 € al mes."
-    );
-    // A team of 30 people: the hosted API, said first on the card, is said first here too.
-    let team = said("users=30", Lang::En);
-    assert!(
-        team.starts_with("At this load a hosted API is the cheaper answer: DeepInfra serves Llama 3.3 70B for about €"),
-        "{team}"
-    );
-    assert!(team.contains("times less than self-hosting at €"), "{team}");
-    assert!(team.ends_with("per month."), "{team}");
-    assert!(
-        team.contains(" Recommended: 1 machine with 1× Instinct MI300X on RunPod"),
-        "{team}"
     );
     // A team of 30 people: the hosted API, said first on the card, is said first here too.
     let team = said("users=30", Lang::En);

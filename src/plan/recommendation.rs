@@ -60,18 +60,7 @@ impl Recommendation {
         lang: Lang,
     ) -> Self {
         Recommendation {
-            // The offers' names inside the sentences read as the options' do: their
-            // catalogue words in the page's language ("(reserva de 36 meses)").
-            reasons: reasons
-                .iter()
-                .map(|r| {
-                    let sentence = r.sentence(lang);
-                    match crate::words::catalog_names::catalogue_name(&sentence, lang) {
-                        std::borrow::Cow::Borrowed(_) => sentence,
-                        std::borrow::Cow::Owned(translated) => translated,
-                    }
-                })
-                .collect(),
+            reasons: reasons.iter().map(|r| r.sentence(lang)).collect(),
             reasons_typed: reasons,
             option,
             runner_ups,

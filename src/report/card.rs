@@ -75,6 +75,23 @@ pub struct CardRunnerUp {
 }
 
 impl VerdictCard {
+    /// The verdict in one sentence for a screen reader's polite announcement
+    /// ([`crate::words::announce`]): the lead's first clause when the card has one, the hardware,
+    /// the offer and the amount; when nothing qualifies, that.
+    pub fn announcement(&self, lang: Lang) -> String {
+        match &self.verdict {
+            Some(v) => crate::words::announce::verdict(
+                v.lead.first().map(String::as_str),
+                &v.hardware,
+                &v.offer,
+                &v.amount,
+                &v.per,
+                lang,
+            ),
+            None => crate::words::announce::no_verdict(lang).to_string(),
+        }
+    }
+
     /// The card of `r`, its labels in `lang` (the report's sentences are already in it).
     pub fn of(r: &Report, lang: Lang) -> Self {
         let cur = r.cur();

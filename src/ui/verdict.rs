@@ -7,7 +7,6 @@ use super::app::{ctx, handler};
 use crate::markup::TAKE_CHEAPER_PATH;
 use crate::model::{Engine, Quant};
 use crate::report::VerdictCard;
-use crate::words::announce;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -19,17 +18,7 @@ pub fn Verdict() -> impl IntoView {
     let card = Memo::new(move |_| {
         let lang = c.lang();
         let card = c.report.with(|r| VerdictCard::of(r, lang));
-        let said = match &card.verdict {
-            Some(v) => announce::verdict(
-                v.lead.first().map(String::as_str),
-                &v.hardware,
-                &v.offer,
-                &v.amount,
-                &v.per,
-                lang,
-            ),
-            None => announce::no_verdict(lang).to_string(),
-        };
+        let said = card.announcement(lang);
         (crate::markup::verdict(&card), said)
     });
     // Announced only when the sentence changes, not on every change of the card.
