@@ -237,17 +237,11 @@ pub enum MatrixCase {
 }
 
 impl Reason {
-    /// The reason as a plain sentence quoting its figures; the offers' names in it read as the
-    /// options' do, their catalogue words in `lang` ("(reserva de 36 meses)").
+    /// The reason as a plain sentence quoting its figures, offers' catalogue words in `lang`.
     pub fn sentence(&self, lang: Lang) -> String {
-        let sentence = self.sentence_as_named(lang);
-        match super::catalog_names::catalogue_name(&sentence, lang) {
-            std::borrow::Cow::Borrowed(_) => sentence,
-            std::borrow::Cow::Owned(translated) => translated,
-        }
+        super::catalog_names::catalogue_name(&self.sentence_as_named(lang), lang).into_owned()
     }
 
-    /// The sentence with the offers' names as the catalogue writes them.
     fn sentence_as_named(&self, lang: Lang) -> String {
         use reason::*;
         match self {
