@@ -54,6 +54,8 @@ describe("deployable recommendations", () => {
     const { page, problems, context } = await openPage(site.browser, site.server, "");
     await verdictReady(page);
     const kv = page.locator("#memory-table tbody tr").filter({ hasText: "tokens in flight" });
+    // The verdict can be the pre-rendered one: wait for the live memory table's row.
+    await kv.first().waitFor({ timeout: READY });
     assert.equal(await kv.count(), 1);
     assert.match(await kv.textContent(),
       /sized for 20,000 tokens in flight \(16 requests x 1,250 prompt and output tokens, at least one request at the full context\) x 327,680 B\/token; if every request used its full 8,192-token context: 40\.0 GiB/);
