@@ -106,11 +106,7 @@ pub fn export<'a>(
         Some((rec.offer_id.as_str(), c))
     });
     let mut out = lines_with(options, r.per_token_basis.id(), verdict, &r.scenario_line);
-    out.push_str(&api_rows_of(
-        &r.api_reference,
-        &r.currency,
-        &r.scenario_line,
-    ));
+    out.push_str(&api_rows(&r.api_reference, &r.currency, &r.scenario_line));
     out
 }
 
@@ -224,12 +220,8 @@ fn at(o: &OptionReport, f: impl Fn(&crate::cost::load::AtLoad) -> String) -> Str
 /// The hosted APIs of the report (`api_reference`) as lines of the same table, one per API, ended
 /// by CRLF: kind `hosted_api`, the model as the name, the monthly cost at the report's load in
 /// its currency, the per-token prices in their own (`price_currency`); the columns about
-/// machines are empty.
-pub fn api_rows(apis: &[ApiReference], currency: &str) -> String {
-    api_rows_of(apis, currency, "")
-}
-
-fn api_rows_of(apis: &[ApiReference], currency: &str, scenario_line: &str) -> String {
+/// machines are empty; `scenario_line` ends each line, as on the options' lines.
+pub fn api_rows(apis: &[ApiReference], currency: &str, scenario_line: &str) -> String {
     let mut out = String::new();
     for a in apis {
         let mut f: [String; WIDTH] = std::array::from_fn(|_| String::new());

@@ -206,7 +206,6 @@ texts! {
         "Esta dirección de catálogo no está permitida aquí (solo la de este sitio).";
     CatalogTimedOut => "The price catalogue did not arrive within 10 seconds; showing the built-in prices.",
         "El catálogo de precios no llegó en 10 segundos; se muestran los precios incorporados.";
-    PricesChanged => "Prices have changed since this link was made", "Los precios han cambiado desde que se creó este enlace";
     PricesAsOf => "Prices as of", "Precios a fecha de";
     ErrorTitle => "Something went wrong", "Algo ha fallado";
     ErrorBody => "The calculator hit an internal error. Your scenario is kept in the address; reload to continue.",
