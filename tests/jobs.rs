@@ -362,6 +362,74 @@ fn a_near_tie_between_equal_machine_counts_goes_to_headroom_then_speed() {
     );
 }
 
+/// An 8-GPU box at 1,000 EUR a month holding 512 requests, and a 2-GPU box at 1,050 (5% more)
+/// holding 64: the same load, both meeting it; `busy`: the 2-GPU box's copy at its peak.
+fn small_or_large(busy: Option<f64>) -> (Vec<OptionCost>, Demand) {
+    let mut large = h100_cloud("large-8x", OfferKind::GpuCloud, 8, 1_000.0 / 730.0 / 8.0);
+    let mut small = h100_cloud("small-2x", OfferKind::GpuCloud, 2, 1_050.0 / 730.0 / 2.0);
+    large.virtualization = Virtualization::BareMetal;
+    small.virtualization = Virtualization::BareMetal;
+    let mut sl = llm_sizing(8, 8000.0, 100.0);
+    sl.max_concurrent_sequences_per_replica = 512.0;
+    let market = vec![(large, sl), (small, llm_sizing(2, 2000.0, 100.0))];
+    let w = demand(0.0, 24.0);
+    let mut all = evaluate(&market, &w, &compute_only(), Currency::Eur);
+    if let Some(u) = busy {
+        for o in all.iter_mut() {
+            let utilisation = if o.offer_id == "small-2x" { u } else { u / 4.0 };
+            o.load_need = Some(inference_sizer::cost::LoadNeed {
+                replicas: 1,
+                peak_rps: 1.0,
+                bound: inference_sizer::cost::LoadBound::Throughput { replica_rps: 1.0 },
+                at_load: Some(inference_sizer::cost::load::AtLoad {
+                    utilisation,
+                    ..Default::default()
+                }),
+                spare: 0,
+            });
+        }
+    }
+    (all, w)
+}
+
+#[test]
+fn a_near_tie_between_one_machine_each_goes_to_fewer_gpus_while_they_carry_the_peak() {
+    // Both one machine; the 2-GPU box 5% dearer. Eight times the headroom (512 requests against
+    // 64) does not buy the larger box: a buyer takes the smaller one at the same price.
+    let (all, w) = small_or_large(None);
+    let rec = plan::recommend(&all, &w, Lang::En).unwrap();
+    assert_eq!(rec.offer_id, "small-2x");
+    assert!(
+        rec.reasons()[0].ends_with(
+            "within 10% the plan prefers fewer GPUs (2 instead of 8), the peak still covered."
+        ),
+        "{}",
+        rec.reasons()[0]
+    );
+    let es = plan::recommend(&all, &w, Lang::Es).unwrap();
+    assert!(
+        es.reasons()[0]
+            .ends_with("se prefiere: menos GPU (2 en lugar de 8), con el pico cubierto."),
+        "{}",
+        es.reasons()[0]
+    );
+    // Its copy at 70% of what it completes at the peak: still calm (the bar is 80%).
+    let (all, w) = small_or_large(Some(0.70));
+    assert_eq!(
+        plan::recommend(&all, &w, Lang::En).unwrap().offer_id,
+        "small-2x"
+    );
+    // At 90% the larger box's spare capacity is worth its GPUs: headroom decides.
+    let (all, w) = small_or_large(Some(0.90));
+    let rec = plan::recommend(&all, &w, Lang::En).unwrap();
+    assert_eq!(rec.offer_id, "large-8x");
+    assert!(
+        !rec.reasons()[0].contains("fewer GPUs"),
+        "{}",
+        rec.reasons()[0]
+    );
+}
+
 // Per-token figures at a stated load.
 
 #[test]

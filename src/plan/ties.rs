@@ -1,8 +1,12 @@
 //! Near-ties: among the usable options within [`NEAR_TIE`] of the cheapest objective (the monthly
 //! cost, or the job's cost when fine-tuning), the plan prefers the shorter commitment (a minimum
-//! term over a month against none), then fewer machines, then more headroom
-//! (concurrent requests held in memory; serving only), then the faster option; only when none of
-//! these tells them apart does the cheapest win. Headroom and speed keep the options within
+//! term over a month against none), then fewer machines, then fewer GPUs (GPU options serving a
+//! load only, and only while the one with fewer carries its peak at no more than [`BUSY`] of its capacity),
+//! then more headroom (concurrent requests held in memory; serving only), then the faster option;
+//! only when none of these tells them apart does the cheapest win. Fewer GPUs before headroom: at
+//! the same price and the same number of machines, both sized for the peak and the targets, a
+//! buyer takes the smaller machine (a smaller tensor-parallel group, fewer parts to fail, less
+//! power, easier to rent again) rather than spare memory they did not ask for. Headroom and speed keep the options within
 //! [`DECISIVE`] of the best on them, so they decide only on a difference a buyer would weigh
 //! against the price (62 against 70 requests in memory is noise; 350 against 2,169 is not). The
 //! rule that set the cheapest aside is the one the reasons name.
@@ -16,6 +20,11 @@ pub const NEAR_TIE: f64 = 0.10;
 /// Headroom or speed decides a near-tie only when the best is more than this much above the
 /// cheapest (25%).
 pub const DECISIVE: f64 = 0.25;
+
+/// Fewer GPUs decide a near-tie only while the option with fewer carries its peak at no more than
+/// this share of what a copy completes with every slot busy (80%): beyond it the spare capacity
+/// of the larger machine is worth its GPUs.
+pub const BUSY: f64 = 0.80;
 
 /// Why the plan chose an option other than the cheapest.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,6 +79,38 @@ pub fn pick<'a>(sorted: &[&'a OptionCost], job: bool) -> (usize, Option<TieBreak
             cheapest: cheapest.servers,
         };
         return (keep[0], Some(TieBreak { cheapest, rule }));
+    }
+    // Fewer GPUs, among GPU options serving a load that are not busy at its peak (a job takes
+    // the faster: its GPUs are paid by the hour either way).
+    let gpu_only = keep
+        .iter()
+        .all(|&i| sorted[i].deployment != crate::cost::Deployment::Cpu && sorted[i].gpu_count > 0);
+    if gpu_only && !job {
+        let calm = |o: &OptionCost| {
+            o.load_need
+                .as_ref()
+                .and_then(|n| n.at_load)
+                .is_none_or(|a| a.utilisation <= BUSY)
+        };
+        let fewest = keep
+            .iter()
+            .filter(|&&i| calm(sorted[i]))
+            .map(|&i| sorted[i].gpu_count)
+            .min();
+        if let Some(fewest) = fewest {
+            let before = keep.clone();
+            keep.retain(|&i| sorted[i].gpu_count == fewest && calm(sorted[i]));
+            if keep.is_empty() {
+                keep = before;
+            } else if keep[0] != 0 {
+                let chosen = sorted[keep[0]];
+                let rule = TieRule::FewerGpus {
+                    chosen: chosen.gpu_count,
+                    cheapest: cheapest.gpu_count,
+                };
+                return (keep[0], Some(TieBreak { cheapest, rule }));
+            }
+        }
     }
     // More headroom, then faster: the options within NEAR_TIE of the best on each. Requests
     // that fit in a CPU server's RAM say nothing of its throughput: with a CPU option in the tie

@@ -43,6 +43,8 @@ pub enum TieRule {
     ShorterTerm { chosen: f64, cheapest: f64 },
     /// Fewer machines: `chosen` against the cheapest's `cheapest`.
     FewerMachines { chosen: u32, cheapest: u32 },
+    /// Fewer GPUs (in as many machines): `chosen` against the cheapest's `cheapest`.
+    FewerGpus { chosen: u32, cheapest: u32 },
     /// More headroom: concurrent requests held in memory.
     MoreHeadroom { chosen: f64, cheapest: f64 },
     /// More throughput at the load's peak (a CPU option in the tie): capacity over the load.
@@ -104,6 +106,13 @@ impl TieRule {
                     format!("menos máquinas ({} en lugar de {cheapest})", m(chosen))
                 } else {
                     format!("fewer machines ({} instead of {cheapest})", m(chosen))
+                }
+            }
+            TieRule::FewerGpus { chosen, cheapest } => {
+                if es {
+                    format!("menos GPU ({chosen} en lugar de {cheapest}), con el pico cubierto")
+                } else {
+                    format!("fewer GPUs ({chosen} instead of {cheapest}), the peak still covered")
                 }
             }
             TieRule::MoreCapacity { chosen, cheapest } => {
