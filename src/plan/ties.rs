@@ -1,15 +1,16 @@
 //! Near-ties: among the usable options within [`NEAR_TIE`] of the cheapest objective (the monthly
 //! cost, or the job's cost when fine-tuning), the plan prefers the shorter commitment (a minimum
 //! term over a month against none), then fewer machines, then fewer GPUs (GPU options serving a
-//! load only, and only while the one with fewer carries its peak at no more than [`BUSY`] of its capacity),
-//! then more headroom (concurrent requests held in memory; serving only), then the faster option;
-//! only when none of these tells them apart does the cheapest win. Fewer GPUs before headroom: at
-//! the same price and the same number of machines, both sized for the peak and the targets, a
-//! buyer takes the smaller machine (a smaller tensor-parallel group, fewer parts to fail, less
-//! power, easier to rent again) rather than spare memory they did not ask for. Headroom and speed keep the options within
-//! [`DECISIVE`] of the best on them, so they decide only on a difference a buyer would weigh
-//! against the price (62 against 70 requests in memory is noise; 350 against 2,169 is not). The
-//! rule that set the cheapest aside is the one the reasons name.
+//! load only, and only while the one with fewer carries its peak at no more than [`BUSY`] of its
+//! capacity), then more headroom (concurrent requests held in memory; serving only), then the
+//! faster option; only when none of these tells them apart does the cheapest win. Fewer GPUs
+//! before headroom: at the same price and the same number of machines, both sized for the peak
+//! and the targets, a buyer takes the smaller machine (a smaller tensor-parallel group, fewer
+//! parts to fail, less power, easier to rent again) rather than spare memory they did not ask
+//! for. Headroom and speed keep the options within [`DECISIVE`] of the best on them, so they
+//! decide only on a difference a buyer would weigh against the price (62 against 70 requests in
+//! memory is noise; 350 against 2,169 is not). The rule that set the cheapest aside is the one the
+//! reasons name.
 
 use crate::cost::OptionCost;
 pub use crate::words::plan::{Pace, TieRule};
@@ -97,12 +98,10 @@ pub fn pick<'a>(sorted: &[&'a OptionCost], job: bool) -> (usize, Option<TieBreak
             .filter(|&&i| calm(sorted[i]))
             .map(|&i| sorted[i].gpu_count)
             .min();
+        // The calm option with the fewest GPUs stays, so `keep` is never emptied.
         if let Some(fewest) = fewest {
-            let before = keep.clone();
             keep.retain(|&i| sorted[i].gpu_count == fewest && calm(sorted[i]));
-            if keep.is_empty() {
-                keep = before;
-            } else if keep[0] != 0 {
+            if keep[0] != 0 {
                 let chosen = sorted[keep[0]];
                 let rule = TieRule::FewerGpus {
                     chosen: chosen.gpu_count,
