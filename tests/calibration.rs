@@ -307,19 +307,26 @@ struct Evaluation {
     by_source: Vec<f64>,
     by_family: Vec<f64>,
     by_gpu: Vec<f64>,
+    /// The wider check (`published::wider_check`): runs gathered after the fit, never fitted
+    /// on, and the shipped model's speed over the published one on each.
+    wider: Vec<Case>,
+    wider_ratios: Vec<f64>,
 }
 
 fn evaluate() -> &'static Evaluation {
     static E: std::sync::OnceLock<Evaluation> = std::sync::OnceLock::new();
     E.get_or_init(|| {
         let catalog = Catalog::builtin();
-        let (cases, skipped) = published::cases(&catalog);
+        let (every, skipped) = published::cases(&catalog);
+        let (wider, cases): (Vec<Case>, Vec<Case>) =
+            every.into_iter().partition(published::wider_check);
         let all: Vec<&Case> = cases.iter().collect();
         let cal = fit_calibration(&all, &catalog);
         let in_sample = ratios(&cases, &catalog, &cal);
         let by_source = cross_validate(&cases, &catalog, |c| c.source.clone());
         let by_family = cross_validate(&cases, &catalog, |c| c.family.to_string());
         let by_gpu = cross_validate(&cases, &catalog, |c| c.gpu.clone());
+        let wider_ratios = ratios(&wider, &catalog, &cal);
         Evaluation {
             cases,
             skipped,
@@ -328,44 +335,59 @@ fn evaluate() -> &'static Evaluation {
             by_source,
             by_family,
             by_gpu,
+            wider,
+            wider_ratios,
         }
     })
 }
 
-/// Per class (and the broader classes a thin one falls back to), the held-out ratios' 10th and
-/// 90th percentiles and median |error|, over the runs `keep` selects.
-fn class_errors(
-    cases: &[Case],
-    held: &[f64],
-    keep: impl Fn(usize) -> bool,
-) -> Vec<(String, Vec<f64>)> {
+/// The runs the report cites and the ranges rest on, each with the model's speed over the
+/// published one where no fit saw it: every fitted run with its source held out, and the wider
+/// check's runs of the current period (`perf::CURRENT_PERIOD_FROM`: the period the figures
+/// represent; the check's older runs measured engines since replaced), never fitted on.
+fn pool(e: &Evaluation) -> Vec<(&Case, f64)> {
+    let fitted = e.cases.iter().zip(e.by_source.iter().copied());
+    let wider = e
+        .wider
+        .iter()
+        .zip(e.wider_ratios.iter().copied())
+        .filter(|(c, _)| !perf::earlier_period(&c.as_of));
+    fitted.chain(wider).collect()
+}
+
+/// Per class (and the broader classes a thin one falls back to), the held-out ratios, over the
+/// runs of `pool` that `keep` selects. A time to first token measured at saturating concurrency
+/// is left out: it includes a queue for a slot that the speed figures a range is applied to do
+/// not claim (the fit leaves those runs out too).
+fn class_errors(pool: &[(&Case, f64)], keep: impl Fn(&Case) -> bool) -> Vec<(String, Vec<f64>)> {
     let mut groups: Vec<(String, Vec<f64>)> = Vec::new();
     let mut add = |k: String, v: f64| match groups.iter_mut().find(|(g, _)| *g == k) {
         Some((_, vs)) => vs.push(v),
         None => groups.push((k, vec![v])),
     };
-    for (i, c) in cases.iter().enumerate() {
-        if !keep(i) || !held[i].is_finite() {
+    for &(c, held) in pool {
+        if !keep(c) || !fits(c) || !held.is_finite() {
             continue;
         }
         let class = c.class();
         let mut parts = class.split('/');
         let (vendor, engine) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-        add(class.clone(), held[i]);
-        add(format!("{vendor}/{engine}"), held[i]);
-        add(engine.to_string(), held[i]);
-        add("all".into(), held[i]);
+        add(class.clone(), held);
+        add(format!("{vendor}/{engine}"), held);
+        add(engine.to_string(), held);
+        add("all".into(), held);
     }
     groups.sort_by(|a, b| a.0.cmp(&b.0));
     groups
 }
 
-/// The quantiles of the held-out ratio a range spans: the 5th and the 95th, so that on runs
-/// the range never saw it holds the published value for at least 80% of them (83% on
-/// 2026-12-02; the 10th-90th held 72% in the nested check below: a range from past errors is
-/// narrower than the next).
-const RANGE_LOW_Q: f64 = 0.05;
-const RANGE_HIGH_Q: f64 = 0.95;
+/// The quantiles of the held-out ratio a range spans: the 4th and the 96th, so that on runs
+/// the range never saw it holds the published value for at least 80% of them (the nested check
+/// below: 85% on 2026-12-03 with the wider check's runs of the current period in the pool, when
+/// the 5th-95th held 79.6% and the 2.5th-97.5th 87%; on 2026-12-02, without them, the 5th-95th
+/// held 83% and the 10th-90th 72%: a range from past errors is narrower than the next).
+const RANGE_LOW_Q: f64 = 0.04;
+const RANGE_HIGH_Q: f64 = 0.96;
 
 /// The range a class states, as multipliers of the model's figure: (low, high).
 fn range_of(groups: &[(String, Vec<f64>)], c: &Case) -> Option<(f64, f64)> {
@@ -402,8 +424,8 @@ fn fitted_text(e: &Evaluation) -> String {
         e.cal.expert_tokens_ref,
         e.cal.link_share
     );
-    s.push_str("\n/// Held-out error by class (leave one source out), `perf::ClassError`.\n#[rustfmt::skip]\npub const CLASS_ERRORS: &[ClassError] = &[\n");
-    for (k, v) in class_errors(&e.cases, &e.by_source, |_| true) {
+    s.push_str("\n/// Held-out error by class (one source left out; the wider check's current runs), `perf::ClassError`.\n#[rustfmt::skip]\npub const CLASS_ERRORS: &[ClassError] = &[\n");
+    for (k, v) in class_errors(&pool(e), |_| true) {
         let m = median(v.iter().map(|x| (x - 1.0).abs()).collect());
         s.push_str(&format!(
             "    ClassError {{ class: {k:?}, runs: {}, low: {:.3}, high: {:.3}, median_abs: {:.3} }},\n",
@@ -461,7 +483,7 @@ fn month(as_of: &str) -> String {
 fn runs_text(e: &Evaluation, catalog: &Catalog) -> String {
     let mut seen: Vec<String> = Vec::new();
     let mut s = RUNS_HEAD.to_string();
-    for (i, c) in e.cases.iter().enumerate() {
+    for (c, held_out) in pool(e) {
         let key = format!(
             "{} {} {} {} {}",
             c.wl.engine.id(),
@@ -513,7 +535,7 @@ fn runs_text(e: &Evaluation, catalog: &Catalog) -> String {
             metric,
             c.published,
             error,
-            e.by_source[i] - 1.0,
+            held_out - 1.0,
             source,
             row.get(published::AS_OF),
             row.get(1).chars().take(40).collect::<String>(),
@@ -678,27 +700,104 @@ fn the_speed_model_holds_on_runs_it_never_saw() {
     }
 }
 
+/// What the wider check measured on 2026-12-03 (495 runs: 304 rows gathered from five publishers
+/// the fit never saw: dstack, the SGLang cookbook, GPUStack, LMSYS, AMD's ROCm vLLM docs; and the
+/// runs of the six architectures imported since): median |error| 61.6% (+61.6%: optimistic),
+/// 34% within 30%; on its 277 runs of the current period other than times to first token at
+/// saturating concurrency, 26% and 56%. The bounds hold it there, a little slack for rounding.
+/// Far from the targets (20% and 80%): the gap the test prints.
+const WIDER_MAX_MEDIAN: f64 = 0.62;
+const WIDER_MIN_WITHIN_30: f64 = 0.33;
+
+/// The wider check: runs gathered after the fit (`published::wider_check`), scored with the
+/// shipped corrections, never fitted on, so their error is a test set's. Printed by class,
+/// source, family and metric; held to no regression from what it measured.
+#[test]
+fn the_speed_model_on_runs_gathered_after_its_fit() {
+    let e = evaluate();
+    println!(
+        "\nwider check: {} runs gathered after the fit",
+        e.wider.len()
+    );
+    for (i, c) in e.wider.iter().enumerate() {
+        println!(
+            "{:>2}:{:<4} {:<18} {:<18} {:<8} {:>5} {:>11} {:<13} {:>10.1} {:>+7.0}%  {}",
+            c.file,
+            c.line,
+            c.arch.id,
+            format!("{} x{}", c.gpu.trim_start_matches("nvidia_"), c.gpus()),
+            c.wl.engine.id(),
+            c.wl.seqs,
+            format!("{}/{}", c.wl.tokens_in, c.wl.tokens_out),
+            c.metric.id(),
+            c.published,
+            100.0 * (e.wider_ratios[i] - 1.0),
+            c.as_of,
+        );
+    }
+    let cols: [(&str, &[f64]); 1] = [("never fitted on", &e.wider_ratios)];
+    table("wider: class", &e.wider, &cols, |c| c.class());
+    table("wider: source", &e.wider, &cols, |c| {
+        c.source.chars().take(34).collect()
+    });
+    table("wider: family", &e.wider, &cols, |c| c.family.into());
+    table("wider: metric", &e.wider, &cols, |c| metric_group(c).into());
+    table("wider: period", &e.wider, &cols, |c| {
+        if perf::earlier_period(&c.as_of) {
+            "before 2025-07".into()
+        } else {
+            "2025-07 on".into()
+        }
+    });
+    let s = summary(&e.wider_ratios);
+    println!(
+        "wider check        {} runs: median |error| {:.1}%, median error {:+.1}%, {:.0}% within 30% (targets {:.0}% and {:.0}%)",
+        s.runs,
+        100.0 * s.median_abs,
+        100.0 * s.median,
+        100.0 * s.within_30,
+        100.0 * TARGET_MEDIAN,
+        100.0 * TARGET_WITHIN_30
+    );
+    assert!(
+        e.wider.len() >= 300,
+        "{} runs in the wider check",
+        e.wider.len()
+    );
+    assert!(
+        s.median_abs <= WIDER_MAX_MEDIAN,
+        "wider check: median |error| {:.1}%",
+        100.0 * s.median_abs
+    );
+    assert!(
+        s.within_30 >= WIDER_MIN_WITHIN_30,
+        "wider check: {:.0}% within 30%",
+        100.0 * s.within_30
+    );
+}
+
 /// The range a figure carries comes from the held-out error of runs of its class; checked on runs
 /// the range never saw: for each source, the ranges are built from the other sources' held-out
 /// ratios and must contain the published value for at least 80% of that source's runs, over all.
 #[test]
 fn the_stated_range_contains_the_published_value_for_most_held_out_runs() {
     let e = evaluate();
-    let mut sources: Vec<String> = e.cases.iter().map(|c| c.source.clone()).collect();
+    let pool = pool(e);
+    let mut sources: Vec<&str> = pool.iter().map(|(c, _)| c.source.as_str()).collect();
     sources.sort();
     sources.dedup();
     let (mut inside, mut total) = (0usize, 0usize);
-    for s in &sources {
-        let groups = class_errors(&e.cases, &e.by_source, |i| e.cases[i].source != *s);
-        for (i, c) in e.cases.iter().enumerate() {
-            if c.source != *s {
+    for s in sources {
+        let groups = class_errors(&pool, |c| c.source != s);
+        for &(c, held) in &pool {
+            if c.source != s || !fits(c) {
                 continue;
             }
             let Some((low, high)) = range_of(&groups, c) else {
                 continue;
             };
             // The model's figure times the range holds the published one when 1/ratio does.
-            let truth = 1.0 / e.by_source[i];
+            let truth = 1.0 / held;
             total += 1;
             if truth >= low && truth <= high {
                 inside += 1;

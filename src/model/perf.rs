@@ -189,7 +189,8 @@ pub fn reference(kind: EngineKind) -> (f64, f64) {
 ///
 /// Fitted by `tests/calibration.rs` (`fit_calibration`: per factor, the median log-ratio of
 /// published over modelled speed over the rows it applies to, three sweeps), over
-/// `tests/data/throughput.csv` and `tests/data/throughput-2026-12-02.csv`; the test refits them
+/// `tests/data/throughput.csv`, `tests/data/throughput-2026-12-02.csv` and
+/// `tests/data/throughput-2026-12-03.csv`; the test refits them
 /// with every source, model family and GPU held out in turn and reports the held-out error.
 /// A factor whose rows are fewer than [`MIN_RUNS_TO_FIT`] stays at 1 (the shared class).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -368,17 +369,18 @@ impl SpeedClass {
 }
 
 /// The error the model makes on published runs of one class that no fit saw (cross-validated:
-/// each run's figure from constants fitted without its source): the 5th and 95th percentiles
-/// of the model's speed over the published one, and how many runs. The 5th-95th, not the
-/// 10th-90th: ranges built from other sources' errors held the published value for 72% of a
-/// source's runs at the 10th-90th, 83% at the 5th-95th (`tests/calibration.rs`, 2026-12-02).
+/// each run's figure from constants fitted without its source; and the runs gathered after the
+/// fit, of the current period, never fitted on): the 4th and 96th percentiles of the model's
+/// speed over the published one, and how many runs. Ranges built from other sources' errors
+/// held the published value for 85% of a source's runs at the 4th-96th, 79.6% at the 5th-95th
+/// (`tests/calibration.rs`, 2026-12-03).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ClassError {
     /// [`SpeedClass::id`], or a broader class: `nvidia/trtllm` (vendor and engine), `trtllm`
     /// (engine), `all`.
     pub class: &'static str,
     pub runs: u32,
-    /// Model over published, 5th and 95th percentiles, and the median of |ratio - 1|.
+    /// Model over published, 4th and 96th percentiles, and the median of |ratio - 1|.
     pub low: f64,
     pub high: f64,
     pub median_abs: f64,
@@ -419,7 +421,8 @@ pub const PLANNING_UTILISATION: f64 = 0.7;
 /// `tests/calibration.rs`, which fails when the table and the model disagree).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Run {
-    /// The file of the row: 0 `tests/data/throughput.csv`, 1 `tests/data/throughput-2026-12-02.csv`.
+    /// The file of the row: 0 `tests/data/throughput.csv`, 1 `tests/data/throughput-2026-12-02.csv`,
+    /// 2 `tests/data/throughput-2026-12-03.csv`.
     pub file: u32,
     /// Line of the row in its file.
     pub line: u32,

@@ -154,7 +154,7 @@ pub(super) fn concurrency_is_the_limit(
 }
 
 /// Sized at the central estimate: how the chosen deployment fares at the low end of the speed
-/// range of its class (the 95th percentile of the model's held-out over-estimate), costed again
+/// range of its class (the 96th percentile of the model's held-out over-estimate), costed again
 /// at those speeds: the machines and copies the load would need then, and their cost.
 pub(super) fn at_low_end(
     chosen: &OptionCost,

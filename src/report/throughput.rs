@@ -92,7 +92,7 @@ fn basis(
     };
     let period = perf::engine_period(wl.engine);
     let range = class.and_then(|c| perf::class_error(&c)).map(|e| {
-        // The published figure is the model's over the ratio: its 95th percentile gives the low end.
+        // The published figure is the model's over the ratio: its 96th percentile gives the low end.
         let (low, high) = (1.0 / e.high.max(1e-3), 1.0 / e.low.max(1e-3));
         let user = finite_or_zero(speed.decode_tokens_per_s_per_user);
         let all = finite_or_zero(speed.aggregate_tokens_per_s);

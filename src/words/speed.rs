@@ -50,7 +50,7 @@ pub struct NearestRun {
 }
 
 /// The range a speed figure carries: multipliers of the figure from the error the model makes on
-/// published runs of its class that no fit saw (the 95th and 5th percentiles of the held-out
+/// published runs of its class that no fit saw (the 96th and 4th percentiles of the held-out
 /// ratio of the model's speed to the published one), and the figures it spans.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SpeedRange {
@@ -258,16 +258,16 @@ impl SpeedBasis {
             let per_user = g.per_user_high > 0.0;
             out.push(match (lang, per_user) {
                 (Lang::En, true) => format!(
-                    "On {n} published runs of its class ({class}) that no fit saw, the model was {med} off in the median; 90% of them fell between {lo} and {hi} of its figure: expect {ul}-{uh} tokens/s per user (the engine as published {from} to {to})."
+                    "On {n} published runs of its class ({class}) that no fit saw, the model was {med} off in the median; 92% of them fell between {lo} and {hi} of its figure: expect {ul}-{uh} tokens/s per user (the engine as published {from} to {to})."
                 ),
                 (Lang::Es, true) => format!(
-                    "En {n} ejecuciones publicadas de su clase ({class}) que ningún ajuste vio, el modelo se desvió un {med} en la mediana; el 90% quedó entre el {lo} y el {hi} de su cifra: cuente con {ul}-{uh} tokens/s por usuario (el motor tal como se publicó de {from} a {to})."
+                    "En {n} ejecuciones publicadas de su clase ({class}) que ningún ajuste vio, el modelo se desvió un {med} en la mediana; el 92% quedó entre el {lo} y el {hi} de su cifra: cuente con {ul}-{uh} tokens/s por usuario (el motor tal como se publicó de {from} a {to})."
                 ),
                 (Lang::En, false) => format!(
-                    "On {n} published runs of its class ({class}) that no fit saw, the model was {med} off in the median; 90% of them fell between {lo} and {hi} of its figure (the engine as published {from} to {to})."
+                    "On {n} published runs of its class ({class}) that no fit saw, the model was {med} off in the median; 92% of them fell between {lo} and {hi} of its figure (the engine as published {from} to {to})."
                 ),
                 (Lang::Es, false) => format!(
-                    "En {n} ejecuciones publicadas de su clase ({class}) que ningún ajuste vio, el modelo se desvió un {med} en la mediana; el 90% quedó entre el {lo} y el {hi} de su cifra (el motor tal como se publicó de {from} a {to})."
+                    "En {n} ejecuciones publicadas de su clase ({class}) que ningún ajuste vio, el modelo se desvió un {med} en la mediana; el 92% quedó entre el {lo} y el {hi} de su cifra (el motor tal como se publicó de {from} a {to})."
                 ),
             });
         }

@@ -1,5 +1,5 @@
-//! The published runs of `tests/data/throughput.csv` and `tests/data/throughput-2026-12-02.csv`
-//! as the speed model expresses them: a known architecture, a weight format, a GPU of the
+//! The published runs of `tests/data/throughput.csv`, `tests/data/throughput-2026-12-02.csv` and
+//! `tests/data/throughput-2026-12-03.csv` as the speed model expresses them: a known architecture, a weight format, a GPU of the
 //! catalogue, the GPU count and layout, the lengths and the concurrency; and the model's figure
 //! for each under a given calibration. Rows the model cannot express are skipped with the reason.
 
@@ -8,12 +8,18 @@ use inference_sizer::model::perf::{Calibration, EngineKind, ShareTable};
 use inference_sizer::model::presets::preset;
 use inference_sizer::model::*;
 
-/// The two files, by name: the runs of issue 15 and the runs gathered on 2026-12-02.
-pub const FILES: [(&str, &str); 2] = [
+/// The three files, by name: the runs of issue 15, the runs gathered on 2026-12-02, and the
+/// SGLang and vLLM runs of publishers other than InferenceX gathered on 2026-12-03 (dstack,
+/// the SGLang cookbook, GPUStack, LMSYS, AMD's ROCm vLLM docs; notes beside the file).
+pub const FILES: [(&str, &str); 3] = [
     ("throughput.csv", include_str!("../data/throughput.csv")),
     (
         "throughput-2026-12-02.csv",
         include_str!("../data/throughput-2026-12-02.csv"),
+    ),
+    (
+        "throughput-2026-12-03.csv",
+        include_str!("../data/throughput-2026-12-03.csv"),
     ),
 ];
 
@@ -48,7 +54,7 @@ pub fn records(text: &str) -> Vec<Vec<String>> {
 }
 
 pub struct Row {
-    /// 0: throughput.csv, 1: throughput-2026-12-02.csv.
+    /// 0: throughput.csv, 1: throughput-2026-12-02.csv, 2: throughput-2026-12-03.csv.
     pub file: usize,
     pub line: usize,
     pub fields: Vec<String>,
@@ -141,16 +147,75 @@ fn arch_of(name: &str) -> Option<ModelArch> {
         "gpt-oss-120b"
     } else if n == "gpt-oss-20b" {
         "gpt-oss-20b"
-    } else if n.starts_with("deepseek-r1") {
+    } else if n.starts_with("deepseek-r1") || n.starts_with("deepseek-v3") {
+        // DeepSeek-V3, V3.1 and R1 share the 671B architecture (their config.json in
+        // tests/data/configs differ in no dimension).
         "deepseek-r1"
     } else if n.starts_with("mixtral-8x7b") {
         "mixtral-8x7b"
     } else {
-        // Llama 4 Scout and Maverick (interleaved MoE layers), Qwen3.5/3.6, Kimi-K2.5,
-        // MiniMax-M2.5, GLM-5: no architecture row here yet.
-        return None;
+        return imported(&n);
     };
     preset(id)
+}
+
+/// Architectures no preset carries, imported from their `config.json` in `tests/data/configs`
+/// (sources in its `manifest.csv`) by the app's own importer, as a user who pastes the file
+/// would size them: Llama 4 Scout and Maverick (MoE every layer or every other layer, chunked
+/// attention), Qwen3.5-397B-A17B (Gated DeltaNet linear attention on three layers of four),
+/// GLM-5 (MLA; its sparse-attention indexer is not in the config read and not modelled),
+/// Kimi-K2.5 (DeepSeek-V3 layout, 384 experts) and MiniMax-M2.5 (GQA, 256 experts). Qwen3.6
+/// has no config here.
+fn imported(n: &str) -> Option<ModelArch> {
+    let (file, text) = if n.starts_with("llama-4-scout") {
+        (
+            "llama-4-scout",
+            include_str!("../data/configs/llama-4-scout.json"),
+        )
+    } else if n.starts_with("llama-4-maverick") {
+        (
+            "llama-4-maverick",
+            include_str!("../data/configs/llama-4-maverick.json"),
+        )
+    } else if n.starts_with("qwen3.5-397b-a17b") {
+        (
+            "qwen3.5-397b-a17b",
+            include_str!("../data/configs/qwen3.5-397b-a17b.json"),
+        )
+    } else if n.starts_with("glm-5") {
+        ("glm-5", include_str!("../data/configs/glm-5-fp8.json"))
+    } else if n.starts_with("kimi-k2.5") {
+        ("kimi-k2.5", include_str!("../data/configs/kimi-k2.5.json"))
+    } else if n.starts_with("minimax-m2.5") {
+        (
+            "minimax-m2.5",
+            include_str!("../data/configs/minimax-m2.5.json"),
+        )
+    } else {
+        return None;
+    };
+    let mut arch = import::from_config_json(text).ok()?.arch;
+    arch.id = file.into();
+    arch.name = file.into();
+    Some(arch)
+}
+
+/// Architectures imported from their config after the fit was last made (2026-12-03): their
+/// runs, like every run of the third file, are the **wider check**, never fitted on.
+pub const IMPORTED_SINCE_FIT: [&str; 6] = [
+    "llama-4-scout",
+    "llama-4-maverick",
+    "qwen3.5-397b-a17b",
+    "glm-5",
+    "kimi-k2.5",
+    "minimax-m2.5",
+];
+
+/// Whether a case is in the wider check: gathered after the fit (the third file, or a run of an
+/// architecture in [`IMPORTED_SINCE_FIT`]), scored with the shipped corrections and never fitted
+/// on; its error is a test set's, not a cross-validation's.
+pub fn wider_check(c: &Case) -> bool {
+    c.file >= 2 || IMPORTED_SINCE_FIT.contains(&c.arch.id.as_str())
 }
 
 /// The model family a row belongs to (held out together by the cross-validation).
@@ -165,6 +230,12 @@ pub fn family(arch_id: &str) -> &'static str {
         "deepseek"
     } else if arch_id.starts_with("mixtral") {
         "mixtral"
+    } else if arch_id.starts_with("glm") {
+        "glm"
+    } else if arch_id.starts_with("kimi") {
+        "kimi"
+    } else if arch_id.starts_with("minimax") {
+        "minimax"
     } else {
         "other"
     }
