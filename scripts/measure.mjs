@@ -17,6 +17,9 @@
 //                          up, gzip or brotli on the wire (the precompressed .gz/.br beside each
 //                          file in dist/, compressed here when dist/ has none);
 //     and a static one-paragraph page on the same profiles as the floor;
+//   * a shared link's verdict: the same cold loads of a scenario someone shared (SHARED below: no
+//     pre-rendered verdict applies, so the verdict on screen is the app's own), its first paint
+//     and its verdict;
 //   * the next frame after an edit (median of a series of context-length edits), on the desktop
 //     and on the phone's CPU.
 // Prints a table and writes bench-results/size.json.
@@ -40,6 +43,8 @@ const ONLY = arg("--only")?.split(",");
 const DIST = arg("--dist") ? resolve(arg("--dist")) : BUILT;
 const OUT = arg("--out") ?? "size.json";
 const VERDICT = "#verdict-cost";
+// A scenario as people share it: a small model for many chat users, by the request rate.
+const SHARED = "model=llama-3.1-8b&quant=q4_k_m&seqs=64&rpd=200000&in=800&out=300";
 const LIVE_VERDICT = "#app #verdict-cost";
 
 const PROFILES = {
@@ -362,7 +367,12 @@ try {
         afterVerdict = page.after.map(local);
       }
       const stat = await coldLoads(browser, floor.url, profile, { app: false });
-      profiles[name] = { ...page.out, static_first_paint: stat.out.first_paint };
+      const shared = await coldLoads(browser, `${site.url}?${SHARED}`, profile, { app: true });
+      profiles[name] = {
+        ...page.out,
+        static_first_paint: stat.out.first_paint,
+        shared: { query: SHARED, first_paint: shared.out.first_paint, verdict: shared.out.live_verdict },
+      };
       profiles[name].edit = await editLatency(browser, site.url, profile).catch((e) => ({ error: String(e) }));
     } finally {
       await site.close();
@@ -419,6 +429,10 @@ for (const [name, p] of Object.entries(profiles)) {
   console.log(
     `  ${name.padEnd(24)}${ms(p.first_paint)}    ${ms(p.static_first_paint)} ${ms(p.verdict)}   ${ms(p.live_verdict_in_dom)}    ${ms(p.live_verdict)}    ${ms(p.interactive)}       ${(p.layout_shift?.median ?? 0).toFixed(3)}     ${p.edit?.painted ? `${p.edit.painted.median_ms} ms` : "-"}`,
   );
+}
+console.log(`\na shared link (?${SHARED}), medians of ${LOADS} cold loads: first paint, verdict on screen`);
+for (const [name, p] of Object.entries(profiles)) {
+  console.log(`  ${name.padEnd(24)}${ms(p.shared?.first_paint)}    ${ms(p.shared?.verdict)}`);
 }
 for (const [name, p] of Object.entries(profiles)) {
   const e = p.edit;
