@@ -1,11 +1,16 @@
 // Shows the page before the wasm arrives (issue 19): a classic script right after the templates
 // `scripts/postbuild.mjs` writes into index.html from the core (src/bin/prerender.rs), so it runs
-// before the first paint, and external, so the strict CSP holds (no inline script or style).
+// before the first paint; the build inlines it there too, allowed by its hash (dist/csp.txt), so
+// the first paint needs no second round trip.
 // It puts the frame of the page (header, the input panel with the defaults, the result cards) in
 // the visitor's language, and the default scenario's verdict only when the address carries no
 // scenario: a shared link never shows the verdict of another scenario. The app replaces it all
 // when it mounts (src/ui/mod.rs, `mount`).
 (() => {
+  // Inlined in index.html (allowed by its hash) and kept as a file that public/boot.js loads when
+  // a host's policy blocked the inlined copy: it runs once.
+  if (window.__sizerShell) return;
+  window.__sizerShell = true;
   // As the page reads them: `lang` from the address, else the browser's; English otherwise.
   const parse = (s) => {
     s = String(s || "").trim().toLowerCase();

@@ -3,6 +3,11 @@
 //      index.html with what `cargo run --bin prerender` prints (src/bin/prerender.rs: the page's
 //      frame and the default scenario's verdict in each language, from the core and the built-in
 //      catalogue of this very build, so it never drifts from them);
+//   1b. the first paint without a second round trip: the stylesheet and public/shell.js inlined in
+//      index.html (a <style> and a classic <script>), each allowed by its SHA-256 in the policy
+//      written to csp.txt (and the hashes to csp-hashes.json): a strict policy with hashes, no
+//      'unsafe-inline'. Both files stay in dist/: public/boot.js loads them when a host's older
+//      policy blocked the inlined copies (the boot tag's data-css and data-shell name them);
 //   2. the offers' citations, which the browser's compiled-in catalogue leaves out of the first
 //      load (build.rs): catalog-sources.json, each offer's id and source from the catalogue
 //      this build shipped (catalog.json, copied from public/), read by the page once it is
@@ -13,6 +18,7 @@
 //      deterministic: the same input gives the same bytes (gzip's header carries no time or name).
 // Usage (by hand): TRUNK_STAGING_DIR=dist node scripts/postbuild.mjs
 import { readFile, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,7 +48,44 @@ if (!templates.includes('<template id="verdict-en">')) {
   console.error("postbuild: the prerender binary printed no verdict template");
   process.exit(1);
 }
-await writeFile(index, html.replace(MARKER, () => templates.trim()));
+let page = html.replace(MARKER, () => templates.trim());
+
+// 1b. The stylesheet and the frame's script inlined, and the policy that allows them.
+const sha = (text) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+const cssLink = page.match(/<link rel="stylesheet" href="\.\/(main-[0-9a-f]+\.css)"[^>]*>/);
+const shellTag = '<script src="shell.js"></script>';
+const boot = page.match(/<script type="module" src="\.\/boot\.js"/);
+if (!cssLink || !page.includes(shellTag) || !boot) {
+  console.error("postbuild: index.html lacks the stylesheet link, the shell script or the boot tag to inline");
+  process.exit(1);
+}
+// Inlined without their comments and indentation (the files keep them): a first load no larger
+// than the two files were.
+const css = (await readFile(join(STAGING, cssLink[1]), "utf8"))
+  .replace(/\/\*[\s\S]*?\*\//g, "")
+  .replace(/\n\s*/g, "\n")
+  .replace(/\n+/g, "\n")
+  .trim();
+const shell = (await readFile(join(STAGING, "shell.js"), "utf8"))
+  .split("\n")
+  .map((line) => line.trim())
+  .filter((line) => line && !line.startsWith("//"))
+  .join("\n");
+if (css.includes("</style") || shell.includes("</script")) {
+  console.error("postbuild: the stylesheet or shell.js would end its inline element early");
+  process.exit(1);
+}
+page = page
+  .replace(cssLink[0], () => `<style>${css}</style>`)
+  .replace(shellTag, () => `<script id="shell-script">${shell}</script>`)
+  .replace(boot[0], () => `${boot[0]} data-css="./${cssLink[1]}" data-shell="./shell.js"`);
+const hashes = { style: sha(css), script: sha(shell) };
+await writeFile(join(STAGING, "csp-hashes.json"), JSON.stringify(hashes) + "\n");
+await writeFile(
+  join(STAGING, "csp.txt"),
+  `default-src 'self'; script-src 'self' 'wasm-unsafe-eval' '${hashes.script}'; style-src 'self' '${hashes.style}'; img-src 'self' data: blob:; frame-ancestors *\n`,
+);
+await writeFile(index, page);
 
 // 2. The offers' citations, in the catalogue's order.
 const catalog = JSON.parse(await readFile(join(STAGING, "catalog.json"), "utf8"));
@@ -67,4 +110,4 @@ for (const path of (await filesUnder(STAGING)).sort()) {
   );
   count++;
 }
-console.log(`postbuild: pre-rendered page in index.html; .br and .gz beside ${count} files`);
+console.log(`postbuild: pre-rendered page, stylesheet and shell inlined in index.html (csp.txt); .br and .gz beside ${count} files`);

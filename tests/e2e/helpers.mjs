@@ -25,7 +25,7 @@
 //   await browser.close(); await server.close();
 
 import { createServer } from "node:http";
-import { createReadStream } from "node:fs";
+import { createReadStream, readFileSync } from "node:fs";
 import { mkdir, stat } from "node:fs/promises";
 import { dirname, extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,9 +37,21 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..")
 export const DIST = join(ROOT, "dist");
 export const SCREENSHOTS = join(ROOT, "tests", "e2e", "screenshots");
 
-/** The policy the site must run under: no inline script or style, wasm allowed. */
-export const CSP =
+/** The policy hosts sent before the build inlined the stylesheet and the frame's script: no inline
+ * script or style at all. The site must still work under it (public/boot.js loads both files). */
+export const LEGACY_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; frame-ancestors *";
+
+/** The policy the site must run under, as the build writes it (dist/csp.txt): no inline script or
+ * style but the two inlined copies, allowed by their hashes (dist/csp-hashes.json); wasm allowed. */
+export const CSP = (() => {
+  try {
+    const h = JSON.parse(readFileSync(join(DIST, "csp-hashes.json"), "utf8"));
+    return `default-src 'self'; script-src 'self' 'wasm-unsafe-eval' '${h.script}'; style-src 'self' '${h.style}'; img-src 'self' data: blob:; frame-ancestors *`;
+  } catch {
+    return LEGACY_CSP;
+  }
+})();
 
 /** Flags for Debian's Chromium on a machine without internet (and often as root, hence no sandbox). */
 export const CHROMIUM_ARGS = [

@@ -6,7 +6,19 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { collectProblems, expectNoProblems, openPage, ROOT, screenshot, withSite } from "./helpers.mjs";
+import {
+  LEGACY_CSP,
+  collectProblems,
+  expectNoProblems,
+  openPage,
+  ROOT,
+  screenshot,
+  startServer,
+  withSite,
+} from "./helpers.mjs";
+
+/** Waits for the app's own verdict (not the pre-rendered one). */
+const liveVerdict = (page) => page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 60_000 });
 
 const PHONE = { width: 360, height: 740 };
 
@@ -124,6 +136,54 @@ const coreCard = (query) =>
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });
+
+describe("the first paint in one round trip (issue 30 item 8)", () => {
+  const site = withSite();
+
+  test("the stylesheet and the frame come inlined in the page, allowed by their hashes", async () => {
+    // Under the policy the build writes (dist/csp.txt, the hashes of the two inlined copies), the
+    // page paints its styled frame from index.html alone: neither file is asked for, no policy
+    // error, and the app starts as before.
+    const { page, problems, context } = await (async () => {
+      const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      const asked = [];
+      page.on("request", (req) => asked.push(new URL(req.url()).pathname));
+      await page.goto(site.server.url, { waitUntil: "load" });
+      page.asked = asked;
+      return { page, problems, context };
+    })();
+    await liveVerdict(page);
+    assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--sizer-css").trim()), "1");
+    assert.deepEqual(page.asked.filter((p) => /\/(main-[0-9a-f]+\.css|shell\.js)$/.test(p)), []);
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test("a host that still sends the policy without the hashes gets the styled page and the verdict", async () => {
+    // The older policy blocks the two inlined copies (the browser says so in the console): boot.js
+    // then loads the stylesheet and the frame's script from their files, and the page is what it is
+    // under the new policy.
+    const legacy = await startServer({ csp: LEGACY_CSP });
+    try {
+      const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      await page.goto(legacy.url + "?model=llama-3.1-8b&quant=q4_k_m", { waitUntil: "load" });
+      await liveVerdict(page);
+      assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--sizer-css").trim()), "1");
+      assert.equal(await page.evaluate(() => window.__sizerShell), true);
+      assert.match(await page.locator("#app #verdict-cost").textContent(), /€|\$/);
+      const blocked = problems.filter((p) => /Content Security Policy/.test(p));
+      assert.equal(blocked.length, 2, problems.join("\n"));
+      expectNoProblems(problems.filter((p) => !blocked.includes(p)));
+      await context.close();
+    } finally {
+      await legacy.close();
+    }
+  });
+});
 
 describe("one renderer for the card", () => {
   const site = withSite();
