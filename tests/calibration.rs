@@ -19,6 +19,11 @@
 //! held-out error of that file's sources is partly in-sample; the second file's 1,100 rows were
 //! never seen by that fit. Both are reported apart.
 //!
+//! A third set is the **wider check**: the runs gathered after the fit (the third file, and the
+//! runs of architectures imported since), scored with the shipped corrections and never fitted
+//! on, a test set's error (`the_speed_model_on_runs_gathered_after_its_fit`); the ranges the
+//! report states rest on the held-out runs and on the wider check's runs of the current period.
+//!
 //! `cargo test --release --test calibration -- --nocapture` prints every row, the tables by
 //! class, source, GPU, engine and metric, and the skipped rows with the reason.
 //! `UPDATE_CALIBRATION=1` rewrites `src/model/fitted.rs` (the corrections and the per-class
