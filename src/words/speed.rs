@@ -256,18 +256,27 @@ impl SpeedBasis {
             let (from, to) = (&g.period_from, &g.period_to);
             // A model that generates no tokens has no speed per user to give a range of.
             let per_user = g.per_user_high > 0.0;
+            // A range wholly on one side of the figure says so: the figure itself is not what to
+            // expect (the default scenario's class: AMD's own runs, all slower than the model).
+            let lean = match (lang, g.high < 1.0, g.low > 1.0) {
+                (Lang::En, true, _) => ", its figure too high on nearly all of them",
+                (Lang::En, _, true) => ", its figure too low on nearly all of them",
+                (Lang::Es, true, _) => ", con su cifra demasiado alta en casi todas",
+                (Lang::Es, _, true) => ", con su cifra demasiado baja en casi todas",
+                _ => "",
+            };
             out.push(match (lang, per_user) {
                 (Lang::En, true) => format!(
-                    "On {n} published runs of its class ({class}) that no fit saw, the model was {med} off in the median; 92% of them fell between {lo} and {hi} of its figure: expect {ul}-{uh} tokens/s per user (the engine as published {from} to {to})."
+                    "On {n} published runs of its class ({class}) that no fit saw, the model was {med} off in the median{lean}; 92% of them fell between {lo} and {hi} of its figure: expect {ul}-{uh} tokens/s per user (the engine as published {from} to {to})."
                 ),
                 (Lang::Es, true) => format!(
-                    "En {n} ejecuciones publicadas de su clase ({class}) que ningún ajuste vio, el modelo se desvió un {med} en la mediana; el 92% quedó entre el {lo} y el {hi} de su cifra: cuente con {ul}-{uh} tokens/s por usuario (el motor tal como se publicó de {from} a {to})."
+                    "En {n} ejecuciones publicadas de su clase ({class}) que ningún ajuste vio, el modelo se desvió un {med} en la mediana{lean}; el 92% quedó entre el {lo} y el {hi} de su cifra: cuente con {ul}-{uh} tokens/s por usuario (el motor tal como se publicó de {from} a {to})."
                 ),
                 (Lang::En, false) => format!(
-                    "On {n} published runs of its class ({class}) that no fit saw, the model was {med} off in the median; 92% of them fell between {lo} and {hi} of its figure (the engine as published {from} to {to})."
+                    "On {n} published runs of its class ({class}) that no fit saw, the model was {med} off in the median{lean}; 92% of them fell between {lo} and {hi} of its figure (the engine as published {from} to {to})."
                 ),
                 (Lang::Es, false) => format!(
-                    "En {n} ejecuciones publicadas de su clase ({class}) que ningún ajuste vio, el modelo se desvió un {med} en la mediana; el 92% quedó entre el {lo} y el {hi} de su cifra (el motor tal como se publicó de {from} a {to})."
+                    "En {n} ejecuciones publicadas de su clase ({class}) que ningún ajuste vio, el modelo se desvió un {med} en la mediana{lean}; el 92% quedó entre el {lo} y el {hi} de su cifra (el motor tal como se publicó de {from} a {to})."
                 ),
             });
         }
@@ -279,9 +288,9 @@ impl SpeedBasis {
 mod tests {
     use super::*;
 
-    #[test]
-    fn every_sentence_is_written_in_both_languages_from_the_figures() {
-        let b = SpeedBasis {
+    /// A TensorRT-LLM basis on one GPU, its range around the figure.
+    fn basis() -> SpeedBasis {
+        SpeedBasis {
             bound: "memory".into(),
             step_ms: 10.81,
             terms: StepTerms {
@@ -331,7 +340,12 @@ mod tests {
             }),
             nearest_runs: vec![],
             benchmark: String::new(),
-        };
+        }
+    }
+
+    #[test]
+    fn every_sentence_is_written_in_both_languages_from_the_figures() {
+        let b = basis();
         let en = b.sentences(Lang::En);
         let es = b.sentences(Lang::Es);
         assert_eq!(en.len(), 4);
@@ -366,6 +380,11 @@ mod tests {
             "{}",
             en[3]
         );
+        assert!(
+            !en[3].contains("too high") && !en[3].contains("too low"),
+            "{}",
+            en[3]
+        );
         // Without a nearest run or a range, two sentences.
         let bare = SpeedBasis {
             nearest: None,
@@ -373,5 +392,35 @@ mod tests {
             ..b
         };
         assert_eq!(bare.sentences(Lang::En).len(), 2);
+    }
+
+    #[test]
+    fn a_range_wholly_on_one_side_of_the_figure_says_which() {
+        let b = basis();
+        // A range wholly below the figure says the figure is too high (AMD's own TP8 runs of the
+        // default scenario's class: published 51-92% of the model's figure).
+        let below = |low: f64, high: f64| SpeedBasis {
+            range: Some(SpeedRange {
+                low,
+                high,
+                ..b.range.clone().unwrap()
+            }),
+            ..b.clone()
+        };
+        let (en_low, es_low) = (
+            below(0.51, 0.92).sentences(Lang::En),
+            below(0.51, 0.92).sentences(Lang::Es),
+        );
+        assert!(
+            en_low[3].contains("off in the median, its figure too high on nearly all of them;"),
+            "{}",
+            en_low[3]
+        );
+        assert!(
+            es_low[3].contains("en la mediana, con su cifra demasiado alta en casi todas;"),
+            "{}",
+            es_low[3]
+        );
+        assert!(below(1.05, 1.6).sentences(Lang::En)[3].contains("its figure too low"));
     }
 }
