@@ -672,7 +672,7 @@ fn a_long_commitment_at_low_utilisation_says_so_first() {
         .position(|r| matches!(r, plan::Reason::Commitment(_)))
         .unwrap()];
     assert!(
-        sentence.starts_with("Think twice about the term: the load uses 25% of this capacity"),
+        sentence.starts_with("Think twice about the term: the load uses 24% of this capacity"),
         "{sentence}"
     );
     // The card shows it in its own box.

@@ -133,10 +133,15 @@ fn fits(c: &Case) -> bool {
 fn fit_calibration(train: &[&Case], catalog: &Catalog) -> Calibration {
     let mut best: Option<(f64, Calibration)> = None;
     for reference in perf::EXPERT_TOKENS_REF_CANDIDATES {
-        for link in perf::LINK_SHARE_CANDIDATES {
+        for (link, exchange) in perf::LINK_SHARE_CANDIDATES.into_iter().flat_map(|l| {
+            perf::EXPERT_EXCHANGE_US_CANDIDATES
+                .into_iter()
+                .map(move |x| (l, x))
+        }) {
             let start = Calibration {
                 expert_tokens_ref: reference,
                 link_share: link,
+                expert_exchange_us: exchange,
                 ..Calibration::NONE
             };
             let cal = fit_factors(train, catalog, start);
@@ -232,8 +237,8 @@ fn cross_validate(cases: &[Case], catalog: &Catalog, key: impl Fn(&Case) -> Stri
         let train: Vec<&Case> = cases.iter().filter(|c| key(c) != k).collect();
         let cal = fit_calibration(&train, catalog);
         println!(
-            "fold without {k:.40}: expert reference {}, link share {}",
-            cal.expert_tokens_ref, cal.link_share
+            "fold without {k:.40}: expert reference {}, link share {}, exchange {} us",
+            cal.expert_tokens_ref, cal.link_share, cal.expert_exchange_us
         );
         for (i, c) in cases.iter().enumerate() {
             if key(c) == k {
@@ -420,14 +425,15 @@ fn fitted_text(e: &Evaluation) -> String {
     let f = |v: &[f64; 4]| format!("[{:?}, {:?}, {:?}, {:?}]", v[0], v[1], v[2], v[3]);
     let per_doubling = f(&e.cal.per_doubling);
     let mut s = format!(
-        "{FITTED_HEAD}\n/// Fitted on {} runs (`perf::Calibration`): engine order vLLM, SGLang, TensorRT-LLM,\n/// llama.cpp.\npub const CALIBRATION: Calibration = Calibration {{\n    engine: {},\n    amd: {},\n    moe_multi: {},\n    period: {},\n    per_doubling: {per_doubling},\n    expert_tokens_ref: {:?},\n    link_share: {:?},\n    expert_parallel: true,\n}};\n",
+        "{FITTED_HEAD}\n/// Fitted on {} runs (`perf::Calibration`): engine order vLLM, SGLang, TensorRT-LLM,\n/// llama.cpp.\npub const CALIBRATION: Calibration = Calibration {{\n    engine: {},\n    amd: {},\n    moe_multi: {},\n    period: {},\n    per_doubling: {per_doubling},\n    expert_tokens_ref: {:?},\n    link_share: {:?},\n    expert_parallel: true,\n    expert_exchange_us: {:?},\n}};\n",
         e.cases.len(),
         f(&e.cal.engine),
         f(&e.cal.amd),
         f(&e.cal.moe_multi),
         f(&e.cal.period),
         e.cal.expert_tokens_ref,
-        e.cal.link_share
+        e.cal.link_share,
+        e.cal.expert_exchange_us
     );
     s.push_str("\n/// Held-out error by class (one source left out; the wider check's current runs), `perf::ClassError`.\n#[rustfmt::skip]\npub const CLASS_ERRORS: &[ClassError] = &[\n");
     for (k, v) in class_errors(&pool(e), |_| true) {
@@ -552,12 +558,16 @@ fn runs_text(e: &Evaluation, catalog: &Catalog) -> String {
 }
 
 /// The honest bounds the test holds the model to: no regression from what the model reaches
-/// held out (measured 2026-12-02, second session: leave one source out 11.7% and 86% within
-/// 30%, one family out 15.6% and 86%, one GPU out 11.6% and 86%), with a small margin; and the
-/// issue's targets (20% and 80%), met on every grouping; the one class above the 35%
-/// bar (SGLang on AMD, whose only runs come from one source) is printed as a gap.
-const MAX_HELD_OUT_MEDIAN: f64 = 0.16;
+/// held out (measured 2026-12-03 with the expert exchange's cost per phase,
+/// `perf::Calibration::expert_exchange_us`: leave one source out 10.2% and 86% within 30%, one
+/// family out 16.9% and 86%, one GPU out 11.6% and 86%; before it 11.7%, 15.6% and 11.6%), with
+/// a small margin; and the targets (20% and 80%), met on every grouping; and no class
+/// of 5 runs or more above the 35% bar held out by source (SGLang on AMD, whose only
+/// fitted runs come from one source, was 71% off before the exchange's cost, 34% with it).
+const MAX_HELD_OUT_MEDIAN: f64 = 0.175;
 const MIN_HELD_OUT_WITHIN_30: f64 = 0.83;
+/// The bar for a class of 5 runs or more, held out by source.
+const MAX_CLASS_HELD_OUT_MEDIAN: f64 = 0.35;
 const TARGET_MEDIAN: f64 = 0.20;
 const TARGET_WITHIN_30: f64 = 0.80;
 
@@ -643,6 +653,7 @@ fn the_speed_model_holds_on_runs_it_never_saw() {
         );
     }
     // Classes of 5 runs or more whose held-out median is above 35% (the bar).
+    let mut gaps = Vec::new();
     let mut classes: Vec<String> = e.cases.iter().map(|c| c.class()).collect();
     classes.sort();
     classes.dedup();
@@ -652,12 +663,12 @@ fn the_speed_model_holds_on_runs_it_never_saw() {
             .map(|i| e.by_source[i])
             .collect();
         let s = summary(&r);
-        if s.runs >= 5 && s.median_abs > 0.35 {
-            println!(
-                "gap: class {k} ({} runs) is {:.0}% off held out by source (bar 35%)",
+        if s.runs >= 5 && s.median_abs > MAX_CLASS_HELD_OUT_MEDIAN {
+            gaps.push(format!(
+                "class {k} ({} runs) is {:.0}% off held out by source (bar 35%)",
                 s.runs,
                 100.0 * s.median_abs
-            );
+            ));
         }
     }
     // The shipped corrections and ranges, and the runs the report cites, are this very run.
@@ -690,6 +701,7 @@ fn the_speed_model_holds_on_runs_it_never_saw() {
         "only {} rows expressible",
         e.cases.len()
     );
+    assert!(gaps.is_empty(), "{}", gaps.join("\n"));
     for (name, r) in &cols[1..] {
         let s = summary(r);
         assert!(
@@ -705,14 +717,16 @@ fn the_speed_model_holds_on_runs_it_never_saw() {
     }
 }
 
-/// What the wider check measured on 2026-12-03 (495 runs: 304 rows gathered from five publishers
-/// the fit never saw: dstack, the SGLang cookbook, GPUStack, LMSYS, AMD's ROCm vLLM docs; and the
-/// runs of the six architectures imported since): median |error| 61.6% (+61.6%: optimistic),
-/// 34% within 30%; on its 277 runs of the current period other than times to first token at
-/// saturating concurrency, 26% and 56%. The bounds hold it there, a little slack for rounding.
-/// Far from the targets (20% and 80%): the gap the test prints.
-const WIDER_MAX_MEDIAN: f64 = 0.62;
-const WIDER_MIN_WITHIN_30: f64 = 0.33;
+/// What the wider check measures (495 runs: 304 rows gathered on 2026-12-03 from five
+/// publishers the fit never saw: dstack, the SGLang cookbook, GPUStack, LMSYS, AMD's ROCm vLLM
+/// docs; and the runs of the six architectures imported since). First measured at median
+/// |error| 61.6% (+61.6%: optimistic), 34% within 30% (its current period: 35% and 46%); with
+/// the expert exchange's cost per phase (`perf::Calibration::expert_exchange_us`, chosen on the
+/// fitted runs alone) 52.6% (+51.2%), 37% within 30% (current period: 30% and 50%). The bounds
+/// hold it there, a little slack for rounding. Far from the targets (20% and 80%): the
+/// gap the test prints.
+const WIDER_MAX_MEDIAN: f64 = 0.53;
+const WIDER_MIN_WITHIN_30: f64 = 0.36;
 
 /// The wider check: runs gathered after the fit (`published::wider_check`), scored with the
 /// shipped corrections, never fitted on, so their error is a test set's. Printed by class,

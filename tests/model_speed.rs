@@ -350,7 +350,9 @@ fn moe_reads_only_the_experts_a_batch_routes_to() {
     );
     assert_eq!(distinct_expert_share(0, 0, 5.0), 1.0);
     // Mixtral at one user reads ~13B of its 47B parameters: ~3x faster than a 47B dense read
-    // (2.96x: the expert exchange of expert parallelism adds a third latency a layer, 32 x 8 us).
+    // (2.71x: the expert exchange of expert parallelism adds a third latency a layer, 32 x 8 us,
+    // and two phases of 25 us, `perf::Calibration::expert_exchange_us`: 1.6 ms a step; 2.96x
+    // before that cost).
     let hw = Hardware::Gpu {
         gpu: h100(),
         per_server: 2,
@@ -360,7 +362,7 @@ fn moe_reads_only_the_experts_a_batch_routes_to() {
     let s = sized(&model("mixtral-8x7b"), &one_user()).speed(&hw, &e);
     let dense_equiv = 2.0 * 3350e9 * 0.70 / (46.7e9 * 2.0);
     assert!(
-        s.decode_tokens_per_s_per_user > 2.9 * dense_equiv,
+        s.decode_tokens_per_s_per_user > 2.65 * dense_equiv,
         "{}",
         s.decode_tokens_per_s_per_user
     );

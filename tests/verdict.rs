@@ -447,11 +447,11 @@ fn a_new_verdict_is_announced_in_one_sentence() {
     // sizer "model=llama-3.1-8b&quant=q4_k_m": the card's hardware line, its offer and its amount.
     assert_eq!(
         said("model=llama-3.1-8b&quant=q4_k_m", Lang::En),
-        "Recommended: 1 machine with 1× H100 PCIe (80GB) on Latitude.sh g3.h100.small (annual prepaid), €742.24 per month."
+        "Recommended: 1 machine with 1× GeForce RTX 5090 on RunPod 1x RTX 5090 (Secure Cloud), €645.59 per month."
     );
     assert_eq!(
         said("model=llama-3.1-8b&quant=q4_k_m&lang=es", Lang::Es),
-        "Recomendación: 1 máquina con 1× H100 PCIe (80GB) en Latitude.sh g3.h100.small (prepago anual), 742,24 € al mes."
+        "Recomendación: 1 máquina con 1× GeForce RTX 5090 en RunPod 1x RTX 5090 (Secure Cloud), 645,59 € al mes."
     );
     // A team of 30 people: the hosted API, said first on the card, is said first here too.
     let team = said("users=30", Lang::En);

@@ -232,6 +232,15 @@ pub struct Calibration {
     /// so its published runs with a plain TP layout are expressed with `false`
     /// (`tests/support/published.rs`); the shipped calibration says `true`.
     pub expert_parallel: bool,
+    /// Microseconds each phase of an expert-parallel exchange (the dispatch of tokens to their
+    /// experts' GPUs, the combine back) costs beyond the link's latency, in every MoE layer: the
+    /// routing, the layout kernels and the synchronisation an all-to-all pays where an all-reduce
+    /// does not (DeepEP's low-latency kernels on 8 H800s: 77 us a dispatch and 114 us a combine of
+    /// 128 tokens, github:deepseek-ai/DeepEP README). It sets a floor under a small batch's step:
+    /// DeepSeek-R1 on 8 B200s with SGLang decodes one sequence in 9.2 ms a token, 61 layers, where
+    /// reading its 37 billion active FP8 weights takes under 1 ms (the SGLang cookbook, 2025-12).
+    /// Chosen among [`EXPERT_EXCHANGE_US_CANDIDATES`] like the other structural constants.
+    pub expert_exchange_us: f64,
 }
 
 /// The expert-batching references the cross-validation chooses among, per fold (tokens per
@@ -242,6 +251,10 @@ pub const EXPERT_TOKENS_REF_CANDIDATES: [f64; 4] = [32.0, 64.0, 128.0, 256.0];
 /// plain copies reach (55 of 63 GB/s on PCIe 5 x16), the others what serving leaves once the
 /// exchange is not overlapped with compute.
 pub const LINK_SHARE_CANDIDATES: [f64; 4] = [0.35, 0.45, 0.55, 0.88];
+
+/// The expert-exchange costs per phase the cross-validation chooses among, per fold
+/// ([`Calibration::expert_exchange_us`], microseconds).
+pub const EXPERT_EXCHANGE_US_CANDIDATES: [f64; 6] = [0.0, 12.5, 25.0, 50.0, 100.0, 200.0];
 
 /// Tokens per expert per pass at which the fitted expert share ([`Shares::experts`]) holds;
 /// fewer make the grouped GEMMs slower, more faster (with the square root), up to the dense rate.
@@ -309,6 +322,7 @@ impl Calibration {
         expert_tokens_ref: EXPERT_TOKENS_REF,
         link_share: 0.45,
         expert_parallel: true,
+        expert_exchange_us: 0.0,
     };
     /// These corrections for a run of an earlier period (`earlier`, [`earlier_period`]): each
     /// engine's factor times its period factor; as they are otherwise (the current period).

@@ -217,8 +217,10 @@ fn replica(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Replica {
                 } else {
                     e.allreduce_latency_us_pcie
                 } * 1e-6;
-                let ep = calibration(e).expert_parallel;
-                let (tok, fixed) = tp_comm(z, t, layers, ring * s.hidden * 2.0, link, lat, ep);
+                let cal = calibration(e);
+                let exchange = (lat, cal.expert_exchange_us * 1e-6);
+                let ep = cal.expert_parallel;
+                let (tok, fixed) = tp_comm(z, t, layers, ring * s.hidden * 2.0, link, exchange, ep);
                 per_tok += tok;
                 comm_fixed += fixed;
             }
@@ -331,7 +333,7 @@ fn tp_comm(
     layers: f64,
     allreduce_b: f64,
     link: f64,
-    lat: f64,
+    (lat, exchange): (f64, f64),
     expert_parallel: bool,
 ) -> (f64, f64) {
     let s = &z.shape;
@@ -349,7 +351,7 @@ fn tp_comm(
     // One phase, in units of the all-reduce's per-token time (which moves `ring` hidden states).
     let phase = reached * (t - 1.0) / t / t / ring;
     let per_tok = (2.0 * (layers - moe) + moe * (1.0 + 2.0 * phase)) * allreduce_b / link;
-    let fixed = (2.0 * (layers - moe) + 3.0 * moe) * lat;
+    let fixed = (2.0 * (layers - moe) + 3.0 * moe) * lat + 2.0 * moe * exchange;
     (per_tok, fixed)
 }
 
