@@ -126,7 +126,7 @@ describe("accessible by default (axe-core, keyboard, screen reader)", () => {
     assert.ok(box && box.width <= 1 && box.height <= 1, `hidden: ${JSON.stringify(box)}`);
     // sizer "model=llama-3.1-8b&quant=q4_k_m" (tests/verdict.rs): the card's hardware, offer and amount.
     const before = (await region.textContent()).trim();
-    assert.match(before, /^Recommended: 1 machine with 1× H100 PCIe \(80GB\) on Latitude\.sh .+, €[\d,.]+ per month\.$/);
+    assert.match(before, /^Recommended: 1 machine with 1× GeForce RTX 5090 on RunPod 1x RTX 5090 \(Secure Cloud\), €[\d,.]+ per month\.$/);
     const cost = (await page.locator("#verdict-cost strong").textContent()).trim();
     assert.ok(before.includes(`, ${cost} per month.`), `${before} says the card's ${cost}`);
     // Another format: a new verdict, a new sentence (and only one).

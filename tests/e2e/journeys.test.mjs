@@ -478,12 +478,12 @@ describe("journeys", () => {
     // The default scenario runs on vLLM on 2x MI300X: the range comes from the error of 32
     // published vLLM runs of dense models on several AMD GPUs that no fit saw (AMD's ROCm vLLM
     // docs, Llama 3.1 70B and 405B on 8x MI300X: the model was 9-97% too fast on them; sizer:
-    // 27.7 tokens/s per user, 14.0-25.4), and the card
+    // 27.8 tokens/s per user, 14.3-25.8), and the card
     // names the step's terms, the fitted shares, the nearest runs, the range and its class, and
     // vLLM's own benchmark for the scenario.
     const { page, problems, context } = await openPage(site.browser, site.server);
     await verdictReady(page);
-    assert.match(await page.locator("#speed-user").textContent(), /^27\.7 tok\/s \(14\.0-25\.4\)$/);
+    assert.match(await page.locator("#speed-user").textContent(), /^27\.8 tok\/s \(14\.3-25\.8\)$/);
     const basis = await page.locator("#speed-basis li").allTextContents();
     assert.equal(basis.length, 5, basis.join(" | "));
     assert.match(basis[0], /^Each decode step of the batch takes .* ms, memory-bound/);

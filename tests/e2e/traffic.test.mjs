@@ -20,15 +20,16 @@ describe("planning from the traffic", () => {
   test("people and busy hours change the verdict and the link", async () => {
     // sizer: the team's 70B FP8 for 40 people chatting: 40 x 0.25 x (1/6) / 60 = 0.0278
     // requests a second at peak (Red Hat's Compass planner: 40 x 10 a day in 8 hours at twice
-    // the mean), about 1,200 a day: one MI300X (RunPod's Secure Cloud). For 12,000 people,
+    // the mean), about 1,200 a day: one GPU (Hetzner's GEX63 on bare metal). For 12,000 people,
     // 8.33 a second, 360,000 a day: Hot Aisle's 8x MI300X. Busy 9-18 h with a tenth outside, the copies follow
-    // the day on RunPod's MI300X by the hour: 7 machines then, 1 outside.
+    // the day on RunPod's MI300X by the hour: 7 machines then, 1 outside. (At 40 people the
+    // cheapest is Hetzner's GEX63, one RTX PRO 6000 Blackwell Max-Q at 20 tokens/s per user.)
     const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.3-70b&quant=fp8");
     await verdictReady(page);
     await page.locator("#users").fill("40");
     await page.locator("#users").press("Tab");
     await page.waitForFunction(() => /[?&]users=40(&|$)/.test(location.search));
-    await page.waitForFunction(offerIs, "^RunPod 1x MI300X");
+    await page.waitForFunction(offerIs, "^Hetzner GEX63");
     assert.match(await page.locator("#derived-load").textContent(), /^≈ 1,200 requests a day, 0\.0278 a second at the busiest hour$/);
     assert.match(await page.locator("#verdict").textContent(), /40 people \(chat\), about 1,200 requests a day/);
     await page.locator("#users").fill("12000");
