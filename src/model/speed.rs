@@ -12,6 +12,9 @@
 //! matmul compute = (2 x dense active params x B + 2 x expert params x B / expert share)
 //!                  / (TP x matmul peak of the format x share)
 //! all-reduce (TP > 1) = 2 per layer x (latency + 2(TP-1)/TP x B x hidden x 2 B / link)
+//!                       (a MoE layer spread expert parallel: one all-reduce, then a dispatch
+//!                       and a combine, each its bytes, the latency and the fitted exchange cost
+//!                       `perf::Calibration::expert_exchange_us`; [`tp_comm`])
 //! ```
 //!
 //! The attention kernels and the matmul kernels of a layer run one after the other, so their
