@@ -717,16 +717,18 @@ fn the_speed_model_holds_on_runs_it_never_saw() {
     }
 }
 
-/// What the wider check measures (495 runs: 304 rows gathered on 2026-12-03 from five
-/// publishers the fit never saw: dstack, the SGLang cookbook, GPUStack, LMSYS, AMD's ROCm vLLM
-/// docs; and the runs of the six architectures imported since). First measured at median
-/// |error| 61.6% (+61.6%: optimistic), 34% within 30% (its current period: 35% and 46%); with
-/// the expert exchange's cost per phase (`perf::Calibration::expert_exchange_us`, chosen on the
-/// fitted runs alone) 52.6% (+51.2%), 37% within 30% (current period: 30% and 50%). The bounds
-/// hold it there, a little slack for rounding. Far from the targets (20% and 80%): the
-/// gap the test prints.
-const WIDER_MAX_MEDIAN: f64 = 0.53;
-const WIDER_MIN_WITHIN_30: f64 = 0.36;
+/// What the wider check measures: 304 rows gathered on 2026-12-03 from five publishers the fit
+/// never saw (dstack, the SGLang cookbook, GPUStack, LMSYS, AMD's ROCm vLLM docs), the runs of the
+/// six architectures imported since, and the second file's runs on the RTX PRO 6000 Blackwell
+/// Server Edition (its id matched the catalogue's from 2026-12-03). On the first 495: median
+/// |error| 61.6% (+61.6%: optimistic), 34% within 30%; with the expert exchange's cost per phase
+/// (`perf::Calibration::expert_exchange_us`, chosen on the fitted runs alone) 52.6% (+51.2%), 37%.
+/// With the RTX PRO 6000's 65 runs on one GPU or tensor parallel (its pipeline-parallel ones are
+/// skipped, said why), 560 runs: 43.5% (+37.2%), 41% within 30%; the current period without
+/// queued first tokens (356 runs) 22.5% (+4.1%), 62%. The bounds hold it there, a little slack
+/// for rounding. Far from the targets (20% and 80%): the gap the test prints.
+const WIDER_MAX_MEDIAN: f64 = 0.44;
+const WIDER_MIN_WITHIN_30: f64 = 0.40;
 
 /// The wider check: runs gathered after the fit (`published::wider_check`), scored with the
 /// shipped corrections, never fitted on, so their error is a test set's. Printed by class,

@@ -21,7 +21,7 @@ pub const CALIBRATION: Calibration = Calibration {
 /// Held-out error by class (one source left out; the wider check's current runs), `perf::ClassError`.
 #[rustfmt::skip]
 pub const CLASS_ERRORS: &[ClassError] = &[
-    ClassError { class: "all", runs: 976, low: 0.702, high: 1.918, median_abs: 0.123 },
+    ClassError { class: "all", runs: 1041, low: 0.664, high: 1.909, median_abs: 0.125 },
     ClassError { class: "amd/sglang", runs: 73, low: 0.773, high: 2.806, median_abs: 0.431 },
     ClassError { class: "amd/sglang/moe/multi", runs: 73, low: 0.773, high: 2.806, median_abs: 0.431 },
     ClassError { class: "amd/vllm", runs: 66, low: 0.685, high: 1.694, median_abs: 0.201 },
@@ -39,16 +39,16 @@ pub const CLASS_ERRORS: &[ClassError] = &[
     ClassError { class: "nvidia/sglang/dense/multi", runs: 14, low: 0.644, high: 1.056, median_abs: 0.242 },
     ClassError { class: "nvidia/sglang/moe/1gpu", runs: 4, low: 2.540, high: 11.576, median_abs: 2.326 },
     ClassError { class: "nvidia/sglang/moe/multi", runs: 80, low: 0.664, high: 2.371, median_abs: 0.167 },
-    ClassError { class: "nvidia/trtllm", runs: 668, low: 0.760, high: 1.542, median_abs: 0.104 },
-    ClassError { class: "nvidia/trtllm/dense/1gpu", runs: 164, low: 0.785, high: 1.204, median_abs: 0.097 },
+    ClassError { class: "nvidia/trtllm", runs: 733, low: 0.664, high: 1.486, median_abs: 0.107 },
+    ClassError { class: "nvidia/trtllm/dense/1gpu", runs: 177, low: 0.785, high: 1.204, median_abs: 0.097 },
     ClassError { class: "nvidia/trtllm/dense/multi", runs: 178, low: 0.768, high: 1.391, median_abs: 0.108 },
-    ClassError { class: "nvidia/trtllm/moe/1gpu", runs: 56, low: 0.684, high: 1.839, median_abs: 0.252 },
-    ClassError { class: "nvidia/trtllm/moe/multi", runs: 270, low: 0.664, high: 1.616, median_abs: 0.091 },
+    ClassError { class: "nvidia/trtllm/moe/1gpu", runs: 71, low: 0.787, high: 1.789, median_abs: 0.213 },
+    ClassError { class: "nvidia/trtllm/moe/multi", runs: 307, low: 0.544, high: 1.604, median_abs: 0.106 },
     ClassError { class: "nvidia/vllm", runs: 24, low: 0.669, high: 1.526, median_abs: 0.159 },
     ClassError { class: "nvidia/vllm/dense/multi", runs: 4, low: 0.917, high: 0.983, median_abs: 0.061 },
     ClassError { class: "nvidia/vllm/moe/multi", runs: 20, low: 0.669, high: 1.526, median_abs: 0.237 },
     ClassError { class: "sglang", runs: 175, low: 0.664, high: 2.871, median_abs: 0.254 },
-    ClassError { class: "trtllm", runs: 668, low: 0.760, high: 1.542, median_abs: 0.104 },
+    ClassError { class: "trtllm", runs: 733, low: 0.664, high: 1.486, median_abs: 0.107 },
     ClassError { class: "vllm", runs: 90, low: 0.676, high: 1.641, median_abs: 0.188 },
 ];
 
