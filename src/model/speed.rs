@@ -221,9 +221,10 @@ fn replica(z: &Sizing, hw: &Hardware, e: &Efficiency) -> Replica {
                     e.allreduce_latency_us_pcie
                 } * 1e-6;
                 let cal = calibration(e);
-                let exchange = (lat, cal.expert_exchange_us * 1e-6);
+                let lat_exchange = (lat, cal.expert_exchange_us * 1e-6);
                 let ep = cal.expert_parallel;
-                let (tok, fixed) = tp_comm(z, t, layers, ring * s.hidden * 2.0, link, exchange, ep);
+                let allreduce_b = ring * s.hidden * 2.0;
+                let (tok, fixed) = tp_comm(z, t, layers, allreduce_b, link, lat_exchange, ep);
                 per_tok += tok;
                 comm_fixed += fixed;
             }

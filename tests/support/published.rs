@@ -212,8 +212,8 @@ pub const IMPORTED_SINCE_FIT: [&str; 6] = [
 ];
 
 /// Whether a case is in the wider check: gathered after the fit (the third file, a run of an
-/// architecture in [`IMPORTED_SINCE_FIT`], or on [`RTX_PRO_6000_SERVER`]), scored with the shipped corrections and never fitted
-/// on; its error is a test set's, not a cross-validation's.
+/// architecture in [`IMPORTED_SINCE_FIT`], or on [`RTX_PRO_6000_SERVER`]), scored with the
+/// shipped corrections and never fitted on; its error is a test set's, not a cross-validation's.
 pub fn wider_check(c: &Case) -> bool {
     c.file >= 2 || IMPORTED_SINCE_FIT.contains(&c.arch.id.as_str()) || c.gpu == RTX_PRO_6000_SERVER
 }
