@@ -371,7 +371,14 @@ try {
       profiles[name] = {
         ...page.out,
         static_first_paint: stat.out.first_paint,
-        shared: { query: SHARED, first_paint: shared.out.first_paint, verdict: shared.out.live_verdict },
+        shared: {
+          query: SHARED,
+          first_paint: shared.out.first_paint,
+          // Its verdict on screen: the first module's card (src/ui/first_card.rs), else the app's.
+          verdict: shared.out.verdict,
+          live_verdict: shared.out.live_verdict,
+          interactive: shared.out.interactive,
+        },
       };
       profiles[name].edit = await editLatency(browser, site.url, profile).catch((e) => ({ error: String(e) }));
     } finally {
@@ -430,9 +437,9 @@ for (const [name, p] of Object.entries(profiles)) {
     `  ${name.padEnd(24)}${ms(p.first_paint)}    ${ms(p.static_first_paint)} ${ms(p.verdict)}   ${ms(p.live_verdict_in_dom)}    ${ms(p.live_verdict)}    ${ms(p.interactive)}       ${(p.layout_shift?.median ?? 0).toFixed(3)}     ${p.edit?.painted ? `${p.edit.painted.median_ms} ms` : "-"}`,
   );
 }
-console.log(`\na shared link (?${SHARED}), medians of ${LOADS} cold loads: first paint, verdict on screen`);
+console.log(`\na shared link (?${SHARED}), medians of ${LOADS} cold loads: first paint, verdict on screen, live verdict, interactive`);
 for (const [name, p] of Object.entries(profiles)) {
-  console.log(`  ${name.padEnd(24)}${ms(p.shared?.first_paint)}    ${ms(p.shared?.verdict)}`);
+  console.log(`  ${name.padEnd(24)}${ms(p.shared?.first_paint)}    ${ms(p.shared?.verdict)}    ${ms(p.shared?.live_verdict)}    ${ms(p.shared?.interactive)}`);
 }
 for (const [name, p] of Object.entries(profiles)) {
   const e = p.edit;

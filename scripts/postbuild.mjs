@@ -1,4 +1,11 @@
 // Trunk post-build hook (Trunk.toml [[hooks]]), run on the staging directory before it becomes dist/:
+//   0. the app in two modules: Trunk's single wasm (and its wasm-bindgen glue) is replaced by
+//      wasm-split's two, built from the same compiled wasm (target/wasm32-unknown-unknown/release,
+//      linked with its relocations, .cargo/config.toml): the first holds the core and draws a
+//      shared link's verdict card (src/ui/first_card.rs), the second, fetched when the first has
+//      run, Leptos and the interface (`mount_interface`, a split point, src/ui/mod.rs). Then
+//      wasm-bindgen on the first and wasm-opt -Oz on each, into app-HASH/ (a directory named by
+//      their content, so each file keeps the name the others import it by);
 //   1. the page before the wasm arrives: replaces `<template id="prerendered"></template>` in
 //      index.html with what `cargo run --bin prerender` prints (src/bin/prerender.rs: the page's
 //      frame and the default scenario's verdict in each language, from the core and the built-in
@@ -17,9 +24,11 @@
 //      Caddy's `precompressed`, a CDN; README, "Build the static site for hosting"). Both are
 //      deterministic: the same input gives the same bytes (gzip's header carries no time or name).
 // Usage (by hand): TRUNK_STAGING_DIR=dist node scripts/postbuild.mjs
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { promisify } from "node:util";
 import { createHash } from "node:crypto";
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync, constants } from "node:zlib";
@@ -29,6 +38,55 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const STAGING = resolve(process.env.TRUNK_STAGING_DIR || join(ROOT, "dist"));
 const MARKER = /<template id="?prerendered"?>\s*<\/template>/;
 const COMPRESS = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".json", ".svg", ".txt", ".csv", ".map", ".xml"]);
+
+// 0. The app in two modules.
+const WASM_OPT = ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types"];
+const run = promisify(execFile);
+const targetDir =
+  process.env.CARGO_TARGET_DIR ||
+  JSON.parse(execFileSync("cargo", ["metadata", "--offline", "--format-version", "1", "--no-deps"], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 << 20 })).target_directory;
+const compiled = join(targetDir, "wasm32-unknown-unknown", "release", "inference-sizer.wasm");
+const work = await mkdtemp(join(tmpdir(), "sizer-split-"));
+try {
+  const out = join(work, "out");
+  await run("wasm-split-cli", [compiled, out, "--out-name", "sizer"]);
+  await run("wasm-bindgen", ["--target", "web", "--keep-lld-exports", "--no-demangle", "--no-typescript", "--out-name", "sizer", "--out-dir", out, join(out, "sizer.wasm")]);
+  await rm(join(out, "sizer.wasm"));
+  const modules = (await readdir(out)).filter((f) => f.endsWith(".wasm"));
+  if (!modules.includes("sizer_bg.wasm") || modules.length < 2) {
+    console.error(`postbuild: wasm-split gave ${modules.join(", ")}, not the first module and the interface's`);
+    process.exit(1);
+  }
+  await Promise.all(modules.map((f) => run("wasm-opt", [...WASM_OPT, join(out, f), "-o", join(out, f)])));
+  const files = (await readdir(out)).sort();
+  const digest = createHash("sha256");
+  for (const f of files) digest.update(f).update(await readFile(join(out, f)));
+  const dir = `app-${digest.digest("hex").slice(0, 16)}`;
+  await rename(out, join(STAGING, dir));
+  // Trunk's single module out, the first module in: the boot tag names it, the page preloads it
+  // (the interface's module is fetched by the first, once it has drawn the verdict).
+  let page = await readFile(join(STAGING, "index.html"), "utf8");
+  const trunkJs = page.match(/data-js="\.\/(inference-sizer-[0-9a-f]+\.js)"/)?.[1];
+  const trunkWasm = page.match(/data-wasm="\.\/(inference-sizer-[0-9a-f]+_bg\.wasm)"/)?.[1];
+  if (!trunkJs || !trunkWasm) {
+    console.error("postbuild: index.html's boot tag names no Trunk module to replace");
+    process.exit(1);
+  }
+  page = page
+    .replace(`data-js="./${trunkJs}"`, `data-js="./${dir}/sizer.js"`)
+    .replace(`data-wasm="./${trunkWasm}"`, `data-wasm="./${dir}/sizer_bg.wasm"`)
+    .replace(/<link rel="modulepreload" href="\.\/inference-sizer-[^>]*>/, `<link rel="modulepreload" href="./${dir}/sizer.js">`)
+    .replace(/<link rel="preload" href="\.\/inference-sizer-[^>]*>/, `<link rel="preload" href="./${dir}/sizer_bg.wasm" crossorigin="anonymous" as="fetch" type="application/wasm">`);
+  if (page.includes("inference-sizer-")) {
+    console.error("postbuild: index.html still names Trunk's module");
+    process.exit(1);
+  }
+  await writeFile(join(STAGING, "index.html"), page);
+  await rm(join(STAGING, trunkJs));
+  await rm(join(STAGING, trunkWasm));
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
 
 // 1. The pre-rendered page. A native build of the core (dev profile: it runs once, in well under
 // a second), offline like the rest of the build.

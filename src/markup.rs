@@ -2,6 +2,7 @@
 //! markup, which the page sets as the card's content and the pre-render writes into
 //! `index.html`, so the first paint is the live page's card to the byte. Every text is escaped.
 
+use crate::lang::Lang;
 use crate::report::{CardVerdict, VerdictCard};
 use std::fmt::Write;
 
@@ -23,6 +24,17 @@ pub fn esc(s: &str) -> String {
 
 /// The id of the button that takes the cheaper path (the page listens for its clicks).
 pub const TAKE_CHEAPER_PATH: &str = "take-cheaper-path";
+
+/// The whole card, as the page draws it before its interface has mounted: the pre-render's
+/// default verdict in `index.html` and a shared link's verdict drawn by the first module
+/// (`ui::first_card`), each marked `data-prerendered` with its language.
+pub fn verdict_section(card: &VerdictCard, lang: Lang) -> String {
+    format!(
+        "<section class=\"card verdict\" id=\"verdict\" aria-labelledby=\"verdict-title\" data-prerendered=\"{}\">{}</section>",
+        lang.id(),
+        verdict(card)
+    )
+}
 
 /// The card's content: its heading, the verdict (or why there is none) and the catalogue's date.
 pub fn verdict(card: &VerdictCard) -> String {

@@ -13,10 +13,27 @@ fn text_of(selector: &str) -> Option<String> {
     document.query_selector(selector).ok()??.text_content()
 }
 
+/// Resolves after the tasks queued so far have run (a zero-delay timer).
+async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |done, _| {
+        let _ = web_sys::window()
+            .expect("a window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&done, 0);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
 #[wasm_bindgen_test]
-fn mounting_the_app_shows_its_title() {
+async fn mounting_the_app_shows_its_title() {
     assert_eq!(text_of("h1"), None, "the test page starts without a title");
+    // The interface mounts from a task (in the web build, once its module has arrived).
     inference_sizer::ui::mount();
+    assert_eq!(
+        text_of("h1"),
+        None,
+        "mounted from a task, not within `mount`"
+    );
+    next_task().await;
     assert_eq!(text_of("h1").as_deref(), Some("Inference Sizer"));
     assert_eq!(text_of("main#app h1").as_deref(), Some("Inference Sizer"));
 }

@@ -184,10 +184,6 @@ mod shell {
 
     /// The verdict card, marked as pre-rendered in `lang`, as the live page draws it.
     pub fn verdict(lang: Lang, r: &Report) -> String {
-        format!(
-            "<section class=\"card verdict\" id=\"verdict\" aria-labelledby=\"verdict-title\" data-prerendered=\"{}\">{}</section>",
-            lang.id(),
-            inference_sizer::markup::verdict(&VerdictCard::of(r, lang))
-        )
+        inference_sizer::markup::verdict_section(&VerdictCard::of(r, lang), lang)
     }
 }

@@ -41,7 +41,7 @@ pub fn handler<E: 'static>(f: impl FnMut(E) + 'static) -> Box<dyn FnMut(E)> {
 }
 
 /// The browser's local date, `YYYY-MM-DD`.
-fn browser_today() -> String {
+pub(super) fn browser_today() -> String {
     let d = js_sys::Date::new_0();
     format!(
         "{:04}-{:02}-{:02}",

@@ -52,10 +52,11 @@ pub fn ConfigImport() -> impl IntoView {
         // A `model.safetensors.index.json` gives the checkpoint's exact size to the model
         // already imported; anything else is read as a config.
         let is_index = text.with(|t| t.contains("\"weight_map\"") && t.contains("\"total_size\""));
-        if is_index {
-            let result = text
-                .with(|t| crate::model::checkpoint::from_index_json(t))
-                .map(|ckpt| {
+        let input = text.get_untracked();
+        // The importers come from their own module in the web build (`importers`).
+        spawn_local(async move {
+            if is_index {
+                let result = super::importers::index_json(input).await.map(|ckpt| {
                     let mut sized = None;
                     c.cat.catalog.with_untracked(|cat| {
                         c.sc.edit(|s| sized = Some(crate::report::import_checkpoint(s, &ckpt, cat)))
@@ -63,16 +64,17 @@ pub fn ConfigImport() -> impl IntoView {
                     let (arch, warnings) = sized.unwrap_or_default();
                     Imported { arch, warnings }
                 });
+                outcome.set(Some(result));
+                return;
+            }
+            let result = super::importers::config_json(input).await;
+            if let Ok(imported) = &result {
+                c.cat.catalog.with_untracked(|cat| {
+                    c.sc.edit(|s| crate::report::import_into(s, &imported.arch, cat))
+                });
+            }
             outcome.set(Some(result));
-            return;
-        }
-        let result = text.with(|t| crate::model::import::from_config_json(t));
-        if let Ok(imported) = &result {
-            c.cat.catalog.with_untracked(|cat| {
-                c.sc.edit(|s| crate::report::import_into(s, &imported.arch, cat))
-            });
-        }
-        outcome.set(Some(result));
+        });
     };
     // Said in the page's language, and again if the language changes.
     let notice = Signal::derive(move || {

@@ -116,7 +116,8 @@ pub fn GgufOpen() -> impl IntoView {
                     spawn_local(async move {
                         let result = match first_bytes(&ev).await {
                             Ok((file, head)) => {
-                                crate::model::gguf::read_header(&head)
+                                super::importers::gguf_header(head)
+                                    .await
                                     .map(|info| {
                                         c.cat.catalog.with_untracked(|cat| {
                                             c.sc.edit(|s| crate::report::import_into(s, &info.arch, cat))

@@ -21,9 +21,11 @@ pub mod embed;
 mod embed_footer;
 mod engine_select;
 mod fields;
+mod first_card;
 mod gguf_open;
 pub mod i18n;
 mod import_outcome;
+mod importers;
 mod memory_bar;
 mod memory_stack;
 mod memory_table;
@@ -41,11 +43,33 @@ mod use_scenario;
 mod verdict;
 mod workload_inputs;
 
-/// Installs the panic panel and mounts the app on `<body>`, in place of the page shown before
-/// the wasm arrived (`public/shell.js`, `#shell`): removed and replaced in one task, so no frame
-/// falls between them.
+/// Installs the panic panel, starts fetching the interface, draws a shared link's verdict (core
+/// only, [`first_card`]) and then mounts the interface on `<body>`, in place of the page shown
+/// before the wasm arrived (`public/shell.js`, `#shell`): removed and replaced in one task, so no
+/// frame falls between them.
+///
+/// The web build splits the interface out of the first module (feature `split`;
+/// `scripts/postbuild.mjs`, wasm-split): [`mount_interface`] is a split point, its code (Leptos and
+/// the components) a second module. Its fetch starts first, while the card is evaluated and drawn
+/// (a task later), so a shared link's verdict waits only for the core and the interface's bytes
+/// flow meanwhile.
 pub fn mount() {
     panic_panel::install();
+    wasm_bindgen_futures::spawn_local(async {
+        mount_interface().await;
+        // public/boot.js announces the app as started (TrunkApplicationStarted) on this.
+        if let Some(w) = web_sys::window() {
+            if let Ok(ev) = web_sys::Event::new("sizer-mounted") {
+                let _ = w.dispatch_event(&ev);
+            }
+        }
+    });
+    wasm_bindgen_futures::spawn_local(async { first_card::draw() });
+}
+
+/// The interface: Leptos and every component, from the second module in the web build.
+#[cfg_attr(feature = "split", leptos::lazy)]
+async fn mount_interface() {
     if let Some(shell) = leptos::prelude::document().get_element_by_id("shell") {
         shell.remove();
     }

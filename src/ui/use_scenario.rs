@@ -120,7 +120,7 @@ pub fn use_scenario() -> UseScenario {
 }
 
 /// The browser's preferred language, English when it is neither English nor Spanish.
-fn browser_lang() -> Lang {
+pub(super) fn browser_lang() -> Lang {
     window()
         .navigator()
         .language()

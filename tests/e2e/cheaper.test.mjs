@@ -18,7 +18,7 @@ describe("a cheaper path", () => {
     // with 64 sequences on every copy, before version 4.)
     const { page, problems, context } = await openPage(site.browser, site.server,
       "model=llama-3.1-8b&quant=q4_k_m&seqs=64&rpd=200000&in=800&out=300");
-    await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: READY });
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: READY });
     assert.match(await page.locator("#verdict-offer").textContent(), /^Latitude\.sh g3\.h100\.small \(annual prepaid\)$/);
     // Beside the headline, in its own box with the button that takes it.
     assert.match(await page.locator("#cheaper-path").textContent(),

@@ -10,7 +10,7 @@ import { expectNoProblems, openPage, withSite } from "./helpers.mjs";
 const READY = 20_000;
 
 async function verdictReady(page) {
-  await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: READY });
+  await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: READY });
 }
 
 async function showAll(page) {

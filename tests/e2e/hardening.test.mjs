@@ -84,11 +84,11 @@ describe("privacy and injection", () => {
     const requests = [];
     page.on("request", (r) => requests.push(r.url()));
     await page.goto(site.server.url, { waitUntil: "load" });
-    await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     // Change the model, the format, the language and the currency, as a visitor would.
     await page.locator("#model").selectOption("llama-3.1-8b");
     await page.locator("#quant").selectOption("q4_k_m");
-    await page.locator("#verdict-cost").waitFor({ state: "visible" });
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible" });
     const origin = new URL(site.server.url).origin;
     const foreign = requests.filter((u) => !u.startsWith(origin) && !u.startsWith("data:") && !u.startsWith("blob:"));
     assert.deepEqual(foreign, [], "requests to other origins");
@@ -115,7 +115,7 @@ describe("privacy and injection", () => {
 
   test("HTML and script in a pasted config.json are shown as text", async () => {
     const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b");
-    await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     const config = {
       architectures: [PAYLOAD],
       model_type: PAYLOAD,
@@ -148,7 +148,7 @@ describe("privacy and injection", () => {
       await status.waitFor({ state: "visible", timeout: 20_000 });
       assert.ok((await status.textContent()).trim().length > 10, "the notice says what happened");
       // The calculator keeps working on the built-in catalogue.
-      await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+      await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
       assert.equal(await page.evaluate(() => window.__pwned), undefined);
       // The 404 itself is the only problem the browser may report.
       expectNoProblems(problems.filter((p) => !/404|Failed to load resource/.test(p)));
@@ -172,7 +172,7 @@ describe("privacy and injection", () => {
       }]],
     );
     // While the catalogue is on its way: a verdict from the built-in catalogue and a visible progress.
-    await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     const loading = page.locator("#catalog-status.info");
     await loading.waitFor({ state: "visible", timeout: 5_000 });
     assert.ok(await loading.locator("progress").isVisible(), "a progress bar is shown");
@@ -205,7 +205,7 @@ describe("privacy and injection", () => {
     const status = page.locator("#catalog-status.error");
     await status.waitFor({ state: "visible", timeout: 20_000 });
     assert.match(await status.textContent(), /could not be loaded; showing the built-in prices/);
-    await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     await page.locator("#show-all").click();
     assert.equal(await page.locator('tr[data-offer^="acme-metal-"]').count(), 0);
     // Hetzner is in the built-in catalogue only (not a reference offer a provider catalogue keeps).
@@ -230,7 +230,7 @@ describe("privacy and injection", () => {
       }]],
     );
     const started = Date.now();
-    await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     await page.locator("#catalog-status.info progress").waitFor({ state: "visible", timeout: 5_000 });
     const timedOut = page.locator("#catalog-status.error");
     await timedOut.waitFor({ state: "visible", timeout: 20_000 });
@@ -250,7 +250,7 @@ describe("privacy and injection", () => {
 
   test("HTML and script in a GGUF file's metadata and tensor names are shown as text", async () => {
     const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b");
-    await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     await page.locator("details.custom-model > summary").click();
     const input = page.locator("#gguf-file");
     const outcome = page.locator(".gguf-open .notice");

@@ -18,7 +18,7 @@ describe("config import of today's architectures", () => {
 
   test("a Granite-4.0-H config shows its Mamba state in the KV cache term", async () => {
     const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&ctx=32768");
-    await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     const config = await readFile(join(ROOT, "tests", "data", "cases", "granite-4.0-h-tiny.json"), "utf8");
     await pasteConfig(page, config);
     // The link carries the Mamba layers (36 of 40) and the KV cache is that of 4 layers.
@@ -33,7 +33,7 @@ describe("config import of today's architectures", () => {
 
   test("a Gemma-3n config names what it does not count, in Spanish too", async () => {
     const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b&lang=es");
-    await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     const config = await readFile(join(ROOT, "tests", "data", "cases", "gemma-3n-e4b.json"), "utf8");
     await pasteConfig(page, config);
     const notice = page.locator(".config-import .notice.ok");
@@ -47,7 +47,7 @@ describe("config import of today's architectures", () => {
 
   test("an architecture it cannot size is refused in words, and the model stays as it was", async () => {
     const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-3.1-8b");
-    await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     const config = await readFile(join(ROOT, "tests", "data", "configs", "lfm2-1.2b.json"), "utf8");
     await pasteConfig(page, config);
     const error = page.locator(".config-import .notice.error");
@@ -61,7 +61,7 @@ describe("config import of today's architectures", () => {
 
   test("chunk=0 stays in the link: Maverick without its chunked attention", async () => {
     const { page, problems, context } = await openPage(site.browser, site.server, "model=llama-4-maverick&chunk=0");
-    await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     assert.match(page.url(), /chunk=0/);
     expectNoProblems(problems);
     await context.close();

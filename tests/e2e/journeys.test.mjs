@@ -14,7 +14,7 @@ const READY = 20_000;
 
 /** Waits until the verdict shows a monthly cost, i.e. the report has been computed and drawn. */
 async function verdictReady(page) {
-  await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: READY });
+  await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: READY });
 }
 
 /** The text of `selector` once it differs from `before` (fails after the timeout). */

@@ -20,7 +20,7 @@ const BUYING =
   "€298,681 (after selling it for €140,054) against €447,872 rented.";
 
 async function verdictReady(page) {
-  await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: READY });
+  await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: READY });
 }
 
 async function tableReady(page) {

@@ -13,7 +13,7 @@ const READY = 20_000;
 const PHONE = { width: 360, height: 800 };
 
 async function verdictReady(page) {
-  await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: READY });
+  await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: READY });
   // The live card (not the pre-render) is on screen.
   await page.locator("#app #verdict").waitFor({ state: "attached", timeout: READY });
 }

@@ -41,7 +41,7 @@ describe("a shared link shows what sizer prints", () => {
       const v = expected.recommendation;
       assert.ok(v, "sizer recommends something for this link");
       const { page, problems, context } = await openPage(site.browser, site.server, link);
-      await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+      await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
       const offer = (await page.locator("#verdict").textContent()) ?? "";
       assert.ok(offer.includes(v.provider), `the verdict names ${v.provider}: ${offer}`);
       const cost = numberIn((await page.locator("#verdict-cost").textContent()) ?? "");
@@ -71,7 +71,7 @@ describe("the scenario file", () => {
   test("exports the scenario and imports it back, through its query", async () => {
     const query = "model=llama-3.1-8b&quant=q4_k_m&ctx=32768&max_term=12&lang=en";
     const { page, problems, context } = await openPage(site.browser, site.server, query);
-    await page.locator("#verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
+    await page.locator("#app #verdict-cost").waitFor({ state: "visible", timeout: 20_000 });
     const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#export-json").click()]);
     const path = await download.path();
     const file = JSON.parse(await readFile(path, "utf8"));

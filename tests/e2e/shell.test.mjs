@@ -6,6 +6,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import {
   LEGACY_CSP,
   collectProblems,
@@ -182,6 +184,108 @@ describe("the first paint in one round trip (issue 30 item 8)", () => {
     } finally {
       await legacy.close();
     }
+  });
+});
+
+/**
+ * Opens `query` with the interface's module held back until `release()` is called: what the first
+ * module alone shows (the core and the verdict card; scripts/postbuild.mjs splits the app).
+ * Records which files the page asked for, and the layout shifts from the start.
+ */
+async function openFirstModuleOnly(browser, server, query, { viewport = { width: 1280, height: 900 }, locale = "en-US" } = {}) {
+  const context = await browser.newContext({ viewport, locale });
+  await context.addInitScript(() => {
+    window.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  let release;
+  const held = new Promise((ok) => (release = ok));
+  await context.route("**/split_mount_interface_*.wasm", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  const problems = collectProblems(page);
+  const asked = [];
+  page.on("request", (req) => asked.push(new URL(req.url()).pathname.split("/").pop()));
+  await page.goto(server.url + (query ? `?${query}` : ""), { waitUntil: "domcontentloaded" });
+  return { context, page, problems, release, asked };
+}
+
+describe("a shared link's verdict from the first module (issue 30 item 8)", () => {
+  const site = withSite();
+
+  // A phone user's shared link (English, cheaper path and API comparison), a Spanish team link by
+  // people, a dollar link with an ignored tracking parameter, a fine-tuning job.
+  for (const [query, lang] of [
+    ["model=llama-3.1-8b&quant=q4_k_m&seqs=64&rpd=200000&in=800&out=300", "en"],
+    ["model=llama-3.3-70b&quant=fp8&users=30&usecase=chat&lang=es", "es"],
+    ["model=qwen3-32b&quant=awq4&rpd=5000&cur=USD&utm_source=newsletter", "en"],
+    ["model=llama-3.1-8b&task=lora&train_tokens=50000000", "en"],
+  ]) {
+    test(`the card comes before the interface, as the live page draws it (${query})`, async () => {
+      const { context, page, problems, release, asked } = await openFirstModuleOnly(site.browser, site.server, query);
+      await page.locator("#shell #verdict-cost").waitFor({ state: "visible", timeout: 30_000 });
+      assert.equal(await page.locator("#app").count(), 0, "the interface is not mounted yet");
+      assert.equal(await page.locator(`#shell #verdict[data-prerendered="${lang}"]`).count(), 1, "the first module's card, in the link's language");
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+      const before = await verdictTexts(page, "#shell");
+      assert.ok(before.cost && /\d/.test(before.cost), `a cost: ${before.cost}`);
+      assert.ok(before.reasons.length > 0, "with its reasons");
+      const firstHtml = await page.locator("#shell #verdict").innerHTML();
+      // Only the first module and the interface's have been asked for: no importer.
+      assert.deepEqual(asked.filter((f) => /^split_(config_json|gguf_header|index_json)_/.test(f)), []);
+      // The card moved the frame below it when it came (as the live card does); from here on,
+      // nothing may move.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await page.evaluate(() => (window.__shift = 0));
+      release();
+      await liveVerdict(page);
+      assert.equal(await page.locator("#shell").count(), 0, "the interface replaced the frame");
+      const after = await verdictTexts(page, "#app");
+      assert.deepEqual(before, after, "the first card is the live card");
+      const live = (await page.locator("#app #verdict").innerHTML()).replace(/<!---->/g, "");
+      assert.equal(live, firstHtml, "the same markup, not only the same words");
+      await page.waitForTimeout(300);
+      const shift = await page.evaluate(() => window.__shift);
+      assert.ok(shift < 0.05, `layout shift ${shift} when the interface mounts`);
+      expectNoProblems(problems);
+      await context.close();
+    });
+  }
+
+  test("a provider's catalogue is fetched: its verdict waits for the interface, no other verdict before", async () => {
+    const { context, page, problems, release, asked } = await openFirstModuleOnly(
+      site.browser,
+      site.server,
+      "model=llama-3.3-70b&quant=fp8&ctx=8192&seqs=8&embed=1&provider=Acme%20Metal&pick=provider&theme=light&accent=%23c2410c&catalog=demo-provider-catalog.json",
+    );
+    // The first module has run (it asked for the interface's module) and drew nothing.
+    for (let i = 0; i < 300 && !asked.some((f) => /^split_mount_interface_/.test(f)); i++) await page.waitForTimeout(100);
+    assert.ok(asked.some((f) => /^split_mount_interface_/.test(f)), "the first module ran");
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator("#verdict-cost").count(), 0, "no verdict before the provider's catalogue");
+    release();
+    await page.waitForFunction(() => /Acme Metal/.test(document.querySelector("#app #verdict")?.textContent ?? ""), null, { timeout: 30_000 });
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test("an importer's module is fetched when a person imports, not with the page", async () => {
+    const { context, page, problems, release, asked } = await openFirstModuleOnly(site.browser, site.server, "model=llama-3.1-8b");
+    release();
+    await liveVerdict(page);
+    assert.deepEqual(asked.filter((f) => /^split_config_json_/.test(f)), [], "not with the page");
+    const config = await readFile(join(ROOT, "tests", "data", "configs", "qwen2.5-7b.json"), "utf8");
+    await page.locator("details.custom-model > summary").click();
+    await page.locator("#config-json").fill(config);
+    await page.locator("#config-apply").click();
+    await page.locator(".config-import .notice.ok").waitFor({ state: "visible", timeout: 30_000 });
+    assert.equal(asked.filter((f) => /^split_config_json_/.test(f)).length, 1, "fetched once, on import");
+    expectNoProblems(problems);
+    await context.close();
   });
 });
 
