@@ -848,19 +848,6 @@ fn compiled_in_catalogue_is_the_shipped_one_without_notes() {
     );
 }
 
-/// The app reads its compiled-in catalogue straight into its types (the page's first verdict
-/// waits for it); that reading is the one `Catalog::load` makes, field for field.
-#[test]
-fn compiled_in_catalogue_reads_directly_as_load_reads_it() {
-    use inference_sizer::catalog::BUILTIN_JSON;
-    let direct: Catalog = serde_json::from_str(BUILTIN_JSON).expect("reads directly");
-    let loaded = Catalog::load(BUILTIN_JSON).expect("loads");
-    assert!(loaded.offers.len() > 100, "{} offers", loaded.offers.len());
-    assert_eq!(direct, loaded);
-    assert_eq!(Catalog::builtin(), loaded);
-    assert!(Catalog::builtin_problems().is_empty());
-}
-
 // ---- the 2026-12 market: the build's editorial rules, read back from the shipped file ------
 
 /// Days from 0000-03-01 to a `YYYY-MM-DD` (or `YYYY-MM`, taken as its first day) date.

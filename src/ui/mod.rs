@@ -6,6 +6,7 @@ mod api_table;
 mod app;
 mod assumptions;
 mod catalog_fetch;
+mod chart_canvas;
 mod charts;
 mod comparison_columns;
 mod comparison_filters;

@@ -273,6 +273,25 @@ describe("a shared link's verdict from the first module (issue 30 item 8)", () =
     await context.close();
   });
 
+  test("on a phone, the charts' module comes when a chart nears the screen, not with the page", async () => {
+    const { context, page, problems, release, asked } = await openFirstModuleOnly(site.browser, site.server, "model=llama-3.1-8b", { viewport: PHONE });
+    release();
+    await liveVerdict(page);
+    await page.waitForTimeout(500);
+    assert.deepEqual(asked.filter((f) => /^split_draw_/.test(f)), [], "no chart drawn off screen");
+    await page.locator("#chart-cumulative canvas, canvas#chart-cumulative").first().scrollIntoViewIfNeeded();
+    for (let i = 0; i < 100 && !asked.some((f) => /^split_draw_/.test(f)); i++) await page.waitForTimeout(100);
+    assert.equal(asked.filter((f) => /^split_draw_/.test(f)).length, 1, "fetched once, when near the screen");
+    // Drawn: the canvas is no longer blank.
+    await page.waitForFunction(() => {
+      const canvas = document.querySelector("#charts canvas");
+      const data = canvas?.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+      return data && data.some((v, i) => i % 4 === 3 && v > 0);
+    }, null, { timeout: 20_000 });
+    expectNoProblems(problems);
+    await context.close();
+  });
+
   test("an importer's module is fetched when a person imports, not with the page", async () => {
     const { context, page, problems, release, asked } = await openFirstModuleOnly(site.browser, site.server, "model=llama-3.1-8b");
     release();
