@@ -115,6 +115,14 @@ pub fn App() -> impl IntoView {
         let mut scenario = sc.scenario.get();
         // The report's sentences follow the page's language, even when the URL has none.
         scenario.lang = Some(sc.lang.get());
+        // The first report may have been evaluated by the first module while this one downloaded
+        // (`first_card`); the catalogue is still followed.
+        if previous.is_none() {
+            if let Some(report) = super::first_card::take_report(&scenario) {
+                cat.catalog.track();
+                return Arc::new(report);
+            }
+        }
         let report = cat.catalog.with(|c| crate::report::evaluate(&scenario, c));
         // The prices' ages are counted to the browser's date (the core reads no clock).
         Arc::new(report.counted_to(&today))

@@ -7,12 +7,33 @@
 //! browser's date, the same renderer ([`crate::markup::verdict_section`]). The interface replaces
 //! it when it mounts. A provider's catalogue (`catalog=`) comes by fetch: that verdict waits for
 //! the interface, and the slot stays empty.
+//!
+//! The report is kept for the interface's first evaluation ([`take_report`]): evaluated while the
+//! interface's module downloads, it is not evaluated again when the interface mounts. The default
+//! page (whose verdict the frame pre-renders) is evaluated here too, for the same reason.
 
 use crate::catalog::Catalog;
-use crate::report::{evaluate, VerdictCard};
+use crate::report::{evaluate, Report, VerdictCard};
 use crate::scenario::Scenario;
+use std::cell::RefCell;
 
-/// Draws the address's verdict into the frame's empty slot, if the frame left one.
+thread_local! {
+    /// The scenario [`draw`] evaluated (its language set) and its report, until the interface
+    /// takes it.
+    static EARLY: RefCell<Option<(Scenario, Report)>> = const { RefCell::new(None) };
+}
+
+/// The report [`draw`] evaluated, if it answers `scenario` (with the built-in catalogue and
+/// today's date, as the interface evaluates it); taken once.
+pub(super) fn take_report(scenario: &Scenario) -> Option<Report> {
+    EARLY
+        .with(|early| early.borrow_mut().take())
+        .filter(|(evaluated, _)| evaluated == scenario)
+        .map(|(_, report)| report)
+}
+
+/// Evaluates the address's scenario and draws its verdict into the frame's empty slot, if the
+/// frame left one; keeps the report for the interface.
 pub fn draw() {
     let Some(window) = web_sys::window() else {
         return;
@@ -20,9 +41,10 @@ pub fn draw() {
     let Some(document) = window.document() else {
         return;
     };
-    let Ok(Some(slot)) = document.query_selector("#shell [data-shell-verdict]") else {
+    // No frame: the interface has mounted already (or the page has none).
+    if document.get_element_by_id("shell").is_none() {
         return;
-    };
+    }
     let search = window.location().search().unwrap_or_default();
     let (mut scenario, _) = Scenario::from_query(&search);
     if scenario
@@ -37,8 +59,11 @@ pub fn draw() {
         .unwrap_or_else(super::use_scenario::browser_lang);
     scenario.lang = Some(lang);
     let report = evaluate(&scenario, &Catalog::builtin()).counted_to(&super::app::browser_today());
-    slot.set_outer_html(&crate::markup::verdict_section(
-        &VerdictCard::of(&report, lang),
-        lang,
-    ));
+    if let Ok(Some(slot)) = document.query_selector("#shell [data-shell-verdict]") {
+        slot.set_outer_html(&crate::markup::verdict_section(
+            &VerdictCard::of(&report, lang),
+            lang,
+        ));
+    }
+    EARLY.with(|early| *early.borrow_mut() = Some((scenario, report)));
 }
