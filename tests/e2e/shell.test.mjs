@@ -45,10 +45,16 @@ const verdictTexts = (page, scope) =>
   }, scope);
 
 /**
- * Opens `query` with the wasm held back until `release()` is called: what the page shows before
- * the app can run. Records the layout shifts from the start.
+ * Opens `query` with the files matching `hold` (by default every wasm module) held back until
+ * `release()` is called: what the page shows before they arrive. Records which files the page
+ * asked for, and the layout shifts from the start; waits for `ready` (the frame) unless null.
  */
-async function openHeld(browser, server, query, { viewport = { width: 1280, height: 900 }, locale = "en-US" } = {}) {
+async function openHeld(
+  browser,
+  server,
+  query,
+  { viewport = { width: 1280, height: 900 }, locale = "en-US", hold = "**/*.wasm", ready = "#shell h1" } = {},
+) {
   const context = await browser.newContext({ viewport, locale });
   await context.addInitScript(() => {
     window.__shift = 0;
@@ -58,16 +64,22 @@ async function openHeld(browser, server, query, { viewport = { width: 1280, heig
   });
   let release;
   const held = new Promise((ok) => (release = ok));
-  await context.route("**/*.wasm", async (route) => {
+  await context.route(hold, async (route) => {
     await held;
     await route.continue();
   });
   const page = await context.newPage();
   const problems = collectProblems(page);
+  const asked = [];
+  page.on("request", (req) => asked.push(new URL(req.url()).pathname.split("/").pop()));
   await page.goto(server.url + (query ? `?${query}` : ""), { waitUntil: "domcontentloaded" });
-  await page.locator("#shell h1").waitFor({ state: "visible", timeout: 20_000 });
-  return { context, page, problems, release };
+  if (ready) await page.locator(ready).waitFor({ state: "visible", timeout: 20_000 });
+  return { context, page, problems, release, asked };
 }
+
+/** The same with only the interface's module held: what the first module alone shows. */
+const openFirstModuleOnly = (browser, server, query, options = {}) =>
+  openHeld(browser, server, query, { ...options, hold: "**/split_mount_interface_*.wasm", ready: null });
 
 describe("the page before the wasm arrives", () => {
   const site = withSite();
@@ -186,33 +198,6 @@ describe("the first paint in one round trip (issue 30 item 8)", () => {
     }
   });
 });
-
-/**
- * Opens `query` with the interface's module held back until `release()` is called: what the first
- * module alone shows (the core and the verdict card; scripts/postbuild.mjs splits the app).
- * Records which files the page asked for, and the layout shifts from the start.
- */
-async function openFirstModuleOnly(browser, server, query, { viewport = { width: 1280, height: 900 }, locale = "en-US" } = {}) {
-  const context = await browser.newContext({ viewport, locale });
-  await context.addInitScript(() => {
-    window.__shift = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-  let release;
-  const held = new Promise((ok) => (release = ok));
-  await context.route("**/split_mount_interface_*.wasm", async (route) => {
-    await held;
-    await route.continue();
-  });
-  const page = await context.newPage();
-  const problems = collectProblems(page);
-  const asked = [];
-  page.on("request", (req) => asked.push(new URL(req.url()).pathname.split("/").pop()));
-  await page.goto(server.url + (query ? `?${query}` : ""), { waitUntil: "domcontentloaded" });
-  return { context, page, problems, release, asked };
-}
 
 describe("a shared link's verdict from the first module (issue 30 item 8)", () => {
   const site = withSite();
