@@ -1,5 +1,5 @@
 //! The charts' drawing on canvas: plotters through [`CspCanvas`]. In the web build (feature
-//! `split`) [`draw`] is a split point: this code (plotters and the drawing of the three charts) is
+//! `split`) its drawing is a split point: this code (plotters and the drawing of the three charts) is
 //! fetched when a chart first comes near the screen, not with the page.
 
 use crate::chart::{
@@ -22,11 +22,40 @@ pub enum Drawing {
     Memory(MemoryVsContext),
 }
 
-/// Draws `drawing` on `canvas` in `style`; a failure is logged, the page goes on.
-#[cfg_attr(feature = "split", leptos::lazy)]
+/// Draws `drawing` on `canvas` in `style`. A failure is logged and the page goes on; so is a
+/// module that did not arrive (its fetch failed): the chart is drawn at its next change, its data
+/// table meanwhile says the same.
 pub async fn draw(canvas: web_sys::HtmlCanvasElement, drawing: Drawing, style: ChartStyle) {
+    #[cfg(feature = "split")]
+    let drawn = draw_split(canvas, drawing, style).await;
+    #[cfg(not(feature = "split"))]
+    let drawn = draw_split(canvas, drawing, style);
+    if drawn.is_err() {
+        leptos::logging::warn!("the charts' module did not arrive: drawn at the next change");
+    }
+}
+
+/// The charts' module did not arrive.
+struct NotArrived;
+
+#[cfg(feature = "split")]
+impl From<leptos::wasm_split::SplitLoaderError> for NotArrived {
+    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
+        NotArrived
+    }
+}
+
+#[cfg_attr(
+    feature = "split",
+    leptos::wasm_split::wasm_split(charts, wasm_split_path = ::leptos::wasm_split, fallible)
+)]
+fn draw_split(
+    canvas: web_sys::HtmlCanvasElement,
+    drawing: Drawing,
+    style: ChartStyle,
+) -> Result<(), NotArrived> {
     let Some(backend) = CspCanvas::new(canvas) else {
-        return;
+        return Ok(());
     };
     let area = backend.into_drawing_area();
     let drawn = match &drawing {
@@ -37,6 +66,7 @@ pub async fn draw(canvas: web_sys::HtmlCanvasElement, drawing: Drawing, style: C
     if let Err(e) = drawn {
         leptos::logging::warn!("{e}");
     }
+    Ok(())
 }
 
 /// The canvas backend with its text drawn and measured here, by the canvas itself

@@ -4,6 +4,7 @@
 use super::app::{ctx, handler};
 use super::i18n::T;
 use super::import_outcome::ImportOutcome;
+use super::importers::Failed;
 use crate::model::import::{ImportError, Imported};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -47,7 +48,7 @@ fn picked_safetensors(ev: &leptos::ev::Event) -> bool {
 pub fn ConfigImport() -> impl IntoView {
     let c = ctx();
     let text = RwSignal::new(String::new());
-    let outcome = RwSignal::new(None::<Result<Imported, ImportError>>);
+    let outcome = RwSignal::new(None::<Result<Imported, Failed<ImportError>>>);
     let apply = move || {
         // A `model.safetensors.index.json` gives the checkpoint's exact size to the model
         // already imported; anything else is read as a config.
@@ -125,7 +126,7 @@ pub fn ConfigImport() -> impl IntoView {
                                         let (arch, warnings) = sized.unwrap_or_default();
                                         Imported { arch, warnings }
                                     });
-                                outcome.set(Some(result));
+                                outcome.set(Some(result.map_err(Failed::Import)));
                                 return;
                             }
                             if let Some(contents) = first_file_text(&ev).await {

@@ -4,6 +4,7 @@
 use super::app::{ctx, handler};
 use super::i18n::T;
 use super::import_outcome::ImportOutcome;
+use super::importers::{Failed, NotArrived};
 use crate::format::{bytes, count};
 use crate::model::gguf::{GgufError, GgufWarning};
 use crate::scenario::Lang;
@@ -52,6 +53,8 @@ struct Opened {
 enum Failure {
     File(FileProblem),
     Header(GgufError),
+    /// The importer's module did not arrive.
+    NotArrived,
 }
 
 async fn first_bytes(ev: &leptos::ev::Event) -> Result<(String, Vec<u8>), FileProblem> {
@@ -101,6 +104,7 @@ pub fn GgufOpen() -> impl IntoView {
                 }
                 Err(Failure::File(problem)) => Err(problem.sentence(lang).to_string()),
                 Err(Failure::Header(e)) => Err(e.message(lang)),
+                Err(Failure::NotArrived) => Err(NotArrived.sentence(lang).to_string()),
             })
         })
     });
@@ -130,7 +134,10 @@ pub fn GgufOpen() -> impl IntoView {
                                             warnings: info.warnings,
                                         }
                                     })
-                                    .map_err(Failure::Header)
+                                    .map_err(|f| match f {
+                                        Failed::Import(e) => Failure::Header(e),
+                                        Failed::NotArrived => Failure::NotArrived,
+                                    })
                             }
                             Err(problem) => Err(Failure::File(problem)),
                         };

@@ -221,7 +221,7 @@ describe("a shared link's verdict from the first module (issue 30 item 8)", () =
       assert.ok(before.reasons.length > 0, "with its reasons");
       const firstHtml = await page.locator("#shell #verdict").innerHTML();
       // Only the first module and the interface's have been asked for: no importer.
-      assert.deepEqual(asked.filter((f) => /^split_(config_json|gguf_header|index_json)_/.test(f)), []);
+      assert.deepEqual(asked.filter((f) => /^split_import_/.test(f)), []);
       // The card moved the frame below it when it came (as the live card does); from here on,
       // nothing may move.
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -263,10 +263,10 @@ describe("a shared link's verdict from the first module (issue 30 item 8)", () =
     release();
     await liveVerdict(page);
     await page.waitForTimeout(500);
-    assert.deepEqual(asked.filter((f) => /^split_draw_/.test(f)), [], "no chart drawn off screen");
+    assert.deepEqual(asked.filter((f) => /^split_charts\b/.test(f)), [], "no chart drawn off screen");
     await page.locator("#chart-cumulative canvas, canvas#chart-cumulative").first().scrollIntoViewIfNeeded();
-    for (let i = 0; i < 100 && !asked.some((f) => /^split_draw_/.test(f)); i++) await page.waitForTimeout(100);
-    assert.equal(asked.filter((f) => /^split_draw_/.test(f)).length, 1, "fetched once, when near the screen");
+    for (let i = 0; i < 100 && !asked.some((f) => /^split_charts\b/.test(f)); i++) await page.waitForTimeout(100);
+    assert.equal(asked.filter((f) => /^split_charts\b/.test(f)).length, 1, "fetched once, when near the screen");
     // Drawn: the canvas is no longer blank.
     await page.waitForFunction(() => {
       const canvas = document.querySelector("#charts canvas");
@@ -277,17 +277,65 @@ describe("a shared link's verdict from the first module (issue 30 item 8)", () =
     await context.close();
   });
 
+  test("a charts' module that does not arrive leaves the page working, the charts' data tables in place", async () => {
+    const { context, page, problems, release } = await openFirstModuleOnly(site.browser, site.server, "model=llama-3.1-8b", { viewport: PHONE });
+    await context.route("**/split_charts*.wasm", (route) => route.abort("internetdisconnected"));
+    release();
+    await liveVerdict(page);
+    await page.locator("#charts").scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1_000);
+    // No panic: the page still answers an edit, and each chart keeps its data table.
+    assert.equal(await page.locator("#panic-panel").count(), 0, "no panic");
+    await page.locator("#ctx").fill("131072");
+    await page.waitForFunction(() => /ctx=131072/.test(location.search), null, { timeout: 10_000 });
+    await page.locator("#memory-table").waitFor({ state: "attached", timeout: 10_000 });
+    assert.match(await page.locator("#memory-table").textContent(), /131,072|131072/);
+    assert.equal(await page.locator("#panic-panel").count(), 0, "no panic after the edit");
+    assert.equal(await page.locator("#charts table, #charts details").count() > 0, true, "the charts' data tables");
+    const unexpected = problems.filter((p) => !/split_charts|internetdisconnected|ERR_INTERNET_DISCONNECTED|Failed to fetch|TypeError/.test(p));
+    expectNoProblems(unexpected);
+    await context.close();
+  });
+
+  test("an importer's module that does not arrive is said in words, and the next import fetches it again", async () => {
+    const { context, page, problems, release } = await openFirstModuleOnly(site.browser, site.server, "model=llama-3.1-8b&lang=es");
+    release();
+    await liveVerdict(page);
+    // The network fails for the importer's module, once.
+    let failures = 0;
+    await context.route("**/split_import_config*.wasm", async (route) => {
+      if (failures++ === 0) return route.abort("internetdisconnected");
+      return route.continue();
+    });
+    const config = await readFile(join(ROOT, "tests", "data", "configs", "qwen2.5-7b.json"), "utf8");
+    await page.locator("details.custom-model > summary").click();
+    await page.locator("#config-json").fill(config);
+    await page.locator("#config-apply").click();
+    const error = page.locator(".config-import .notice.error");
+    await error.waitFor({ state: "visible", timeout: 30_000 });
+    assert.match(await error.textContent(), /no se pudo cargar el importador/);
+    // The page goes on: the verdict is still there, and trying again imports the model.
+    assert.equal(await page.locator("#app #verdict-cost").count(), 1);
+    await page.locator("#config-apply").click();
+    await page.locator(".config-import .notice.ok").waitFor({ state: "visible", timeout: 30_000 });
+    assert.match(await page.locator(".config-import .notice.ok").textContent(), /Qwen/i);
+    // The failed fetch is the only problem (the request, and the loader's console error).
+    const unexpected = problems.filter((p) => !/split_import_config|internetdisconnected|ERR_INTERNET_DISCONNECTED|Failed to fetch|TypeError/.test(p));
+    expectNoProblems(unexpected);
+    await context.close();
+  });
+
   test("an importer's module is fetched when a person imports, not with the page", async () => {
     const { context, page, problems, release, asked } = await openFirstModuleOnly(site.browser, site.server, "model=llama-3.1-8b");
     release();
     await liveVerdict(page);
-    assert.deepEqual(asked.filter((f) => /^split_config_json_/.test(f)), [], "not with the page");
+    assert.deepEqual(asked.filter((f) => /^split_import_config\b/.test(f)), [], "not with the page");
     const config = await readFile(join(ROOT, "tests", "data", "configs", "qwen2.5-7b.json"), "utf8");
     await page.locator("details.custom-model > summary").click();
     await page.locator("#config-json").fill(config);
     await page.locator("#config-apply").click();
     await page.locator(".config-import .notice.ok").waitFor({ state: "visible", timeout: 30_000 });
-    assert.equal(asked.filter((f) => /^split_config_json_/.test(f)).length, 1, "fetched once, on import");
+    assert.equal(asked.filter((f) => /^split_import_config\b/.test(f)).length, 1, "fetched once, on import");
     expectNoProblems(problems);
     await context.close();
   });
