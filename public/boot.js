@@ -22,8 +22,9 @@ if (tag.dataset.shell && !window.__sizerShell) {
     document.body.append(script);
   });
 }
-// The first module draws a shared link's verdict and then fetches the interface's module
-// (scripts/postbuild.mjs); the app has started when the interface has mounted.
+// The first module fetches the interface's module, draws a shared link's verdict meanwhile and
+// mounts the interface when it arrives (scripts/postbuild.mjs, src/ui/mod.rs): the app has
+// started when the interface has mounted.
 const mounted = new Promise((done) => addEventListener("sizer-mounted", done, { once: true }));
 const js = new URL(tag.dataset.js, document.baseURI);
 const wasm = new URL(tag.dataset.wasm, document.baseURI);

@@ -1,11 +1,13 @@
 // Trunk post-build hook (Trunk.toml [[hooks]]), run on the staging directory before it becomes dist/:
-//   0. the app in two modules: Trunk's single wasm (and its wasm-bindgen glue) is replaced by
-//      wasm-split's two, built from the same compiled wasm (target/wasm32-unknown-unknown/release,
-//      linked with its relocations, .cargo/config.toml): the first holds the core and draws a
-//      shared link's verdict card (src/ui/first_card.rs), the second, fetched when the first has
-//      run, Leptos and the interface (`mount_interface`, a split point, src/ui/mod.rs). Then
-//      wasm-bindgen on the first and wasm-opt -Oz on each, into app-HASH/ (a directory named by
-//      their content, so each file keeps the name the others import it by);
+//   0. the app in modules: Trunk's single wasm (and its wasm-bindgen glue) is replaced by
+//      wasm-split's modules, cut from the same compiled wasm (target/wasm32-unknown-unknown/release,
+//      linked with its relocations, .cargo/config.toml) at the code's split points: the first
+//      holds the core and draws a shared link's verdict card (src/ui/first_card.rs); the
+//      interface's (`mount_interface`, src/ui/mod.rs), which the first fetches as soon as it has
+//      started; the charts' drawing and the importers', fetched when used; and small modules of
+//      code two of them share. Then wasm-bindgen on the first and wasm-opt -Oz on each, into
+//      app-HASH/ (a directory named by their content, so each file keeps the name the others
+//      import it by);
 //   1. the page before the wasm arrives: replaces `<template id="prerendered"></template>` in
 //      index.html with what `cargo run --bin prerender` prints (src/bin/prerender.rs: the page's
 //      frame and the default scenario's verdict in each language, from the core and the built-in
@@ -24,7 +26,7 @@
 //      Caddy's `precompressed`, a CDN; README, "Build the static site for hosting"). Both are
 //      deterministic: the same input gives the same bytes (gzip's header carries no time or name).
 // Usage (by hand): TRUNK_STAGING_DIR=dist node scripts/postbuild.mjs
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { promisify } from "node:util";
 import { createHash } from "node:crypto";
@@ -39,7 +41,7 @@ const STAGING = resolve(process.env.TRUNK_STAGING_DIR || join(ROOT, "dist"));
 const MARKER = /<template id="?prerendered"?>\s*<\/template>/;
 const COMPRESS = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".json", ".svg", ".txt", ".csv", ".map", ".xml"]);
 
-// 0. The app in two modules.
+// 0. The app in modules.
 const WASM_OPT = ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types"];
 const run = promisify(execFile);
 const targetDir =
@@ -54,7 +56,7 @@ try {
   await rm(join(out, "sizer.wasm"));
   const modules = (await readdir(out)).filter((f) => f.endsWith(".wasm"));
   if (!modules.includes("sizer_bg.wasm") || modules.length < 2) {
-    console.error(`postbuild: wasm-split gave ${modules.join(", ")}, not the first module and the interface's`);
+    console.error(`postbuild: wasm-split gave ${modules.join(", ")}, not the first module and the others`);
     process.exit(1);
   }
   await Promise.all(modules.map((f) => run("wasm-opt", [...WASM_OPT, join(out, f), "-o", join(out, f)])));
@@ -64,7 +66,7 @@ try {
   const dir = `app-${digest.digest("hex").slice(0, 16)}`;
   await rename(out, join(STAGING, dir));
   // Trunk's single module out, the first module in: the boot tag names it, the page preloads it
-  // (the interface's module is fetched by the first, once it has drawn the verdict).
+  // (the others are fetched by the first: the interface's as soon as it has started).
   let page = await readFile(join(STAGING, "index.html"), "utf8");
   const trunkJs = page.match(/data-js="\.\/(inference-sizer-[0-9a-f]+\.js)"/)?.[1];
   const trunkWasm = page.match(/data-wasm="\.\/(inference-sizer-[0-9a-f]+_bg\.wasm)"/)?.[1];

@@ -2,6 +2,7 @@
 //! `split`) its drawing is a split point: this code (plotters and the drawing of the three charts) is
 //! fetched when a chart first comes near the screen, not with the page.
 
+use super::importers::NotArrived;
 use crate::chart::{
     draw_cost_vs_utilisation, draw_cumulative_cost, draw_memory_vs_context, ChartStyle,
     CostVsUtilisation, CumulativeCost, MemoryVsContext,
@@ -26,22 +27,8 @@ pub enum Drawing {
 /// module that did not arrive (its fetch failed): the chart is drawn at its next change, its data
 /// table meanwhile says the same.
 pub async fn draw(canvas: web_sys::HtmlCanvasElement, drawing: Drawing, style: ChartStyle) {
-    #[cfg(feature = "split")]
-    let drawn = draw_split(canvas, drawing, style).await;
-    #[cfg(not(feature = "split"))]
-    let drawn = draw_split(canvas, drawing, style);
-    if drawn.is_err() {
+    if split_call!(draw_split(canvas, drawing, style)).is_err() {
         leptos::logging::warn!("the charts' module did not arrive: drawn at the next change");
-    }
-}
-
-/// The charts' module did not arrive.
-struct NotArrived;
-
-#[cfg(feature = "split")]
-impl From<leptos::wasm_split::SplitLoaderError> for NotArrived {
-    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
-        NotArrived
     }
 }
 

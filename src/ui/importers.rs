@@ -9,7 +9,7 @@ use crate::model::gguf::{GgufError, GgufInfo};
 use crate::model::import::{ImportError, Imported};
 use crate::scenario::Lang;
 
-/// A module of the page that did not arrive (its fetch failed).
+/// A module of the page that did not arrive (its fetch failed): an importer's, or the charts'.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotArrived;
 
@@ -58,21 +58,6 @@ fn flat<T, E>(r: Result<Result<T, E>, NotArrived>) -> Result<T, Failed<E>> {
     }
 }
 
-// Each split function is synchronous in the source; the web build makes it async (it awaits its
-// module first). `call!` awaits it there and calls it directly otherwise.
-#[cfg(feature = "split")]
-macro_rules! call {
-    ($e:expr) => {
-        $e.await
-    };
-}
-#[cfg(not(feature = "split"))]
-macro_rules! call {
-    ($e:expr) => {
-        $e
-    };
-}
-
 #[cfg_attr(
     feature = "split",
     leptos::wasm_split::wasm_split(import_config, wasm_split_path = ::leptos::wasm_split, fallible)
@@ -99,15 +84,15 @@ fn gguf_header_split(head: Vec<u8>) -> Result<Result<GgufInfo, GgufError>, NotAr
 
 /// [`crate::model::import::from_config_json`].
 pub async fn config_json(text: String) -> Result<Imported, Failed<ImportError>> {
-    flat(call!(config_json_split(text)))
+    flat(split_call!(config_json_split(text)))
 }
 
 /// [`crate::model::checkpoint::from_index_json`].
 pub async fn index_json(text: String) -> Result<Checkpoint, Failed<ImportError>> {
-    flat(call!(index_json_split(text)))
+    flat(split_call!(index_json_split(text)))
 }
 
 /// [`crate::model::gguf::read_header`].
 pub async fn gguf_header(head: Vec<u8>) -> Result<GgufInfo, Failed<GgufError>> {
-    flat(call!(gguf_header_split(head)))
+    flat(split_call!(gguf_header_split(head)))
 }

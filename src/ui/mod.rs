@@ -1,6 +1,21 @@
 //! Leptos components, one per file; the URL-backed scenario hook; catalogue fetch; i18n.
 //! A thin layer: it reads the scenario from the URL, calls `report::evaluate` and renders.
 
+/// Calls a split function (`wasm_split`'s `fallible` option): in the web build (feature `split`)
+/// it is async, as it awaits its module first; without the feature it is called directly.
+#[cfg(feature = "split")]
+macro_rules! split_call {
+    ($e:expr) => {
+        $e.await
+    };
+}
+#[cfg(not(feature = "split"))]
+macro_rules! split_call {
+    ($e:expr) => {
+        $e
+    };
+}
+
 mod after_paint;
 mod api_table;
 mod app;
