@@ -63,11 +63,14 @@ pub fn exclusions(offer: &Offer, demand: &Demand) -> Vec<Exclusion> {
 pub fn is_interruptible(offer: &Offer) -> bool {
     offer.kind == OfferKind::CloudSpot
         || offer.interruptible
+        // Its words, split on bytes (a non-ASCII character's bytes separate words as the
+        // character would): this runs for every offer of every evaluation.
         || offer
             .name
-            .split(|c: char| !c.is_ascii_alphanumeric())
+            .as_bytes()
+            .split(|b| !b.is_ascii_alphanumeric())
             .any(|w| {
-                ["spot", "preemptible", "interruptible"]
+                [&b"spot"[..], b"preemptible", b"interruptible"]
                     .iter()
                     .any(|k| w.eq_ignore_ascii_case(k))
             })

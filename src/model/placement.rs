@@ -147,16 +147,18 @@ impl Sizing {
                 let at = Layout::gpus(tp64, pp, tp64 * pp);
                 self.numbers(at, ctx, seqs).per_device()
             };
-            let weights = |pp: u64| {
-                let at = Layout::gpus(tp64, pp, tp64 * pp);
-                self.numbers(at, ctx, seqs).weights.v
+            let fits = |pp: u64| {
+                let n = self.numbers(Layout::gpus(tp64, pp, tp64 * pp), ctx, seqs);
+                n.per_device() <= cap && n.weights.v <= weights_cap
             };
-            let fits = |pp: u64| per_device(pp) <= cap && weights(pp) <= weights_cap;
-            if !fits(max_pp) {
+            // Per-device memory falls as stages are added: one stage when it fits (most copies),
+            // else binary search the fewest stages.
+            let (mut lo, mut hi) = (1u64, max_pp);
+            if fits(1) {
+                hi = 1;
+            } else if !fits(max_pp) {
                 continue;
             }
-            // Per-device memory falls as stages are added: binary search the fewest stages.
-            let (mut lo, mut hi) = (1u64, max_pp);
             while lo < hi {
                 let mid = lo + (hi - lo) / 2;
                 if fits(mid) {

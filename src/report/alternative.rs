@@ -5,7 +5,7 @@
 //! quality does not drop) and with the same file on llama.cpp, and names the cheaper of the two
 //! when it saves more than the near-tie margin (10%).
 
-use super::Report;
+use super::Recommendation;
 use crate::catalog::Catalog;
 use crate::model::{Engine, Quant};
 use crate::plan::Reason;
@@ -37,12 +37,13 @@ pub struct CheaperPath {
 
 /// The cheaper path of a verdict costing `mine` on `s`, and its reason, if the scenario serves a
 /// GGUF file on vLLM or SGLang and another format or engine saves more than the near-tie
-/// margin. `evaluate` runs the paths through `run`, which must not look for paths itself.
+/// margin. `evaluate` runs the paths through `run`, which gives each one's verdict and must not
+/// look for paths itself.
 pub(super) fn cheaper_path(
     s: &Scenario,
     catalog: &Catalog,
     mine: f64,
-    run: impl Fn(&Scenario, &Catalog) -> Report,
+    run: impl Fn(&Scenario, &Catalog) -> Option<Recommendation>,
 ) -> Option<(CheaperPath, Reason)> {
     if !s.quant.is_gguf() || !matches!(s.engine, Engine::Vllm | Engine::Sglang) {
         return None;
@@ -76,7 +77,7 @@ pub(super) fn cheaper_path(
     let (cost, other, path, change) = paths
         .into_iter()
         .filter_map(|(path, change)| {
-            let other = run(&path, catalog).recommendation?;
+            let other = run(&path, catalog)?;
             Some((other.cost(), other, path, change))
         })
         .filter(|(cost, ..)| cost.is_finite() && *cost >= 0.0)

@@ -59,18 +59,29 @@ impl Engine {
 /// tax, the load, the hidden costs and break-even), and lets the planner pick the verdict; then
 /// looks for a clearly cheaper path with another format or engine (`report::alternative`).
 pub fn evaluate(s: &Scenario, catalog: &Catalog) -> Report {
-    let asked = evaluate_as_asked(s, catalog);
+    let asked = evaluate_as_asked(s, catalog, Extent::Report);
     let path = asked.1.as_ref().and_then(|draft| {
         super::alternative::cheaper_path(s, catalog, draft.cost, |s, c| {
-            super::verdict::finish(evaluate_as_asked(s, c), None)
+            super::verdict::finish(evaluate_as_asked(s, c, Extent::Verdict), None).recommendation
         })
     });
     super::verdict::finish(asked, path)
 }
 
+/// What an evaluation writes out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Extent {
+    /// The whole report: a row for every option.
+    Report,
+    /// What its verdict is built from (a cheaper path's run reads its verdict alone): every
+    /// offer is still sized, costed and weighed, but only the chosen option's row is written,
+    /// so the report's other parts read one row and must not be used.
+    Verdict,
+}
+
 /// The scenario evaluated as it is asked, without looking for a cheaper path: the report without
 /// its verdict, and everything the verdict is built from (`verdict::finish` builds it).
-fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>) {
+fn evaluate_as_asked(s: &Scenario, catalog: &Catalog, extent: Extent) -> (Report, Option<Draft>) {
     let lang = s.lang.unwrap_or_default();
     let mut warnings = Vec::new();
     // Resolve: the model, the offers of the scenario's provider, the notes on the catalogue.
@@ -134,9 +145,10 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog) -> (Report, Option<Draft>)
         all.extend(owned);
         cost::sort_options(&mut all);
     }
+    let chosen_id = chosen.map(|c| c.offer_id.as_str());
+    all.retain(|o| extent == Extent::Report || Some(o.offer_id.as_str()) == chosen_id);
     let facts: Vec<CostFacts> = all.iter().map(cost_facts).collect();
     let mut options = rows(all, &view, s.cur, catalog.rate(), lang);
-    let chosen_id = chosen.map(|c| c.offer_id.as_str());
     let (hw_name, slice) = super::slices::fill(&mut options, chosen_id, &view, hw_name, lang);
     let provider_pick =
         mine.map(|m| super::provider_pick::of(m, &options, chosen_id, s.pick, s.cur, lang));
@@ -281,8 +293,10 @@ fn size_offers<'c>(
     targets: Targets,
     lang: Lang,
 ) -> Vec<(&'c Offer, OfferSizing)> {
+    let curves = super::layout::Curves::of(&e.sizing);
     let at = OfferContext {
         catalog: view,
+        curves: &curves,
         eff: &e.eff,
         targets,
         lang,
@@ -369,8 +383,10 @@ fn owned(
         return (Vec::new(), None);
     }
     let z = &e.sizing;
+    let curves = super::layout::Curves::of(z);
     let at = &OfferContext {
         catalog: view,
+        curves: &curves,
         eff: &e.eff,
         targets,
         lang: s.lang.unwrap_or_default(),

@@ -7,6 +7,42 @@ use crate::catalog::Offer;
 use crate::cost;
 use crate::model::{self, Efficiency, Hardware, Sizing};
 use crate::units::finite_or_zero;
+use std::cell::RefCell;
+
+/// The speed curves of one evaluation's sizing, each computed once: a curve depends only on the
+/// hardware of one copy and the efficiency, and many offers share them (every offer of H100s
+/// tries a copy on one H100 first; the same machine is sold bare-metal and virtualised).
+pub(super) struct Curves<'z> {
+    z: &'z Sizing,
+    done: RefCell<Vec<(Hardware, Efficiency, cost::load::SpeedCurve)>>,
+}
+
+impl<'z> Curves<'z> {
+    /// The curves of `z`'s copies.
+    pub fn of(z: &'z Sizing) -> Curves<'z> {
+        Curves {
+            z,
+            done: RefCell::default(),
+        }
+    }
+
+    /// One copy's curve on `hw` with `eff` ([`speed_curve`]), computed on its first use.
+    fn curve(&self, hw: &Hardware, eff: &Efficiency) -> cost::load::SpeedCurve {
+        let known = self
+            .done
+            .borrow()
+            .iter()
+            .find(|(h, e, _)| h == hw && e == eff)
+            .map(|(_, _, curve)| curve.clone());
+        known.unwrap_or_else(|| {
+            let curve = speed_curve(self.z, hw, eff);
+            self.done
+                .borrow_mut()
+                .push((hw.clone(), eff.clone(), curve.clone()));
+            curve
+        })
+    }
+}
 
 /// A copy that stays in one machine but misses the speed or latency target takes more of the
 /// machine's GPUs, at the next tensor-parallel degree the engine accepts, until it meets them
@@ -103,12 +139,14 @@ pub(super) fn load_shape(
     hw: Hardware,
     eff: &Efficiency,
 ) -> (ReplicaShape, Hardware, cost::load::SpeedCurve) {
+    // The curves are `z`'s: the evaluation sizes every offer with one sizing.
+    debug_assert!(std::ptr::eq(z, at.curves.z));
     let Some(g) = o
         .gpu
         .as_ref()
         .filter(|g| g.count > 0 && shape.machines == 1)
     else {
-        let curve = speed_curve(z, &hw, eff);
+        let curve = at.curves.curve(&hw, eff);
         return (shape, hw, curve);
     };
     let t = &at.targets;
@@ -141,7 +179,7 @@ pub(super) fn load_shape(
         let Some(lhw) = replica_hardware(o, at.catalog, l) else {
             continue;
         };
-        let curve = speed_curve(z, &lhw, eff);
+        let curve = at.curves.curve(&lhw, eff);
         let score = match cost::load::plan_copies(&curve, &traffic) {
             Some(p) => (
                 !p.meets,
@@ -166,7 +204,7 @@ pub(super) fn load_shape(
     match best {
         Some(p) => (p.shape, p.hw, p.curve),
         None => {
-            let curve = speed_curve(z, &hw, eff);
+            let curve = at.curves.curve(&hw, eff);
             (shape, hw, curve)
         }
     }

@@ -115,6 +115,8 @@ pub(super) fn hardware(o: &Offer, c: &Catalog, servers: u32) -> Option<Hardware>
 /// speed efficiencies, the targets a copy should meet and the reader's language.
 pub(super) struct OfferContext<'a> {
     pub catalog: &'a Catalog,
+    /// The speed curves of the sizing the offers are sized with.
+    pub curves: &'a super::layout::Curves<'a>,
     pub eff: &'a Efficiency,
     pub targets: Targets<'a>,
     pub lang: Lang,

@@ -1,29 +1,49 @@
 //! GPU slices in the report: each slice option's `slice` (kind, shares, memory, words), the
 //! memory of one device (the slice's, not the whole GPU's), and the verdict's when it rents one.
 
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, Offer};
 use crate::cost::{OptionCost, OptionReport, SliceReport};
 use crate::lang::Lang;
 use crate::plan::Reason;
 use crate::units::Bytes;
 
-/// The slice an offer of the catalogue rents, priced at `price_per_hour`.
-fn slice_of(
-    view: &Catalog,
-    offer_id: &str,
-    price_per_hour: f64,
-    lang: Lang,
-) -> Option<SliceReport> {
-    let o = view.offer(offer_id)?;
-    let spec = view.gpu(o.gpu_id()?)?;
-    SliceReport::of(o, spec, price_per_hour, lang)
+/// The offers of the catalogue that rent a slice of a GPU: a few of its hundreds, looked up for
+/// every option.
+struct Sliced<'c> {
+    view: &'c Catalog,
+    offers: Vec<&'c Offer>,
+}
+
+impl<'c> Sliced<'c> {
+    fn of(view: &'c Catalog) -> Sliced<'c> {
+        Sliced {
+            view,
+            offers: view
+                .offers
+                .iter()
+                .filter(|o| o.gpu_slice().is_some())
+                .collect(),
+        }
+    }
+
+    /// The slice offer `offer_id` rents, priced at `price_per_hour`; `None` for a whole GPU.
+    fn slice(&self, offer_id: &str, price_per_hour: f64, lang: Lang) -> Option<SliceReport> {
+        let o = *self.offers.iter().find(|o| o.id == offer_id)?;
+        // The catalogue's offer of that id (its first) is this one.
+        if !std::ptr::eq(self.view.offer(offer_id)?, o) {
+            return None;
+        }
+        let spec = self.view.gpu(o.gpu_id()?)?;
+        SliceReport::of(o, spec, price_per_hour, lang)
+    }
 }
 
 /// Slice options name their GPU as the slice ("⅙ of an A10 (vGPU, time-shared)"), so the
 /// runner-ups' differences and the table say what is rented.
 pub(super) fn name_slices(all: &mut [OptionCost], view: &Catalog, lang: Lang) {
+    let sliced = Sliced::of(view);
     for o in all {
-        if let Some(s) = slice_of(view, &o.offer_id, 0.0, lang) {
+        if let Some(s) = sliced.slice(&o.offer_id, 0.0, lang) {
             o.gpu_name = Some(s.words);
         }
     }
@@ -57,8 +77,9 @@ pub(super) fn fill(
 
 /// Each slice option's `slice`, and the memory of its one device.
 fn fill_options(options: &mut [OptionReport], view: &Catalog, lang: Lang) {
+    let sliced = Sliced::of(view);
     for o in options {
-        if let Some(s) = slice_of(view, &o.offer_id, o.price_per_hour, lang) {
+        if let Some(s) = sliced.slice(&o.offer_id, o.price_per_hour, lang) {
             o.gpu_memory = Some(Bytes(s.memory_bytes as f64));
             o.slice = Some(s);
         }
