@@ -95,7 +95,8 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog, extent: Extent) -> (Report
     let workload = demand(s, &engine.arch);
     let defaults = CostDefaults::for_scenario(s);
     let targets = Targets::of(&workload, &defaults, s.tp);
-    let sizings = size_offers(&engine, &view, targets, lang);
+    let speed_curves = layout::Curves::of(&engine.sizing);
+    let sizings = size_offers(&engine, &speed_curves, &view, targets, lang);
     let mut all = cost::evaluate_all(
         sizings.iter().map(|(o, z)| (*o, z)),
         &workload,
@@ -124,7 +125,7 @@ fn evaluate_as_asked(s: &Scenario, catalog: &Catalog, extent: Extent) -> (Report
     }
     let chosen = plan.as_ref().map(|p| &p.chosen);
     // With `own=1`: the servers to buy, compared with the verdict (never chosen as it).
-    let (owned, own) = owned(s, &engine, &view, targets, chosen, &recost);
+    let (owned, own) = owned(s, (&engine, &speed_curves), &view, targets, chosen, &recost);
 
     // Memory and speed of one copy of the model on the recommended hardware; without one, the
     // bare requirement.
@@ -289,14 +290,14 @@ fn catalog_notes<'a>(
 /// (many providers sell the same 8x H100 box): each configuration is sized once.
 fn size_offers<'c>(
     e: &Engine,
+    curves: &layout::Curves,
     view: &'c Catalog,
     targets: Targets,
     lang: Lang,
 ) -> Vec<(&'c Offer, OfferSizing)> {
-    let curves = super::layout::Curves::of(&e.sizing);
     let at = OfferContext {
         catalog: view,
-        curves: &curves,
+        curves,
         eff: &e.eff,
         targets,
         lang,
@@ -370,7 +371,7 @@ fn chosen_hardware(
 /// break-even against the verdict, and how buying compares with it (`own.rs`); none otherwise.
 fn owned(
     s: &Scenario,
-    e: &Engine,
+    (e, curves): (&Engine, &layout::Curves),
     view: &Catalog,
     targets: Targets,
     rental: Option<&OptionCost>,
@@ -383,10 +384,9 @@ fn owned(
         return (Vec::new(), None);
     }
     let z = &e.sizing;
-    let curves = super::layout::Curves::of(z);
     let at = &OfferContext {
         catalog: view,
-        curves: &curves,
+        curves,
         eff: &e.eff,
         targets,
         lang: s.lang.unwrap_or_default(),

@@ -9,9 +9,10 @@ use crate::model::{self, Efficiency, Hardware, Sizing};
 use crate::units::finite_or_zero;
 use std::cell::RefCell;
 
-/// The speed curves of one evaluation's sizing, each computed once: a curve depends only on the
-/// hardware of one copy and the efficiency, and many offers share them (every offer of H100s
-/// tries a copy on one H100 first; the same machine is sold bare-metal and virtualised).
+/// The speed curves of one evaluation's sizing (its rented offers and its servers to buy), each
+/// computed once: a curve depends only on the hardware of one copy and the efficiency, and many
+/// offers share them (every offer of H100s tries a copy on one H100 first; the same machine is
+/// sold bare-metal and virtualised).
 pub(super) struct Curves<'z> {
     z: &'z Sizing,
     done: RefCell<Vec<(Hardware, Efficiency, cost::load::SpeedCurve)>>,
